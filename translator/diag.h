@@ -1,0 +1,103 @@
+/*
+ * diag: the diagnostics engine and catalog.
+ *
+ * Every message cu2cl prints about the user's code or inputs has a stable ID
+ * (CU2CL + 4 digits) defined once in rules/diagnostics.def, together with its
+ * severity, its one-line message (a printf format), a category and the
+ * explanation, example and fix that docs/diagnostics.md is generated from.
+ * The engine prints each report in clang's style
+ *
+ *     file:line:col: warning: message [CU2CL1203]
+ *       source line
+ *           ^
+ *
+ * records it for the machine-readable reports (report.h) and counts it per
+ * severity and per ID. It is safe to use from several threads (-j N).
+ */
+#ifndef CU2CL_DIAG_H
+#define CU2CL_DIAG_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum cu2cl_severity {
+  CU2CL_NOTE = 0,
+  CU2CL_REMARK = 1,  /* translated, but worth a look */
+  CU2CL_WARNING = 2, /* translated; a human must check the semantics */
+  CU2CL_ERROR = 3    /* not translated / the output will not work */
+} cu2cl_severity;
+
+/* CU2CL_DIAG(NUMBER, NAME, SEVERITY, CATEGORY, MESSAGE, EXPLANATION, EXAMPLE,
+ * FIX) rows; CU2CL_D_NAME is the enumerator, NUMBER the stable numeric ID. */
+typedef enum cu2cl_diag_id {
+#define CU2CL_DIAG(num, name, sev, cat, msg, expl, example, fix)              \
+  CU2CL_D_##name,
+#include "../rules/diagnostics.def"
+#undef CU2CL_DIAG
+  CU2CL_D_COUNT
+} cu2cl_diag_id;
+
+typedef struct cu2cl_diag_info {
+  unsigned number;        /* e.g. 1203 for CU2CL1203 */
+  const char *name;       /* "UNSUPPORTED_API" */
+  cu2cl_severity severity;
+  const char *category;   /* "driver", "host", "device", "warp", ... */
+  const char *message;    /* printf format */
+  const char *explanation;
+  const char *example;
+  const char *fix;
+} cu2cl_diag_info;
+
+const cu2cl_diag_info *cu2cl_diag_info_get(cu2cl_diag_id id);
+/* Looks an ID up by its text ("CU2CL1203") or number; NULL when unknown. */
+const cu2cl_diag_info *cu2cl_diag_info_find(const char *text);
+const char *cu2cl_severity_name(cu2cl_severity s); /* "warning", ... */
+
+/* One recorded report. Strings are owned by the engine. */
+typedef struct cu2cl_diag_record {
+  cu2cl_diag_id id;
+  char *file;  /* absolute path, or NULL for reports without a location */
+  unsigned line, column; /* 1-based; 0 when unknown */
+  char *message; /* the formatted message, without the [ID] suffix */
+} cu2cl_diag_record;
+
+typedef struct cu2cl_diag_engine cu2cl_diag_engine;
+
+/* Creates an engine printing to out (NULL: print nothing). use_color: ANSI
+ * colours as clang does. The caller deletes it with
+ * cu2cl_diag_engine_delete (which accepts NULL). */
+cu2cl_diag_engine *cu2cl_diag_engine_new(FILE *out, int use_color);
+void cu2cl_diag_engine_delete(cu2cl_diag_engine *self);
+
+/* Reports diagnostic id at file:line:col (file NULL or line 0 for reports
+ * without a location) with the catalog message formatted with the variadic
+ * arguments. Prints it at once (with the source line and a caret when the
+ * file can be read) and records it. Returns the formatted message as a
+ * string owned by the engine, valid until the engine is deleted, so that
+ * emitters can leave it as a comment in the output. */
+const char *cu2cl_diag_report(cu2cl_diag_engine *self, cu2cl_diag_id id,
+                              const char *file, unsigned line, unsigned col,
+                              ...);
+const char *cu2cl_diag_vreport(cu2cl_diag_engine *self, cu2cl_diag_id id,
+                               const char *file, unsigned line, unsigned col,
+                               va_list ap);
+
+/* Attaches a free-form note line ("note: ...") to the last report, printed
+ * indented under it; used for compiler output such as an OpenCL build log. */
+void cu2cl_diag_note(cu2cl_diag_engine *self, const char *text);
+
+/* Counters. */
+size_t cu2cl_diag_count(const cu2cl_diag_engine *self, cu2cl_severity sev);
+size_t cu2cl_diag_count_id(const cu2cl_diag_engine *self, cu2cl_diag_id id);
+/* The records, in report order; *n receives their number. */
+const cu2cl_diag_record *cu2cl_diag_records(const cu2cl_diag_engine *self,
+                                            size_t *n);
+/* Prints "N errors, M warnings ..." and a table of counts per ID to out. */
+void cu2cl_diag_print_summary(const cu2cl_diag_engine *self, FILE *out);
+
+/* The comment text an emitter leaves at the site in the translated code:
+ * "CU2CL1203: message" (no comment markers). Caller frees. */
+char *cu2cl_diag_comment(cu2cl_diag_id id, const char *message);
+
+#endif

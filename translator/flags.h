@@ -1,0 +1,59 @@
+/*
+ * flags: compiler command lines to the flags cu2cl parses with.
+ *
+ * Compile commands come from nvcc as often as from clang or g++. This module
+ * maps each argument of a recorded command to the equivalent clang flag or
+ * drops it (never fails on one): -I/-isystem/-D/-U/-include/-std/-x cu/
+ * -Xcompiler/--compiler-options (unwrapped), --std=, -arch/-gencode/
+ * --gpu-architecture/--cuda-gpu-arch (recorded as the architecture),
+ * -rdc/-dc/--expt-relaxed-constexpr/--expt-extended-lambda/-ccbin/-lineinfo/
+ * -G/-O*/-o/-c/-M* and other output/codegen-only flags (dropped).
+ * It also finds the CUDA toolkit and builds the final argument list for
+ * libclang (parse as nvcc would; see DESIGN.md, Pipeline 1).
+ */
+#ifndef CU2CL_FLAGS_H
+#define CU2CL_FLAGS_H
+
+#include "util.h"
+
+/* Translates argv (argv[0] is the compiler; the source file and -o/-c are
+ * dropped). source: the file being compiled (dropped from the list when met),
+ * directory: the command's working directory (relative -I paths become
+ * absolute). Appends the kept flags to out; *arch_out receives a heap string
+ * like "sm_80" when an architecture flag was seen (else left untouched). */
+void cu2cl_flags_translate(const char *const *argv, size_t argc,
+                           const char *source, const char *directory,
+                           strvec *out, char **arch_out);
+
+typedef struct cu2cl_cuda_install {
+  char *path;          /* toolkit root (has include/cuda_runtime.h), or NULL */
+  int version_major;   /* from include/cuda_runtime_api.h CUDART_VERSION */
+  int version_minor;
+} cu2cl_cuda_install;
+
+/* Finds a toolkit: requested (a directory; "none" means use cu2cl's own
+ * headers) else $CUDA_PATH, $CUDA_HOME, /usr/local/cuda, /opt/cuda. Returns 0
+ * and fills out (path NULL when none is to be used); -1 when a requested
+ * directory is not a toolkit (err says why). */
+int cu2cl_cuda_find(const char *requested, cu2cl_cuda_install *out, char *err,
+                    size_t errlen);
+void cu2cl_cuda_install_free(cu2cl_cuda_install *c);
+
+/* The full clang argument list for parsing one file host-side:
+ *   -x cuda --cuda-host-only --cuda-gpu-arch=ARCH (arch or the default
+ *   sm_80) -std=c++17 (unless user flags give -std) -Wno-unknown-cuda-version
+ *   and, with a toolkit: --cuda-path=P -isystem P/include/cccl
+ *   -D__CUDACC_VER_MAJOR__=M -D__CUDACC_VER_MINOR__=m
+ *   without one: -nocudainc -nocudalib -isystem OWN_HEADERS
+ *   -D__CUDACC_VER_MAJOR__=13 -D__CUDACC_VER_MINOR__=0 -include cuda_runtime.h
+ *   then -include HOST_COMPAT (nvcc's host min/max), then user_flags.
+ * own_headers: directory of cu2cl's CUDA declaration headers; host_compat:
+ * path of the header giving host code nvcc's integer min/max. */
+void cu2cl_flags_for_parse(const cu2cl_cuda_install *cuda,
+                           const char *own_headers, const char *host_compat,
+                           const char *arch, const strvec *user_flags,
+                           strvec *out);
+
+#define CU2CL_DEFAULT_ARCH "sm_80"
+
+#endif

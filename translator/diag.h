@@ -50,7 +50,8 @@ typedef struct cu2cl_diag_info {
 } cu2cl_diag_info;
 
 const cu2cl_diag_info *cu2cl_diag_info_get(cu2cl_diag_id id);
-/* Looks an ID up by its text ("CU2CL1203") or number; NULL when unknown. */
+/* Looks an ID up by its text ("CU2CL1203", "cu2cl1203"), its number
+ * ("1203") or its name ("UNSUPPORTED_API"); NULL when unknown. */
 const cu2cl_diag_info *cu2cl_diag_info_find(const char *text);
 const char *cu2cl_severity_name(cu2cl_severity s); /* "warning", ... */
 
@@ -97,7 +98,22 @@ const cu2cl_diag_record *cu2cl_diag_records(const cu2cl_diag_engine *self,
 void cu2cl_diag_print_summary(const cu2cl_diag_engine *self, FILE *out);
 
 /* The comment text an emitter leaves at the site in the translated code:
- * "CU2CL1203: message" (no comment markers). Caller frees. */
+ * "CU2CL1203: message" (no comment markers). Newlines become spaces and
+ * star-slash becomes "* /", so the text fits in either kind of comment.
+ * Caller frees. */
 char *cu2cl_diag_comment(cu2cl_diag_id id, const char *message);
+
+/* Added for the driver and the reports. */
+
+/* The notes attached to record `index` (cu2cl_diag_note), joined with
+ * newlines; NULL when it has none. Owned by the engine. */
+const char *cu2cl_diag_record_notes(const cu2cl_diag_engine *self,
+                                    size_t index);
+/* Prints a catalog entry for `cu2cl --explain ID`: ID, name, severity,
+ * category, message, explanation, example and fix. */
+void cu2cl_diag_explain(const cu2cl_diag_info *info, FILE *out);
+/* Prints the catalog, one line per entry: ID, severity, category, name,
+ * message. */
+void cu2cl_diag_list(FILE *out);
 
 #endif

@@ -4,7 +4,9 @@
  * Output files are written atomically (temporary file + rename) so a failed
  * run never leaves a partial file in the out-root.
  */
+#ifndef _GNU_SOURCE
 #define _GNU_SOURCE
+#endif
 #include "util.h"
 
 #include <errno.h>

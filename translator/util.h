@@ -13,6 +13,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t count, size_t n);

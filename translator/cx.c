@@ -1,0 +1,149 @@
+/*
+ * cx: helpers over libclang's C API; see cx.h. The only module that calls
+ * clang_disposeString directly for plain string results.
+ */
+#include "cx.h"
+
+#include <string.h>
+
+char *cx_take(CXString s) {
+  const char *p = clang_getCString(s);
+  char *r = xstrdup(p ? p : "");
+  clang_disposeString(s);
+  return r;
+}
+
+char *cx_spelling(CXCursor c) { return cx_take(clang_getCursorSpelling(c)); }
+char *cx_usr(CXCursor c) { return cx_take(clang_getCursorUSR(c)); }
+char *cx_type_spelling(CXType t) { return cx_take(clang_getTypeSpelling(t)); }
+char *cx_kind_name(CXCursor c) {
+  return cx_take(clang_getCursorKindSpelling(clang_getCursorKind(c)));
+}
+
+cx_loc cx_source_location(CXSourceLocation l) {
+  cx_loc r = {0};
+  CXFile f;
+  clang_getFileLocation(l, &f, &r.line, &r.column, &r.offset);
+  if (f)
+    r.file = cx_take(clang_getFileName(f));
+  return r;
+}
+
+cx_loc cx_location(CXCursor c) {
+  return cx_source_location(clang_getCursorLocation(c));
+}
+
+void cx_loc_free(cx_loc *l) {
+  free(l->file);
+  l->file = NULL;
+}
+
+int cx_extent_offsets(CXCursor c, unsigned *begin, unsigned *end) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  CXSourceLocation b = clang_getRangeStart(r), e = clang_getRangeEnd(r);
+  CXFile fb, fe;
+  clang_getFileLocation(b, &fb, NULL, NULL, begin);
+  clang_getFileLocation(e, &fe, NULL, NULL, end);
+  if (!fb || !fe || !clang_File_isEqual(fb, fe))
+    return -1;
+  CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
+  return clang_Location_isFromMainFile(clang_getLocation(tu, fb, 1, 1)) ? 0
+                                                                          : -1;
+}
+
+int cx_in_system_header(CXCursor c) {
+  return clang_Location_isInSystemHeader(clang_getCursorLocation(c));
+}
+
+int cx_in_main_file(CXCursor c) {
+  return clang_Location_isFromMainFile(clang_getCursorLocation(c));
+}
+
+typedef struct child_list {
+  CXCursor *items;
+  unsigned len, cap;
+} child_list;
+
+static enum CXChildVisitResult collect_child(CXCursor c, CXCursor p,
+                                             CXClientData d) {
+  child_list *l = d;
+  if (l->len == l->cap) {
+    l->cap = l->cap ? l->cap * 2 : 8;
+    l->items = xrealloc(l->items, l->cap * sizeof *l->items);
+  }
+  l->items[l->len++] = c;
+  return CXChildVisit_Continue;
+}
+
+unsigned cx_children(CXCursor c, CXCursor **out) {
+  child_list l = {0};
+  clang_visitChildren(c, collect_child, &l);
+  *out = l.items;
+  return l.len;
+}
+
+static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor p,
+                                          CXClientData d) {
+  unsigned *a = d;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_CUDAHostAttr: *a |= CX_HOST; break;
+  case CXCursor_CUDADeviceAttr: *a |= CX_DEVICE; break;
+  case CXCursor_CUDAGlobalAttr: *a |= CX_GLOBAL; break;
+  case CXCursor_CUDASharedAttr: *a |= CX_SHARED; break;
+  case CXCursor_CUDAConstantAttr: *a |= CX_CONSTANT; break;
+  default: break;
+  }
+  return CXChildVisit_Continue;
+}
+
+unsigned cx_cuda_attrs(CXCursor decl) {
+  unsigned a = 0;
+  clang_visitChildren(decl, attr_visit, &a);
+  return a;
+}
+
+CXCursor cx_strip_implicit(CXCursor c) {
+  while (clang_getCursorKind(c) == CXCursor_UnexposedExpr) {
+    CXCursor *kids;
+    unsigned n = cx_children(c, &kids);
+    if (n != 1) {
+      free(kids);
+      break;
+    }
+    c = kids[0];
+    free(kids);
+  }
+  return c;
+}
+
+char *cx_tokens_text(CXTranslationUnit tu, CXCursor c) {
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+  strbuf b = {0};
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      strbuf_appendc(&b, ' ');
+    char *s = cx_take(clang_getTokenSpelling(tu, toks[i]));
+    strbuf_append(&b, s);
+    free(s);
+  }
+  clang_disposeTokens(tu, toks, n);
+  return strbuf_take(&b);
+}
+
+int cx_eval_int(CXCursor c, long long *value, int *is_unsigned) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
+  if (!r)
+    return 0;
+  int ok = clang_EvalResult_getKind(r) == CXEval_Int;
+  if (ok) {
+    int u = clang_EvalResult_isUnsignedInt(r);
+    if (is_unsigned)
+      *is_unsigned = u;
+    *value = u ? (long long)clang_EvalResult_getAsUnsigned(r)
+               : clang_EvalResult_getAsLongLong(r);
+  }
+  clang_EvalResult_dispose(r);
+  return ok;
+}

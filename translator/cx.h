@@ -1,0 +1,60 @@
+/*
+ * cx: small helpers over libclang's C API shared by the model and emitters.
+ *
+ * Every CXString is disposed inside these helpers: callers get heap strings
+ * (free them) or write into a strbuf. Locations are reported as file
+ * locations (macro uses map to where they were expanded), which is what the
+ * rewriter and the diagnostics need.
+ */
+#ifndef CU2CL_CX_H
+#define CU2CL_CX_H
+
+#include <clang-c/Index.h>
+
+#include "util.h"
+
+/* Converts and disposes a CXString; the caller frees the result. */
+char *cx_take(CXString s);
+char *cx_spelling(CXCursor c);
+char *cx_usr(CXCursor c);
+char *cx_type_spelling(CXType t);
+char *cx_kind_name(CXCursor c);
+
+/* File location (expansion) of a cursor's start: file path (heap, may be
+ * NULL), line, column and byte offset. */
+typedef struct cx_loc {
+  char *file;
+  unsigned line, column, offset;
+} cx_loc;
+cx_loc cx_location(CXCursor c);
+cx_loc cx_source_location(CXSourceLocation l);
+void cx_loc_free(cx_loc *l);
+
+/* Byte offsets [begin, end) of a cursor's extent in the file that holds its
+ * expansion; returns 0 when both ends are in the main file of tu. */
+int cx_extent_offsets(CXCursor c, unsigned *begin, unsigned *end);
+
+/* 1 when the cursor's declaration lies in a system header (the CUDA
+ * headers, cu2cl's own headers, libc). */
+int cx_in_system_header(CXCursor c);
+int cx_in_main_file(CXCursor c);
+
+/* Children as an array (the caller frees *out). */
+unsigned cx_children(CXCursor c, CXCursor **out);
+
+/* CUDA execution-space attributes of a function declaration. */
+enum { CX_HOST = 1, CX_DEVICE = 2, CX_GLOBAL = 4, CX_SHARED = 8,
+       CX_CONSTANT = 16, CX_MANAGED = 32 };
+unsigned cx_cuda_attrs(CXCursor decl);
+
+/* Skips implicit wrappers (UnexposedExpr with one child that has the same
+ * extent, ParenExpr is kept). */
+CXCursor cx_strip_implicit(CXCursor c);
+
+/* Tokens of a cursor's extent, joined with single spaces. Caller frees. */
+char *cx_tokens_text(CXTranslationUnit tu, CXCursor c);
+
+/* Evaluates an integer constant expression; returns 1 on success. */
+int cx_eval_int(CXCursor c, long long *value, int *is_unsigned);
+
+#endif

@@ -1,0 +1,82 @@
+/*
+ * emit_device: CUDA device code printed as OpenCL C 1.2.
+ *
+ * Input: the kernels of one translation unit to emit (definitions, template
+ * specializations included: visiting a specialization walks its
+ * instantiated body with concrete types). The emitter walks each kernel's
+ * body, and the device functions it reaches, and prints them from the AST:
+ * statements and expressions one by one, CUDA built-ins and device
+ * functions through rules/device_functions.def, types through the type map
+ * below, comments and `#pragma unroll` carried over from the source.
+ *
+ * Address spaces: kernel pointer parameters are __global; __shared__ is
+ * __local; __constant__ variables become __constant kernel parameters and
+ * __device__ variables __global ones ("implicit parameters", passed down to
+ * the device functions that use them); a pointer variable takes the space of
+ * what initializes it; a device function that receives pointers into
+ * different spaces is emitted once per combination (names suffixed with
+ * one letter per pointer parameter: g, l, p, c).
+ */
+#ifndef CU2CL_EMIT_DEVICE_H
+#define CU2CL_EMIT_DEVICE_H
+
+#include <clang-c/Index.h>
+
+#include "diag.h"
+#include "util.h"
+
+typedef enum cu2cl_arg_kind {
+  CU2CL_KARG_VALUE,  /* passed by value (scalars, structs) */
+  CU2CL_KARG_DEVPTR, /* a device pointer */
+  CU2CL_KARG_LOCAL,  /* dynamic shared memory (size from the launch) */
+  CU2CL_KARG_SYMBOL  /* a __constant__ / __device__ variable */
+} cu2cl_arg_kind;
+
+typedef struct cu2cl_kernel_param {
+  cu2cl_arg_kind kind;
+  char *host_type; /* C++ type for the host stub ("const float *") */
+  char *name;      /* parameter or symbol name */
+} cu2cl_kernel_param;
+
+typedef struct cu2cl_kernel_spec {
+  char *usr;      /* USR of the emitted FunctionDecl */
+  char *template_usr; /* USR of its primary template (= usr if none) */
+  char *cl_name;  /* OpenCL kernel name */
+  char *display;  /* CUDA spelling, e.g. "reduce<float, 256>" */
+  cu2cl_kernel_param *params;
+  size_t nparams;
+} cu2cl_kernel_spec;
+
+/* A __constant__ / __device__ variable the kernels use. */
+typedef struct cu2cl_symbol_use {
+  char *usr;
+  char *name;
+} cu2cl_symbol_use;
+
+typedef struct cu2cl_device_unit {
+  char *cl_source; /* the whole .cl file */
+  cu2cl_kernel_spec *kernels;
+  size_t nkernels;
+  size_t errors; /* constructs that could not be translated */
+} cu2cl_device_unit;
+
+typedef struct cu2cl_device_opts {
+  const char *prelude;     /* text pasted after the header, may be NULL */
+  const char *source_name; /* the CUDA file, for the header comment */
+  int warp_size;
+} cu2cl_device_opts;
+
+/* Emits the given kernels (definitions; specializations allowed). Returns 0
+ * when everything was translated, else the number of errors reported. The
+ * caller releases out with cu2cl_device_unit_free. */
+int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
+                      size_t nkernels, const cu2cl_device_opts *opts,
+                      cu2cl_diag_engine *diags, cu2cl_device_unit *out);
+void cu2cl_device_unit_free(cu2cl_device_unit *u);
+
+/* The OpenCL name for a function or kernel specialization: the CUDA name,
+ * followed by the template arguments for specializations
+ * ("reduce_float_256"). Caller frees. */
+char *cu2cl_specialization_name(CXCursor fn);
+
+#endif

@@ -1,0 +1,504 @@
+/*
+ * emit_host: rewrites host code by source ranges; see emit_host.h.
+ *
+ * Edits are collected as (begin, end, text) over byte offsets of the main
+ * file, sorted, and applied in one pass; an edit that falls inside an
+ * earlier one (a rename inside a removed kernel) is dropped. Source text
+ * outside the edits is copied unchanged.
+ */
+#include "emit_host.h"
+
+#include <string.h>
+
+#include "cx.h"
+#include "rules.h"
+
+typedef struct edit {
+  unsigned begin, end;
+  char *text;
+  unsigned order; /* insertion order, to keep same-offset inserts stable */
+} edit;
+
+typedef struct host {
+  CXTranslationUnit tu;
+  const cu2cl_device_unit *dev;
+  const cu2cl_host_opts *opts;
+  cu2cl_diag_engine *diags;
+  const char *src;
+  size_t src_len;
+  edit *edits;
+  size_t nedits, capedits;
+  size_t errors;
+  strvec stubbed; /* USRs of kernels whose stubs are already placed */
+  int first_include_seen;
+  unsigned first_include;
+} host;
+
+static void add_edit(host *h, unsigned b, unsigned e, char *text) {
+  if (h->nedits == h->capedits) {
+    h->capedits = h->capedits ? 2 * h->capedits : 64;
+    h->edits = xrealloc(h->edits, h->capedits * sizeof *h->edits);
+  }
+  h->edits[h->nedits] = (edit){b, e, text, (unsigned)h->nedits};
+  h->nedits++;
+}
+
+static void hreport(host *h, CXCursor at, cu2cl_diag_id id, ...) {
+  cx_loc l = cx_location(at);
+  va_list ap;
+  va_start(ap, id);
+  cu2cl_diag_vreport(h->diags, id, l.file, l.line, l.column, ap);
+  va_end(ap);
+  if (cu2cl_diag_info_get(id)->severity == CU2CL_ERROR)
+    h->errors++;
+  cx_loc_free(&l);
+}
+
+/* Widens [b, e) to whole lines when only blanks share them, so removed
+ * declarations leave no stray indentation or empty lines. */
+static void widen_to_lines(host *h, unsigned *b, unsigned *e) {
+  unsigned s = *b;
+  while (s > 0 && (h->src[s - 1] == ' ' || h->src[s - 1] == '\t'))
+    s--;
+  if (s == 0 || h->src[s - 1] == '\n')
+    *b = s;
+  unsigned t = *e;
+  while (t < h->src_len && (h->src[t] == ' ' || h->src[t] == '\t'))
+    t++;
+  if (t < h->src_len && h->src[t] == ';')
+    t++;
+  if (t < h->src_len && h->src[t] == '\n')
+    *e = t + 1;
+  else if (t <= h->src_len && h->src[t - 1] == ';')
+    *e = t;
+}
+
+/* ---- kernels -------------------------------------------------------- */
+
+static const char *arg_kind_name(cu2cl_arg_kind k) {
+  switch (k) {
+  case CU2CL_KARG_DEVPTR: return "CU2CL_ARG_DEVPTR";
+  case CU2CL_KARG_LOCAL: return "CU2CL_ARG_LOCAL";
+  case CU2CL_KARG_SYMBOL: return "CU2CL_ARG_SYMBOL";
+  default: return "CU2CL_ARG_VALUE";
+  }
+}
+
+static void append_stub(strbuf *b, const cu2cl_kernel_spec *k) {
+  strbuf_printf(b,
+                "static cu2clKernelRef cu2cl_kernel_%s = {&cu2cl_program, "
+                "\"%s\", NULL};\n",
+                k->cl_name, k->cl_name);
+  strbuf_printf(b,
+                "/* Launches %s (OpenCL kernel %s). */\n"
+                "static inline cu2clError_t cu2cl_launch_%s(dim3 grid, "
+                "dim3 block, size_t shmem,\n    cu2clStream_t stream",
+                k->display, k->cl_name, k->cl_name);
+  for (size_t i = 0; i < k->nparams; i++) {
+    const cu2cl_kernel_param *p = &k->params[i];
+    if (p->kind == CU2CL_KARG_VALUE || p->kind == CU2CL_KARG_DEVPTR)
+      strbuf_printf(b, ", %s%s%s", p->host_type,
+                    str_ends_with(p->host_type, "*") ? "" : " ", p->name);
+  }
+  strbuf_append(b, ") {\n  cu2clArg args[] = {\n");
+  size_t n = 0;
+  for (size_t i = 0; i < k->nparams; i++) {
+    const cu2cl_kernel_param *p = &k->params[i];
+    const char *kind = arg_kind_name(p->kind);
+    if (p->kind == CU2CL_KARG_LOCAL)
+      strbuf_printf(b, "      {%s, shmem, NULL},\n", kind);
+    else if (p->kind == CU2CL_KARG_SYMBOL)
+      strbuf_printf(b, "      {%s, 0, &%s},\n", kind, p->name);
+    else
+      strbuf_printf(b, "      {%s, sizeof(%s), &%s},\n", kind, p->name,
+                    p->name);
+    n++;
+  }
+  if (!n)
+    strbuf_append(b, "      {CU2CL_ARG_VALUE, 0, NULL},\n");
+  strbuf_printf(b,
+                "  };\n  return cu2clLaunchKernel(&cu2cl_kernel_%s, grid, "
+                "block, shmem, stream, args, %zu);\n}\n",
+                k->cl_name, n);
+}
+
+/* The specializations of the kernel declared by decl (a FunctionDecl or a
+ * FunctionTemplate) that the device unit emitted, as stubs; each is placed
+ * once, at the kernel's first declaration. */
+static char *stubs_for(host *h, CXCursor decl) {
+  char *usr = cx_usr(decl);
+  strbuf b = {0};
+  for (size_t i = 0; i < h->dev->nkernels; i++) {
+    const cu2cl_kernel_spec *k = &h->dev->kernels[i];
+    if (strcmp(k->template_usr, usr) || strvec_contains(&h->stubbed, k->usr))
+      continue;
+    strvec_push(&h->stubbed, k->usr);
+    append_stub(&b, k);
+  }
+  free(usr);
+  return strbuf_take(&b);
+}
+
+static int extent_in_main(host *h, CXCursor c, unsigned *b, unsigned *e) {
+  if (cx_extent_offsets(c, b, e))
+    return 0;
+  return *e <= h->src_len && *b <= *e;
+}
+
+static void remove_decl(host *h, CXCursor c, char *replacement) {
+  unsigned b, e;
+  if (!extent_in_main(h, c, &b, &e)) {
+    free(replacement);
+    return;
+  }
+  widen_to_lines(h, &b, &e);
+  add_edit(h, b, e, replacement ? replacement : xstrdup(""));
+}
+
+static void handle_function(host *h, CXCursor c) {
+  unsigned a = cx_cuda_attrs(c);
+  if (a & CX_GLOBAL) {
+    char *stubs = stubs_for(h, c);
+    char *name = cx_spelling(c);
+    char *text = *stubs ? xasprintf("/* cu2cl: __global__ %s is in %s; its "
+                                    "launch stubs follow. */\n%s",
+                                    name, h->opts->cl_name, stubs)
+                        : xasprintf("/* cu2cl: __global__ %s is in %s. */\n",
+                                    name, h->opts->cl_name);
+    free(stubs);
+    free(name);
+    remove_decl(h, c, text);
+  } else if ((a & CX_DEVICE) && !(a & CX_HOST)) {
+    remove_decl(h, c, NULL);
+  }
+}
+
+/* __constant__ and __device__ variables become runtime symbols. */
+static void handle_variable(host *h, CXCursor c) {
+  unsigned a = cx_cuda_attrs(c);
+  if (!(a & (CX_CONSTANT | CX_DEVICE | CX_SHARED)))
+    return;
+  if (a & CX_SHARED) {
+    remove_decl(h, c, NULL);
+    return;
+  }
+  char *name = cx_spelling(c);
+  char *type = cx_type_spelling(clang_getCursorType(c));
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  CXCursor init = clang_getNullCursor();
+  for (unsigned i = 0; i < n; i++)
+    if (clang_isExpression(clang_getCursorKind(kids[i])))
+      init = kids[i];
+  free(kids);
+  strbuf b = {0};
+  unsigned ib, ie;
+  if (!clang_Cursor_isNull(init) && extent_in_main(h, init, &ib, &ie)) {
+    CXType t = clang_getCursorType(c);
+    char *et = cx_type_spelling(clang_getCanonicalType(t));
+    char *decl = xstrdup(et);
+    char *br = strchr(decl, '[');
+    if (br) { /* float[4] -> float cu2cl_init_x[4] */
+      *br = 0;
+      strbuf_printf(&b, "static const %s cu2cl_init_%s[%s = ", decl, name,
+                    br + 1);
+    } else {
+      strbuf_printf(&b, "static const %s cu2cl_init_%s = ", decl, name);
+    }
+    strbuf_appendn(&b, h->src + ib, ie - ib);
+    strbuf_printf(&b, ";\nstatic cu2clSymbol %s = {\"%s\", sizeof(%s), "
+                      "&cu2cl_init_%s, NULL};\n",
+                  name, name, type, name);
+    free(et);
+    free(decl);
+  } else {
+    strbuf_printf(&b,
+                  "static cu2clSymbol %s = {\"%s\", sizeof(%s), NULL, NULL};"
+                  "\n",
+                  name, name, type);
+  }
+  free(name);
+  free(type);
+  remove_decl(h, c, strbuf_take(&b));
+}
+
+static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
+                                         CXClientData d) {
+  host *h = d;
+  if (!cx_in_main_file(c))
+    return CXChildVisit_Continue;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_Namespace:
+  case CXCursor_LinkageSpec:
+    return CXChildVisit_Recurse;
+  case CXCursor_FunctionDecl:
+  case CXCursor_FunctionTemplate:
+    handle_function(h, c);
+    break;
+  case CXCursor_VarDecl:
+    handle_variable(h, c);
+    break;
+  case CXCursor_InclusionDirective: {
+    unsigned b, e;
+    if (!extent_in_main(h, c, &b, &e))
+      break;
+    if (!h->first_include_seen) {
+      h->first_include_seen = 1;
+      h->first_include = b;
+    }
+    CXFile f = clang_getIncludedFile(c);
+    char *path = f ? cx_take(clang_getFileName(f)) : xstrdup("");
+    int is_cuda = 0;
+    for (const char *const *dir = h->opts->cuda_include_dirs; dir && *dir;
+         dir++)
+      is_cuda |= path_is_under(path, *dir);
+    if (is_cuda) {
+      char *text = cx_tokens_text(h->tu, c);
+      char *name = cx_spelling(c);
+      add_edit(h, b, e,
+               xasprintf("/* cu2cl: <%s> is provided by cu2clrt.h */", name));
+      free(text);
+      free(name);
+    }
+    free(path);
+    break;
+  }
+  default:
+    break;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* ---- launches ------------------------------------------------------- */
+
+static CXCursor push_config_of(CXCursor call) {
+  CXCursor *kids;
+  unsigned n = cx_children(call, &kids);
+  CXCursor r = clang_getNullCursor();
+  for (unsigned i = 0; i < n; i++) {
+    if (clang_getCursorKind(kids[i]) != CXCursor_CallExpr)
+      continue;
+    char *s = cx_spelling(kids[i]);
+    if (!strcmp(s, "__cudaPushCallConfiguration") ||
+        !strcmp(s, "cudaConfigureCall"))
+      r = kids[i];
+    free(s);
+  }
+  free(kids);
+  return r;
+}
+
+static const cu2cl_kernel_spec *spec_for(host *h, CXCursor kernel) {
+  char *usr = cx_usr(kernel);
+  const cu2cl_kernel_spec *r = NULL;
+  for (size_t i = 0; i < h->dev->nkernels && !r; i++)
+    if (!strcmp(h->dev->kernels[i].usr, usr))
+      r = &h->dev->kernels[i];
+  free(usr);
+  return r;
+}
+
+/* k<<<cfg>>>(args) -> cu2cl_launch_k(cfg[, defaults], args): the text
+ * from the callee to the '(' after '>>>' is replaced; the configuration
+ * and the arguments keep their source text. */
+static void rewrite_launch(host *h, CXCursor call) {
+  unsigned b, e;
+  if (!extent_in_main(h, call, &b, &e)) {
+    hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH,
+            "a launch written inside a macro");
+    return;
+  }
+  const cu2cl_kernel_spec *k = spec_for(h, clang_getCursorReferenced(call));
+  if (!k) {
+    hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH,
+            "the kernel could not be translated");
+    return;
+  }
+  const char *s = h->src;
+  const char *open = strstr(s + b, "<<<");
+  const char *close = open ? strstr(open, ">>>") : NULL;
+  if (!open || !close || close >= s + e) {
+    hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH, "an unrecognized form");
+    return;
+  }
+  /* count top-level commas of the configuration */
+  int depth = 0, commas = 0;
+  for (const char *p = open + 3; p < close; p++) {
+    if (*p == '(' || *p == '[' || *p == '{')
+      depth++;
+    else if (*p == ')' || *p == ']' || *p == '}')
+      depth--;
+    else if (*p == ',' && depth == 0)
+      commas++;
+  }
+  const char *paren = close + 3;
+  while (paren < s + e && *paren != '(')
+    paren++;
+  const char *q = paren + 1;
+  while (q < s + e && (*q == ' ' || *q == '\t' || *q == '\n'))
+    q++;
+  int no_args = *q == ')';
+  strbuf t = {0};
+  strbuf_printf(&t, "cu2cl_launch_%s(", k->cl_name);
+  strbuf_appendn(&t, open + 3, (size_t)(close - open - 3));
+  for (int i = commas; i < 3; i++)
+    strbuf_append(&t, ", 0");
+  if (!no_args)
+    strbuf_append(&t, ", ");
+  add_edit(h, b, (unsigned)(paren + 1 - s), strbuf_take(&t));
+}
+
+static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
+                                            CXClientData d) {
+  host *h = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
+    unsigned a = cx_cuda_attrs(c);
+    if ((a & CX_GLOBAL) || ((a & CX_DEVICE) && !(a & CX_HOST)))
+      return CXChildVisit_Continue;
+  }
+  if (k == CXCursor_CallExpr && !clang_Cursor_isNull(push_config_of(c))) {
+    rewrite_launch(h, c);
+    return CXChildVisit_Continue;
+  }
+  if (!cx_in_main_file(c) && k != CXCursor_UnexposedExpr &&
+      !clang_isExpression(k) && !clang_isStatement(k))
+    return CXChildVisit_Continue;
+  return CXChildVisit_Recurse;
+}
+
+/* ---- names ---------------------------------------------------------- */
+
+static void rename_tokens(host *h) {
+  CXCursor tuc = clang_getTranslationUnitCursor(h->tu);
+  CXSourceRange all = clang_getCursorExtent(tuc);
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(h->tu, all, &toks, &n);
+  for (unsigned i = 0; i < n; i++) {
+    if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
+      continue;
+    char *name = cx_take(clang_getTokenSpelling(h->tu, toks[i]));
+    const cu2cl_host_rule *r = cu2cl_rules_host_find(name);
+    CXSourceRange tr = clang_getTokenExtent(h->tu, toks[i]);
+    unsigned b, e;
+    clang_getFileLocation(clang_getRangeStart(tr), NULL, NULL, NULL, &b);
+    clang_getFileLocation(clang_getRangeEnd(tr), NULL, NULL, NULL, &e);
+    if (r && r->replacement && strcmp(r->replacement, name)) {
+      add_edit(h, b, e, xstrdup(r->replacement));
+    } else if (r && !r->replacement) {
+      CXCursor at = clang_getCursor(h->tu, clang_getRangeStart(tr));
+      cx_loc l = cx_source_location(clang_getRangeStart(tr));
+      cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_API, l.file, l.line,
+                        l.column, name, r->notes);
+      h->errors++;
+      cx_loc_free(&l);
+      (void)at;
+    } else if (!r && str_starts_with(name, "cuda")) {
+      CXCursor at = clang_getCursor(h->tu, clang_getRangeStart(tr));
+      CXCursor ref = clang_getCursorReferenced(at);
+      if (!clang_Cursor_isNull(ref) && cx_in_system_header(ref)) {
+        cx_loc l = cx_source_location(clang_getRangeStart(tr));
+        cu2cl_diag_report(h->diags, CU2CL_D_UNKNOWN_CUDA_API, l.file, l.line,
+                          l.column, name);
+        h->errors++;
+        cx_loc_free(&l);
+      }
+    }
+    free(name);
+  }
+  clang_disposeTokens(h->tu, toks, n);
+}
+
+/* ---- assembly ------------------------------------------------------- */
+
+static int cmp_edit(const void *a, const void *b) {
+  const edit *x = a, *y = b;
+  if (x->begin != y->begin)
+    return x->begin < y->begin ? -1 : 1;
+  return x->order < y->order ? -1 : 1;
+}
+
+static char *apply_edits(host *h) {
+  qsort(h->edits, h->nedits, sizeof *h->edits, cmp_edit);
+  strbuf out = {0};
+  unsigned pos = 0;
+  for (size_t i = 0; i < h->nedits; i++) {
+    edit *ed = &h->edits[i];
+    if (ed->begin < pos)
+      continue; /* inside an earlier edit */
+    strbuf_appendn(&out, h->src + pos, ed->begin - pos);
+    strbuf_append(&out, ed->text);
+    pos = ed->end;
+  }
+  strbuf_appendn(&out, h->src + pos, h->src_len - pos);
+  return strbuf_take(&out);
+}
+
+static char *program_block(host *h) {
+  strbuf b = {0};
+  strbuf_append(&b, "#include \"cu2clrt.h\" /* cu2cl: CUDA runtime -> "
+                    "cu2clrt */\n");
+  if (h->dev->nkernels) {
+    strbuf_printf(&b,
+                  "#include \"%s\" /* cu2cl: %s, embedded by the build */\n"
+                  "static cu2clProgram cu2cl_program = {\"%s\", %s, NULL, "
+                  "NULL};\n",
+                  h->opts->cl_header, h->opts->cl_name, h->opts->cl_name,
+                  h->opts->source_symbol);
+  }
+  return strbuf_take(&b);
+}
+
+char *cu2cl_emit_host(CXTranslationUnit tu, const cu2cl_device_unit *dev,
+                      const cu2cl_host_opts *opts, cu2cl_diag_engine *diags,
+                      size_t *errors) {
+  host h = {0};
+  h.tu = tu;
+  h.dev = dev;
+  h.opts = opts;
+  h.diags = diags;
+  char *main_name = cx_take(clang_getTranslationUnitSpelling(tu));
+  CXFile main_file = clang_getFile(tu, main_name);
+  free(main_name);
+  size_t len = 0;
+  const char *src = clang_getFileContents(tu, main_file, &len);
+  h.src = src ? src : "";
+  h.src_len = src ? len : 0;
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &h);
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), launch_visit, &h);
+  rename_tokens(&h);
+  add_edit(&h, h.first_include_seen ? h.first_include : 0,
+           h.first_include_seen ? h.first_include : 0, program_block(&h));
+  char *out = apply_edits(&h);
+  for (size_t i = 0; i < h.nedits; i++)
+    free(h.edits[i].text);
+  free(h.edits);
+  strvec_free(&h.stubbed);
+  *errors += h.errors;
+  return out;
+}
+
+static enum CXChildVisitResult main_visit(CXCursor c, CXCursor p,
+                                          CXClientData d) {
+  if (!cx_in_main_file(c))
+    return CXChildVisit_Continue;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec)
+    return CXChildVisit_Recurse;
+  if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
+    char *n = cx_spelling(c);
+    if (!strcmp(n, "main") &&
+        clang_getCursorKind(clang_getCursorSemanticParent(c)) ==
+            CXCursor_TranslationUnit)
+      *(int *)d = 1;
+    free(n);
+  }
+  return CXChildVisit_Continue;
+}
+
+int cu2cl_defines_main(CXTranslationUnit tu) {
+  int found = 0;
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), main_visit, &found);
+  return found;
+}

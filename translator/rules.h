@@ -1,0 +1,35 @@
+/*
+ * rules: the translation tables of rules/ compiled into the binary.
+ *
+ * runtime_api.def maps CUDA runtime names used by host code to cu2clrt
+ * names; device_functions.def maps CUDA device functions (by name and
+ * canonical parameter signature) to OpenCL C templates. Rows are X-macro
+ * data; this module only indexes them. A NULL replacement marks a name
+ * that is known and unsupported (the row's notes say why).
+ */
+#ifndef CU2CL_RULES_H
+#define CU2CL_RULES_H
+
+typedef struct cu2cl_host_rule {
+  const char *cuda_name;
+  const char *replacement; /* NULL: unsupported */
+  const char *kind;        /* "FUNCTION", "TYPE", "ENUMERATOR", "MACRO" */
+  const char *notes;
+} cu2cl_host_rule;
+
+typedef struct cu2cl_device_rule {
+  const char *cuda_name;
+  const char *signature; /* canonical parameter types or "*" */
+  const char *opencl;    /* template, NULL: unsupported */
+  const char *notes;
+} cu2cl_device_rule;
+
+const cu2cl_host_rule *cu2cl_rules_host_find(const char *cuda_name);
+/* First row with this name whose signature equals sig or is "*". Returns
+ * NULL when no row has the name; *name_known tells whether the name had
+ * rows (with other signatures). */
+const cu2cl_device_rule *cu2cl_rules_device_find(const char *cuda_name,
+                                                 const char *sig,
+                                                 int *name_known);
+
+#endif

@@ -1,0 +1,223 @@
+/*
+ * translate: the pipeline for one translation unit; see translate.h.
+ */
+#include "translate.h"
+
+#include <clang-c/Index.h>
+#include <ctype.h>
+#include <string.h>
+
+#include "clcheck.h"
+#include "cx.h"
+#include "emit_device.h"
+#include "emit_host.h"
+
+char *cu2cl_output_stem(const cu2cl_options *o, const char *file) {
+  const char *rel = file;
+  size_t n = strlen(o->in_root);
+  if (path_is_under(file, o->in_root))
+    rel = file + n + (o->in_root[n - 1] == '/' ? 0 : 1);
+  const char *base = path_basename(rel);
+  const char *dot = strrchr(base, '.');
+  return dot && dot != base ? xstrndup(rel, (size_t)(dot - rel))
+                            : xstrdup(rel);
+}
+
+/* Forwards clang's errors; returns how many there were. */
+static int report_parse_errors(CXTranslationUnit tu,
+                               cu2cl_diag_engine *diags) {
+  int errors = 0;
+  unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+      cx_loc l = cx_source_location(clang_getDiagnosticLocation(d));
+      char *msg = cx_take(clang_getDiagnosticSpelling(d));
+      if (errors < 20)
+        cu2cl_diag_report(diags, CU2CL_D_PARSE_ERROR, l.file, l.line,
+                          l.column, msg);
+      free(msg);
+      cx_loc_free(&l);
+      errors++;
+    }
+    clang_disposeDiagnostic(d);
+  }
+  return errors;
+}
+
+typedef struct kernel_list {
+  CXCursor *items;
+  size_t len, cap;
+  strvec usrs;
+} kernel_list;
+
+static void kernel_add(kernel_list *k, CXCursor c) {
+  char *usr = cx_usr(c);
+  if (strvec_contains(&k->usrs, usr)) {
+    free(usr);
+    return;
+  }
+  strvec_push_own(&k->usrs, usr);
+  if (k->len == k->cap) {
+    k->cap = k->cap ? 2 * k->cap : 16;
+    k->items = xrealloc(k->items, k->cap * sizeof *k->items);
+  }
+  k->items[k->len++] = c;
+}
+
+static int is_launch(CXCursor c) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  int r = 0;
+  for (unsigned i = 0; i < n && !r; i++) {
+    if (clang_getCursorKind(kids[i]) != CXCursor_CallExpr)
+      continue;
+    char *s = cx_spelling(kids[i]);
+    r = !strcmp(s, "__cudaPushCallConfiguration") ||
+        !strcmp(s, "cudaConfigureCall");
+    free(s);
+  }
+  free(kids);
+  return r;
+}
+
+static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor p,
+                                            CXClientData d) {
+  kernel_list *k = d;
+  enum CXCursorKind kind = clang_getCursorKind(c);
+  if (kind == CXCursor_InclusionDirective ||
+      kind == CXCursor_MacroDefinition || kind == CXCursor_MacroExpansion)
+    return CXChildVisit_Continue;
+  if (cx_in_system_header(c) && kind != CXCursor_CallExpr)
+    return CXChildVisit_Continue;
+  if (kind == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
+      (cx_cuda_attrs(c) & CX_GLOBAL) && cx_in_main_file(c)) {
+    kernel_add(k, c);
+    return CXChildVisit_Continue;
+  }
+  if (kind == CXCursor_CallExpr && is_launch(c)) {
+    CXCursor callee = clang_getCursorReferenced(c);
+    CXCursor def = clang_getCursorDefinition(callee);
+    if (!clang_Cursor_isNull(def))
+      kernel_add(k, def);
+  }
+  return CXChildVisit_Recurse;
+}
+
+typedef struct inc_ctx {
+  const char *in_root;
+  strvec *out;
+} inc_ctx;
+
+static void inclusion_visitor(CXFile f, CXSourceLocation *stack, unsigned n,
+                              CXClientData d) {
+  inc_ctx *ic = d;
+  if (n == 0)
+    return; /* the main file */
+  char *path = cx_take(clang_getFileName(f));
+  char *abs = path_absolute(path, NULL);
+  if (path_is_under(abs, ic->in_root) && !strvec_contains(ic->out, abs))
+    strvec_push(ic->out, abs);
+  free(abs);
+  free(path);
+}
+
+static void build_args(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
+                       strvec *args) {
+  cu2cl_flags_for_parse(&o->cuda, o->own_headers, o->host_compat, cmd->arch,
+                        &cmd->flags, args);
+}
+
+int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
+                       cu2cl_diag_engine *diags, cu2cl_tu_result *out) {
+  memset(out, 0, sizeof *out);
+  if (!path_exists(cmd->file)) {
+    cu2cl_diag_report(diags, CU2CL_D_CANNOT_READ_FILE, NULL, 0, 0, cmd->file,
+                      "No such file or directory");
+    return -1;
+  }
+  strvec args = {0};
+  build_args(o, cmd, &args);
+  CXIndex idx = clang_createIndex(0, 0);
+  CXTranslationUnit tu = NULL;
+  enum CXErrorCode rc = clang_parseTranslationUnit2(
+      idx, cmd->file, (const char *const *)args.items, (int)args.len, NULL, 0,
+      CXTranslationUnit_DetailedPreprocessingRecord |
+          CXTranslationUnit_KeepGoing,
+      &tu);
+  strvec_free(&args);
+  if (rc != CXError_Success || !tu) {
+    cu2cl_diag_report(diags, CU2CL_D_PARSE_ERROR, cmd->file, 0, 0,
+                      "libclang could not parse the file");
+    clang_disposeIndex(idx);
+    return -1;
+  }
+  int perr = report_parse_errors(tu, diags);
+  if (perr) {
+    cu2cl_diag_report(diags, CU2CL_D_TU_FAILED, cmd->file, 0, 0, cmd->file,
+                      (unsigned)perr);
+    clang_disposeTranslationUnit(tu);
+    clang_disposeIndex(idx);
+    return -1;
+  }
+  kernel_list kl = {0};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), find_kernels, &kl);
+
+  char *stem = cu2cl_output_stem(o, cmd->file);
+  char *base = path_stem(cmd->file);
+  strbuf sym = {0};
+  strbuf_append(&sym, "cu2cl_source_");
+  for (const char *p = base; *p; p++)
+    strbuf_appendc(&sym, (char)(isalnum((unsigned char)*p) ? *p : '_'));
+  char *cl_name = xasprintf("%s.cl", base);
+  char *cl_header = xasprintf("%s.cl.h", base);
+
+  cu2cl_device_opts dopts = {o->prelude, path_basename(cmd->file),
+                             o->warp_size};
+  cu2cl_device_unit dev = {0};
+  cu2cl_emit_device(tu, kl.items, kl.len, &dopts, diags, &dev);
+  out->errors += dev.errors;
+  if (dev.nkernels) {
+    out->cl_rel = xasprintf("%s.cl", stem);
+    if (o->check_cl) {
+      char *cl_abs = path_join(o->out_root, out->cl_rel);
+      out->errors +=
+          (size_t)cu2cl_clcheck(dev.cl_source, cl_abs, cmd->file, diags);
+      free(cl_abs);
+    }
+    out->cl_text = xstrdup(dev.cl_source);
+  }
+  const char *cuda_dirs[3] = {NULL, NULL, NULL};
+  char *cuda_inc = o->cuda.path ? path_join(o->cuda.path, "include") : NULL;
+  cuda_dirs[0] = cuda_inc ? cuda_inc : o->own_headers;
+  cuda_dirs[1] = cuda_inc ? o->own_headers : NULL;
+  cu2cl_host_opts hopts = {cl_name, cl_header, strbuf_cstr(&sym), cuda_dirs};
+  out->host_text = cu2cl_emit_host(tu, &dev, &hopts, diags, &out->errors);
+  out->host_rel = xasprintf("%s.cpp", stem);
+  out->has_main = cu2cl_defines_main(tu);
+  inc_ctx ic = {o->in_root, &out->headers};
+  clang_getInclusions(tu, inclusion_visitor, &ic);
+  out->translated = 1;
+
+  free(cuda_inc);
+  cu2cl_device_unit_free(&dev);
+  free(kl.items);
+  strvec_free(&kl.usrs);
+  free(stem);
+  free(base);
+  free(cl_name);
+  free(cl_header);
+  strbuf_free(&sym);
+  clang_disposeTranslationUnit(tu);
+  clang_disposeIndex(idx);
+  return 0;
+}
+
+void cu2cl_tu_result_free(cu2cl_tu_result *r) {
+  free(r->host_rel);
+  free(r->host_text);
+  free(r->cl_rel);
+  free(r->cl_text);
+  strvec_free(&r->headers);
+  memset(r, 0, sizeof *r);
+}

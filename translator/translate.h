@@ -1,0 +1,46 @@
+/*
+ * translate: one translation unit from its compile command to output text.
+ *
+ * Parses the file host-side with libclang, finds the kernels to emit (every
+ * non-template __global__ definition of the file and every specialization
+ * the file launches), prints them as OpenCL C (emit_device), proves the
+ * OpenCL C compiles (clcheck), and rewrites the host code (emit_host).
+ * Nothing is written here: the driver writes the results atomically.
+ */
+#ifndef CU2CL_TRANSLATE_H
+#define CU2CL_TRANSLATE_H
+
+#include "compdb.h"
+#include "diag.h"
+#include "flags.h"
+
+typedef struct cu2cl_options {
+  const char *in_root;  /* absolute */
+  const char *out_root; /* absolute */
+  cu2cl_cuda_install cuda; /* path NULL: cu2cl's own headers */
+  const char *own_headers;
+  const char *host_compat;
+  const char *prelude;
+  int warp_size;
+  int check_cl;
+} cu2cl_options;
+
+typedef struct cu2cl_tu_result {
+  int translated;    /* outputs below are valid */
+  char *host_rel;    /* output host file, relative to out_root */
+  char *host_text;
+  char *cl_rel;      /* NULL when the file has no kernels */
+  char *cl_text;
+  int has_main;
+  size_t errors;     /* constructs that need a human */
+  strvec headers;    /* user headers (absolute) under in_root it includes */
+} cu2cl_tu_result;
+
+int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
+                       cu2cl_diag_engine *diags, cu2cl_tu_result *out);
+void cu2cl_tu_result_free(cu2cl_tu_result *r);
+
+/* "dir/name.cu" -> "dir/name" (relative to in_root). Caller frees. */
+char *cu2cl_output_stem(const cu2cl_options *o, const char *file);
+
+#endif

@@ -12,6 +12,7 @@
 #ifndef CU2CL_COMPDB_H
 #define CU2CL_COMPDB_H
 
+#include "flags.h"
 #include "util.h"
 
 typedef struct cu2cl_compile_cmd {
@@ -20,6 +21,7 @@ typedef struct cu2cl_compile_cmd {
   strvec flags;    /* user flags for clang (-I, -D, -std=..., -include ...),
                       relative paths made absolute against directory */
   char *arch;      /* "sm_80" from -arch/-gencode/--cuda-gpu-arch, or NULL */
+  cu2cl_lang lang; /* CUDA, or a host C/C++ file (kept: the driver decides) */
 } cu2cl_compile_cmd;
 
 typedef struct cu2cl_compile_cmds {

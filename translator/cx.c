@@ -52,7 +52,11 @@ int cx_extent_offsets(CXCursor c, unsigned *begin, unsigned *end) {
 }
 
 int cx_in_system_header(CXCursor c) {
-  return clang_Location_isInSystemHeader(clang_getCursorLocation(c));
+  CXSourceLocation l = clang_getCursorLocation(c);
+  CXFile f;
+  clang_getFileLocation(l, &f, NULL, NULL, NULL);
+  /* compiler built-ins (__syncthreads with some headers) have no file */
+  return !f || clang_Location_isInSystemHeader(l);
 }
 
 int cx_in_main_file(CXCursor c) {

@@ -86,6 +86,8 @@ static char lvalue_space(emitter *e, CXCursor c);
 static void print_type_decl(emitter *e, strbuf *b, CXType t, char space,
                             const char *name);
 static char *type_name(emitter *e, CXType t);
+static int is_pointer_type(CXType t);
+static CXCursor function_body(CXCursor fn);
 static fn_uses *uses_of(emitter *e, CXCursor fn);
 
 /* ---- diagnostics ---------------------------------------------------- */
@@ -399,7 +401,8 @@ static enum CXChildVisitResult record_field(CXCursor c, CXCursor p,
     char *sn = safe_name(n);
     strbuf_append(r->def, "  ");
     /* Device pointers stored in structs point to global memory. */
-    print_type_decl(r->e, r->def, clang_getCursorType(c), 'g', sn);
+    CXType ft = clang_getCursorType(c);
+    print_type_decl(r->e, r->def, ft, is_pointer_type(ft) ? 'g' : 0, sn);
     strbuf_append(r->def, ";\n");
     free(n);
     free(sn);
@@ -440,6 +443,103 @@ static void emit_record(emitter *e, CXType t, const char *name) {
     strbuf_printf(&def, "} %s;\n\n", name);
   strbuf_append(&e->types, strbuf_cstr(&def));
   strbuf_free(&def);
+}
+
+/* ---- struct kernel parameters holding pointers ---------------------- */
+
+typedef struct ptr_scan {
+  int found;
+} ptr_scan;
+
+static int record_has_pointers(CXType t);
+
+static enum CXChildVisitResult ptr_field(CXCursor c, CXCursor p,
+                                         CXClientData d) {
+  ptr_scan *ps = d;
+  if (clang_getCursorKind(c) == CXCursor_FieldDecl) {
+    CXType ft = clang_getCanonicalType(clang_getCursorType(c));
+    if (ft.kind == CXType_Pointer || record_has_pointers(ft))
+      ps->found = 1;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* 1 for a struct with (possibly nested) pointer fields: OpenCL C forbids
+ * those as kernel parameters. */
+static int record_has_pointers(CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_Record)
+    return 0;
+  ptr_scan ps = {0};
+  clang_visitChildren(clang_getTypeDeclaration(t), ptr_field, &ps);
+  return ps.found;
+}
+
+typedef struct kernarg_ctx {
+  emitter *e;
+  strbuf *def, *unpack;
+} kernarg_ctx;
+
+static char *kernarg_type(emitter *e, CXType t);
+static char *type_string(emitter *e, CXType t, char space);
+
+static enum CXChildVisitResult kernarg_field(CXCursor c, CXCursor p,
+                                             CXClientData d) {
+  kernarg_ctx *k = d;
+  if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+    return CXChildVisit_Continue;
+  char *n = cx_spelling(c);
+  char *sn = safe_name(n);
+  CXType ft = clang_getCanonicalType(clang_getCursorType(c));
+  if (ft.kind == CXType_Pointer) {
+    char *pt = type_string(k->e, ft, 'g');
+    strbuf_printf(k->def, "  ulong %s;\n", sn);
+    strbuf_printf(k->unpack, "  r.%s = (%s)a.%s;\n", sn, pt, sn);
+    free(pt);
+  } else if (record_has_pointers(ft)) {
+    char *kt = kernarg_type(k->e, ft);
+    char *rn = type_name(k->e, ft);
+    strbuf_printf(k->def, "  %s %s;\n", kt, sn);
+    strbuf_printf(k->unpack, "  r.%s = cu2cl_unpack_%s(a.%s);\n", sn, rn, sn);
+    free(kt);
+    free(rn);
+  } else {
+    strbuf_append(k->def, "  ");
+    print_type_decl(k->e, k->def, ft, 0, sn);
+    strbuf_append(k->def, ";\n");
+    strbuf_printf(k->unpack, "  r.%s = a.%s;\n", sn, sn);
+  }
+  free(n);
+  free(sn);
+  return CXChildVisit_Continue;
+}
+
+/* "Name_kernarg": Name with every pointer as a ulong (same size and
+ * alignment on 64-bit devices; device pointers are SVM addresses), and
+ * cu2cl_unpack_Name() turning it back into Name. Emitted once. */
+static char *kernarg_type(emitter *e, CXType t) {
+  char *name = type_name(e, t);
+  char *kn = xasprintf("%s_kernarg", name);
+  char *usr = xasprintf("%s#kernarg", kn);
+  if (!type_registered(e, usr)) {
+    strvec_push(&e->type_usrs, usr);
+    strbuf def = {0}, unpack = {0};
+    kernarg_ctx k = {e, &def, &unpack};
+    clang_visitChildren(clang_getTypeDeclaration(clang_getCanonicalType(t)),
+                        kernarg_field, &k);
+    strbuf_printf(&e->types,
+                  "/* %s as a kernel parameter: OpenCL C forbids pointers in "
+                  "struct parameters. */\ntypedef struct %s {\n%s} "
+                  "__attribute__((aligned(%lld))) %s;\n\n"
+                  "%s cu2cl_unpack_%s(%s a) {\n  %s r;\n%s  return r;\n}\n\n",
+                  name, kn, strbuf_cstr(&def), clang_Type_getAlignOf(t), kn,
+                  name, name, kn, name, strbuf_cstr(&unpack));
+    strbuf_free(&def);
+    strbuf_free(&unpack);
+  }
+  free(usr);
+  free(name);
+  return kn;
 }
 
 /* The OpenCL spelling of a non-pointer, non-array type. */
@@ -1019,10 +1119,42 @@ static char *literal_token(emitter *e, CXCursor c) {
   return r;
 }
 
+/* A floating constant as C source: always with a '.' or exponent, 'f'
+ * suffixed for float. */
+static void print_float(strbuf *b, double d, int is_float) {
+  if (d != d) {
+    strbuf_append(b, is_float ? "NAN" : "(double)NAN");
+    return;
+  }
+  if (d == 1.0 / 0.0 || d == -1.0 / 0.0) {
+    strbuf_printf(b, "%s%s", d < 0 ? "-" : "",
+                  is_float ? "INFINITY" : "(double)INFINITY");
+    return;
+  }
+  char tmp[64];
+  snprintf(tmp, sizeof tmp, is_float ? "%.9g" : "%.17g", d);
+  strbuf_append(b, tmp);
+  if (!strpbrk(tmp, ".e"))
+    strbuf_append(b, ".0");
+  if (is_float)
+    strbuf_appendc(b, 'f');
+}
+
 static void print_int_value(emitter *e, CXCursor c) {
   long long v;
   int u = 0;
   if (!cx_eval_int(c, &v, &u)) {
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (r && clang_EvalResult_getKind(r) == CXEval_Float) {
+      double d = clang_EvalResult_getAsDouble(r);
+      clang_EvalResult_dispose(r);
+      print_float(e->out, d,
+                  clang_getCanonicalType(clang_getCursorType(c)).kind ==
+                      CXType_Float);
+      return;
+    }
+    if (r)
+      clang_EvalResult_dispose(r);
     report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
            "an expression that is not a constant");
     return;
@@ -1059,9 +1191,9 @@ static void print_literal(emitter *e, CXCursor c) {
     double v = r ? clang_EvalResult_getAsDouble(r) : 0;
     if (r)
       clang_EvalResult_dispose(r);
-    int is_float =
-        clang_getCanonicalType(clang_getCursorType(c)).kind == CXType_Float;
-    strbuf_printf(e->out, is_float ? "%.9gf" : "%.17g", v);
+    print_float(e->out, v,
+                clang_getCanonicalType(clang_getCursorType(c)).kind ==
+                    CXType_Float);
     return;
   }
   print_int_value(e, c);
@@ -1381,6 +1513,15 @@ static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
   emit(e, ")");
 }
 
+/* operator= that the compiler wrote (copy or move): a plain assignment. */
+static int is_trivial_assign(CXCursor m) {
+  if (!clang_CXXMethod_isCopyAssignmentOperator(m) &&
+      !clang_CXXMethod_isMoveAssignmentOperator(m))
+    return 0;
+  return clang_CXXMethod_isDefaulted(m) ||
+         clang_Cursor_isNull(function_body(m));
+}
+
 static void print_call(emitter *e, CXCursor c) {
   CXCursor ref = clang_getCursorReferenced(c);
   enum CXCursorKind rk = clang_getCursorKind(ref);
@@ -1406,20 +1547,22 @@ static void print_call(emitter *e, CXCursor c) {
       margs = nargs ? args + 1 : args;
       mn = nargs ? nargs - 1 : 0;
     }
-    if (cx_in_system_header(def))
+    if (is_trivial_assign(def) && mn == 1 && !clang_Cursor_isNull(obj)) {
+      print_expr(e, obj);
+      emit(e, " = ");
+      print_expr(e, margs[0]);
+    } else if (cx_in_system_header(def))
       print_builtin_call(e, c, def, margs, mn);
     else
       print_method_call(e, c, def, obj, margs, mn);
   } else if (rk == CXCursor_FunctionDecl) {
     CXCursor def = clang_getCursorDefinition(ref);
+    /* Compiler built-ins (__syncthreads) are declared at their first use,
+     * so "no definition" rather than "in a system header" tells them from
+     * user functions; unknown names get the table's diagnostic. */
     if (!cx_in_system_header(ref) && !clang_Cursor_isNull(def))
       print_function_call(e, c, def, args, nargs);
-    else if (!cx_in_system_header(ref)) {
-      char *n = cx_spelling(ref);
-      report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
-             "a call of a function whose definition is not visible");
-      free(n);
-    } else
+    else
       print_builtin_call(e, c, ref, args, nargs);
   } else {
     report(e, c, CU2CL_D_FUNCTION_POINTER, "call through a pointer");
@@ -2008,6 +2151,10 @@ static void print_param(emitter *e, fn_clone *f, CXCursor p) {
   } else if (is_const_ref(t)) {
     print_type_decl(e, e->out,
                     clang_getPointeeType(clang_getCanonicalType(t)), 0, sn);
+  } else if (f->is_kernel && record_has_pointers(t)) {
+    char *kt = kernarg_type(e, t);
+    strbuf_printf(e->out, "%s %s_arg", kt, sn);
+    free(kt);
   } else if (f->is_kernel &&
              clang_getCanonicalType(t).kind == CXType_Bool) {
     strbuf_printf(e->out, "uchar %s", sn); /* OpenCL forbids bool args */
@@ -2119,6 +2266,21 @@ static void emit_function(emitter *e, size_t idx) {
     strbuf_printf(&body, "  %s self;\n", cn);
     free(cn);
     print_ctor_inits(e, f->decl);
+  }
+  int nparams = clang_Cursor_getNumArguments(f->decl);
+  for (int i = 0; f->is_kernel && i < nparams; i++) {
+    CXCursor p = clang_Cursor_getArgument(f->decl, (unsigned)i);
+    CXType t = clang_getCursorType(p);
+    if (!record_has_pointers(t))
+      continue;
+    char *tn = type_name(e, t);
+    char *pn = cx_spelling(p);
+    char *sn = safe_name(pn);
+    strbuf_printf(&body, "  %s %s = cu2cl_unpack_%s(%s_arg);\n", tn, sn, tn,
+                  sn);
+    free(tn);
+    free(pn);
+    free(sn);
   }
   CXCursor b = function_body(f->decl);
   shared_walk sw = {e, !f->is_kernel};

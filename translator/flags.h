@@ -7,7 +7,7 @@
  * -Xcompiler/--compiler-options (unwrapped), --std=, -arch/-gencode/
  * --gpu-architecture/--cuda-gpu-arch (recorded as the architecture),
  * -rdc/-dc/--expt-relaxed-constexpr/--expt-extended-lambda/-ccbin/-lineinfo/
- * -G/-O*/-o/-c/-M* and other output/codegen-only flags (dropped).
+ * -G/-O<n>/-o/-c/-M<x> and other output/codegen-only flags (dropped).
  * It also finds the CUDA toolkit and builds the final argument list for
  * libclang (parse as nvcc would; see DESIGN.md, Pipeline 1).
  */
@@ -15,6 +15,13 @@
 #define CU2CL_FLAGS_H
 
 #include "util.h"
+
+/* The language a compile command compiles its source as. */
+typedef enum cu2cl_lang {
+  CU2CL_LANG_CUDA = 0, /* .cu/.cuh, or -x cu / -x cuda */
+  CU2CL_LANG_CXX = 1,  /* host C++ (.cpp, .cc, ...; nvcc compiles it as C++) */
+  CU2CL_LANG_C = 2     /* host C (.c, or -x c) */
+} cu2cl_lang;
 
 /* Translates argv (argv[0] is the compiler; the source file and -o/-c are
  * dropped). source: the file being compiled (dropped from the list when met),
@@ -25,9 +32,20 @@ void cu2cl_flags_translate(const char *const *argv, size_t argc,
                            const char *source, const char *directory,
                            strvec *out, char **arch_out);
 
+/* What argv compiles source as: the last -x (cu/cuda, c++, c) wins, else the
+ * extension (.cu/.cuh CUDA, .c C, anything else C++). nvcc compiles .cpp
+ * files as host C++ unless given -x cu, and so does this. directory: where
+ * relative response files (@file) are read from. */
+cu2cl_lang cu2cl_flags_language(const char *const *argv, size_t argc,
+                                const char *source, const char *directory);
+
+/* The i-th option of the mapping table (spellings such as "-Xcompiler" or
+ * "--generate-code"), NULL past the end; docs/flags.md documents each. */
+const char *cu2cl_flags_option_name(size_t i);
+
 typedef struct cu2cl_cuda_install {
-  char *path;          /* toolkit root (has include/cuda_runtime.h), or NULL */
-  int version_major;   /* from include/cuda_runtime_api.h CUDART_VERSION */
+  char *path;        /* toolkit root (has include/cuda_runtime.h), or NULL */
+  int version_major; /* from include/cuda_runtime_api.h CUDART_VERSION */
   int version_minor;
 } cu2cl_cuda_install;
 

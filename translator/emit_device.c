@@ -2300,11 +2300,107 @@ static void emit_function(emitter *e, size_t idx) {
   e->cur = NULL;
 }
 
+/* Source text between the '<' after `template` and its matching '>'. */
+static char *template_param_text(emitter *e, CXCursor tpl) {
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(e->tu, clang_getCursorExtent(tpl), &toks, &n);
+  unsigned begin = 0, end = 0, depth = 0, started = 0;
+  for (unsigned i = 0; i < n && !end; i++) {
+    char *t = cx_take(clang_getTokenSpelling(e->tu, toks[i]));
+    CXSourceRange r = clang_getTokenExtent(e->tu, toks[i]);
+    if (!strcmp(t, "<")) {
+      if (!started++)
+        clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &begin);
+      depth++;
+    } else if (!strcmp(t, ">") && started && --depth == 0) {
+      clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &end);
+    } else if (!strcmp(t, ">>") && started) {
+      depth = depth >= 2 ? depth - 2 : 0;
+      if (!depth)
+        clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &end),
+            end++;
+    }
+    free(t);
+  }
+  CXFile file;
+  clang_getFileLocation(clang_getCursorLocation(tpl), &file, NULL, NULL,
+                        NULL);
+  size_t len = 0;
+  const char *src = file ? clang_getFileContents(e->tu, file, &len) : NULL;
+  char *r = src && end > begin && end <= len
+                ? xstrndup(src + begin, end - begin)
+                : xstrdup("");
+  clang_disposeTokens(e->tu, toks, n);
+  return r;
+}
+
+static char *template_args_text(CXCursor spec) {
+  strbuf b = {0};
+  int n = clang_Cursor_getNumTemplateArguments(spec);
+  for (int i = 0; i < n; i++) {
+    if (i)
+      strbuf_append(&b, ", ");
+    switch (clang_Cursor_getTemplateArgumentKind(spec, (unsigned)i)) {
+    case CXTemplateArgumentKind_Type: {
+      char *t = cx_type_spelling(
+          clang_Cursor_getTemplateArgumentType(spec, (unsigned)i));
+      strbuf_append(&b, t);
+      free(t);
+      break;
+    }
+    case CXTemplateArgumentKind_Integral: {
+      CXType t = clang_getCanonicalType(
+          clang_Cursor_getTemplateArgumentType(spec, (unsigned)i));
+      if (t.kind == CXType_Bool)
+        strbuf_append(&b, clang_Cursor_getTemplateArgumentValue(
+                              spec, (unsigned)i)
+                              ? "true"
+                              : "false");
+      else if (t.kind == CXType_UInt || t.kind == CXType_ULong ||
+               t.kind == CXType_ULongLong || t.kind == CXType_UShort ||
+               t.kind == CXType_UChar)
+        strbuf_printf(&b, "%lluu",
+                      clang_Cursor_getTemplateArgumentUnsignedValue(
+                          spec, (unsigned)i));
+      else
+        strbuf_printf(&b, "%lld",
+                      clang_Cursor_getTemplateArgumentValue(spec,
+                                                            (unsigned)i));
+      break;
+    }
+    default:
+      strbuf_append(&b, "/* unsupported template argument */");
+      break;
+    }
+  }
+  return strbuf_take(&b);
+}
+
+static enum CXChildVisitResult pattern_param(CXCursor c, CXCursor p,
+                                             CXClientData d) {
+  if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
+    char *t = cx_type_spelling(clang_getCursorType(c));
+    char *n = cx_spelling(c);
+    strvec_push_own(d, xasprintf("%s%s%s", t, str_ends_with(t, "*") ? "" : " ",
+                                 n));
+    free(t);
+    free(n);
+  }
+  return CXChildVisit_Continue;
+}
+
 static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k) {
   memset(k, 0, sizeof *k);
   k->usr = xstrdup(f->usr);
   CXCursor tpl = clang_getSpecializedCursorTemplate(f->decl);
   k->template_usr = clang_Cursor_isNull(tpl) ? xstrdup(f->usr) : cx_usr(tpl);
+  k->cuda_name = cx_spelling(f->decl);
+  if (!clang_Cursor_isNull(tpl)) {
+    k->tpl_params = template_param_text(e, tpl);
+    k->tpl_args = template_args_text(f->decl);
+    clang_visitChildren(tpl, pattern_param, &k->pattern_params);
+  }
   k->cl_name = xstrdup(f->name);
   k->display = cx_take(clang_getCursorDisplayName(f->decl));
   int n = clang_Cursor_getNumArguments(f->decl);
@@ -2425,6 +2521,10 @@ void cu2cl_device_unit_free(cu2cl_device_unit *u) {
     free(k->params);
     free(k->usr);
     free(k->template_usr);
+    free(k->cuda_name);
+    free(k->tpl_params);
+    free(k->tpl_args);
+    strvec_free(&k->pattern_params);
     free(k->cl_name);
     free(k->display);
   }

@@ -8,6 +8,7 @@
  */
 #include "emit_host.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "cx.h"
@@ -32,6 +33,7 @@ typedef struct host {
   strvec stubbed; /* USRs of kernels whose stubs are already placed */
   int first_include_seen;
   unsigned first_include;
+  int macro_launches; /* macro bodies holding a launch were rewritten */
 } host;
 
 static void add_edit(host *h, unsigned b, unsigned e, char *text) {
@@ -84,23 +86,47 @@ static const char *arg_kind_name(cu2cl_arg_kind k) {
   }
 }
 
-static void append_stub(strbuf *b, const cu2cl_kernel_spec *k) {
-  strbuf_printf(b,
-                "static cu2clKernelRef cu2cl_kernel_%s = {&cu2cl_program, "
-                "\"%s\", NULL};\n",
-                k->cl_name, k->cl_name);
-  strbuf_printf(b,
-                "/* Launches %s (OpenCL kernel %s). */\n"
-                "static inline cu2clError_t cu2cl_launch_%s(dim3 grid, "
-                "dim3 block, size_t shmem,\n    cu2clStream_t stream",
-                k->display, k->cl_name, k->cl_name);
+static void append_stub_params(strbuf *b, const cu2cl_kernel_spec *k) {
+  strbuf_append(b, "(dim3 grid, dim3 block, size_t shmem,\n"
+                   "    cu2clStream_t stream");
   for (size_t i = 0; i < k->nparams; i++) {
     const cu2cl_kernel_param *p = &k->params[i];
     if (p->kind == CU2CL_KARG_VALUE || p->kind == CU2CL_KARG_DEVPTR)
       strbuf_printf(b, ", %s%s%s", p->host_type,
                     str_ends_with(p->host_type, "*") ? "" : " ", p->name);
   }
-  strbuf_append(b, ") {\n  cu2clArg args[] = {\n");
+  strbuf_append(b, ")");
+}
+
+/* A kernel template's launch stub is a function template with the same
+ * template parameters, so launches inside host templates and launches
+ * with deduced arguments keep working; each emitted specialization is an
+ * explicit specialization of it. */
+static void append_template_decl(strbuf *b, const cu2cl_kernel_spec *k) {
+  strbuf_printf(b,
+                "template <%s>\ncu2clError_t cu2cl_launch_%s(dim3 grid, "
+                "dim3 block, size_t shmem,\n    cu2clStream_t stream",
+                k->tpl_params, k->cuda_name);
+  for (size_t i = 0; i < k->pattern_params.len; i++)
+    strbuf_printf(b, ", %s", k->pattern_params.items[i]);
+  strbuf_append(b, ");\n");
+}
+
+static void append_stub(strbuf *b, const cu2cl_kernel_spec *k) {
+  strbuf_printf(b,
+                "static cu2clKernelRef cu2cl_kernel_%s = {&cu2cl_program, "
+                "\"%s\", NULL};\n",
+                k->cl_name, k->cl_name);
+  strbuf_printf(b, "/* Launches %s (OpenCL kernel %s). */\n", k->display,
+                k->cl_name);
+  if (k->tpl_params)
+    strbuf_printf(b, "template <>\ninline cu2clError_t cu2cl_launch_%s<%s>",
+                  k->cuda_name, k->tpl_args);
+  else
+    strbuf_printf(b, "static inline cu2clError_t cu2cl_launch_%s",
+                  k->cuda_name);
+  append_stub_params(b, k);
+  strbuf_append(b, " {\n  cu2clArg args[] = {\n");
   size_t n = 0;
   for (size_t i = 0; i < k->nparams; i++) {
     const cu2cl_kernel_param *p = &k->params[i];
@@ -132,6 +158,10 @@ static char *stubs_for(host *h, CXCursor decl) {
     const cu2cl_kernel_spec *k = &h->dev->kernels[i];
     if (strcmp(k->template_usr, usr) || strvec_contains(&h->stubbed, k->usr))
       continue;
+    if (k->tpl_params && !strvec_contains(&h->stubbed, k->template_usr)) {
+      strvec_push(&h->stubbed, k->template_usr);
+      append_template_decl(&b, k);
+    }
     strvec_push(&h->stubbed, k->usr);
     append_stub(&b, k);
   }
@@ -222,6 +252,80 @@ static void handle_variable(host *h, CXCursor c) {
   remove_decl(h, c, strbuf_take(&b));
 }
 
+/* #define LAUNCH(k, g, b, ...) k<<<g, b>>>(__VA_ARGS__) becomes
+ * #define LAUNCH(k, g, b, ...) cu2cl_launch_##k(g, b, 0, 0, __VA_ARGS__):
+ * a launch in a macro body is rewritten once, in the body. A kernel named
+ * by a macro parameter is pasted onto the stub prefix (k may carry
+ * template arguments: only its first token is pasted). */
+static void handle_macro(host *h, CXCursor c) {
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(h->tu, clang_getCursorExtent(c), &toks, &n);
+  char **t = xcalloc(n + 1, sizeof *t);
+  for (unsigned i = 0; i < n; i++)
+    t[i] = cx_take(clang_getTokenSpelling(h->tu, toks[i]));
+  strvec params = {0};
+  if (n > 1 && !strcmp(t[1], "("))
+    for (unsigned i = 2; i < n && strcmp(t[i], ")"); i++)
+      if (strcmp(t[i], ","))
+        strvec_push(&params, t[i]);
+  for (unsigned i = 1; i < n; i++) {
+    if (strcmp(t[i], "<<<"))
+      continue;
+    unsigned j = i - 1; /* back over template arguments to the name */
+    if (!strcmp(t[j], ">")) {
+      int depth = 0;
+      while (j > 0) {
+        depth += !strcmp(t[j], ">") - !strcmp(t[j], "<");
+        if (!depth)
+          break;
+        j--;
+      }
+      j--;
+    }
+    unsigned close = i, paren;
+    while (close < n && strcmp(t[close], ">>>"))
+      close++;
+    paren = close + 1;
+    if (paren >= n || strcmp(t[paren], "("))
+      continue;
+    int commas = 0, depth = 0;
+    for (unsigned k = i + 1; k < close; k++) {
+      depth += !strcmp(t[k], "(") - !strcmp(t[k], ")");
+      commas += depth == 0 && !strcmp(t[k], ",");
+    }
+    unsigned nb, ne, ob, oe, dummy;
+    CXSourceRange r = clang_getTokenExtent(h->tu, toks[j]);
+    clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &nb);
+    clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &ne);
+    r = clang_getTokenExtent(h->tu, toks[i]);
+    clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &ob);
+    r = clang_getTokenExtent(h->tu, toks[paren]);
+    clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &oe);
+    (void)dummy;
+    add_edit(h, nb, ne,
+             xasprintf(strvec_contains(&params, t[j]) ? "cu2cl_launch_##%s"
+                                                      : "cu2cl_launch_%s",
+                       t[j]));
+    strbuf cfg = {0};
+    strbuf_append(&cfg, "(");
+    strbuf_appendn(&cfg, h->src + ob + 3, 0);
+    for (unsigned k = i + 1; k < close; k++)
+      strbuf_printf(&cfg, "%s%s", t[k], !strcmp(t[k], ",") ? " " : "");
+    for (int k = commas; k < 3; k++)
+      strbuf_append(&cfg, ", 0");
+    if (paren + 1 < n && strcmp(t[paren + 1], ")"))
+      strbuf_append(&cfg, ", ");
+    add_edit(h, ob, oe, strbuf_take(&cfg));
+    h->macro_launches = 1;
+  }
+  for (unsigned i = 0; i < n; i++)
+    free(t[i]);
+  free(t);
+  strvec_free(&params);
+  clang_disposeTokens(h->tu, toks, n);
+}
+
 static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
                                          CXClientData d) {
   host *h = d;
@@ -237,6 +341,9 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
     break;
   case CXCursor_VarDecl:
     handle_variable(h, c);
+    break;
+  case CXCursor_MacroDefinition:
+    handle_macro(h, c);
     break;
   case CXCursor_InclusionDirective: {
     unsigned b, e;
@@ -288,37 +395,64 @@ static CXCursor push_config_of(CXCursor call) {
   return r;
 }
 
-static const cu2cl_kernel_spec *spec_for(host *h, CXCursor kernel) {
-  char *usr = cx_usr(kernel);
-  const cu2cl_kernel_spec *r = NULL;
-  for (size_t i = 0; i < h->dev->nkernels && !r; i++)
-    if (!strcmp(h->dev->kernels[i].usr, usr))
-      r = &h->dev->kernels[i];
-  free(usr);
-  return r;
+/* The kernel a launch names: by its spelling, since a launch inside a
+ * host template refers to a dependent (unresolved) kernel. */
+static const cu2cl_kernel_spec *spec_named(host *h, const char *name) {
+  for (size_t i = 0; i < h->dev->nkernels; i++)
+    if (!strcmp(h->dev->kernels[i].cuda_name, name))
+      return &h->dev->kernels[i];
+  return NULL;
 }
 
-/* k<<<cfg>>>(args) -> cu2cl_launch_k(cfg[, defaults], args): the text
- * from the callee to the '(' after '>>>' is replaced; the configuration
- * and the arguments keep their source text. */
+/* k<<<cfg>>>(args) -> cu2cl_launch_k(cfg[, defaults], args), and
+ * k<T, B><<<cfg>>>(args) -> cu2cl_launch_k<T, B>(cfg, args): the kernel's
+ * name and the text from '<<<' to the '(' after '>>>' are replaced; the
+ * template arguments, the configuration and the arguments keep their
+ * source text. */
+static int in_macro_expansion(CXCursor c) {
+  CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+  unsigned so, fo;
+  CXFile sf, ff;
+  clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
+  clang_getFileLocation(l, &ff, NULL, NULL, &fo);
+  return so != fo || !sf || !ff || !clang_File_isEqual(sf, ff);
+}
+
 static void rewrite_launch(host *h, CXCursor call) {
   unsigned b, e;
+  if (in_macro_expansion(call)) {
+    if (!h->macro_launches)
+      hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH,
+              "a launch written inside a macro");
+    return; /* the macro's definition was rewritten */
+  }
   if (!extent_in_main(h, call, &b, &e)) {
     hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH,
             "a launch written inside a macro");
     return;
   }
-  const cu2cl_kernel_spec *k = spec_for(h, clang_getCursorReferenced(call));
-  if (!k) {
-    hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH,
-            "the kernel could not be translated");
-    return;
-  }
   const char *s = h->src;
+  const char *name_end = s + b;
+  while (name_end < s + e &&
+         (isalnum((unsigned char)*name_end) || *name_end == '_' ||
+          *name_end == ':'))
+    name_end++;
+  const char *name = s + b;
+  for (const char *p = s + b; p < name_end; p++)
+    if (*p == ':')
+      name = p + 1; /* ns::kernel */
+  char *kname = xstrndup(name, (size_t)(name_end - name));
+  const cu2cl_kernel_spec *k = spec_named(h, kname);
   const char *open = strstr(s + b, "<<<");
   const char *close = open ? strstr(open, ">>>") : NULL;
-  if (!open || !close || close >= s + e) {
-    hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH, "an unrecognized form");
+  if ((!open || open >= s + e) && h->macro_launches) {
+    free(kname);
+    return; /* written in a macro body, rewritten there */
+  }
+  if (!k || !open || !close || close >= s + e) {
+    hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH,
+            !k ? "the kernel was not translated" : "an unrecognized form");
+    free(kname);
     return;
   }
   /* count top-level commas of the configuration */
@@ -338,14 +472,18 @@ static void rewrite_launch(host *h, CXCursor call) {
   while (q < s + e && (*q == ' ' || *q == '\t' || *q == '\n'))
     q++;
   int no_args = *q == ')';
+  add_edit(h, (unsigned)(name - s), (unsigned)(name_end - s),
+           xasprintf("cu2cl_launch_%s", kname));
   strbuf t = {0};
-  strbuf_printf(&t, "cu2cl_launch_%s(", k->cl_name);
+  strbuf_append(&t, "(");
   strbuf_appendn(&t, open + 3, (size_t)(close - open - 3));
   for (int i = commas; i < 3; i++)
     strbuf_append(&t, ", 0");
   if (!no_args)
     strbuf_append(&t, ", ");
-  add_edit(h, b, (unsigned)(paren + 1 - s), strbuf_take(&t));
+  add_edit(h, (unsigned)(open - s), (unsigned)(paren + 1 - s),
+           strbuf_take(&t));
+  free(kname);
 }
 
 static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,

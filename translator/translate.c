@@ -49,6 +49,7 @@ typedef struct kernel_list {
   CXCursor *items;
   size_t len, cap;
   strvec usrs;
+  strvec visited; /* host template specializations already searched */
 } kernel_list;
 
 static void kernel_add(kernel_list *k, CXCursor c) {
@@ -100,6 +101,23 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor p,
     CXCursor def = clang_getCursorDefinition(callee);
     if (!clang_Cursor_isNull(def))
       kernel_add(k, def);
+  } else if (kind == CXCursor_CallExpr) {
+    /* Launches inside host function templates are found in the
+     * instantiations this file uses; the template's own body only names
+     * dependent kernels. */
+    CXCursor callee = clang_getCursorReferenced(c);
+    CXCursor def = clang_getCursorDefinition(callee);
+    if (!clang_Cursor_isNull(def) &&
+        !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(def)) &&
+        !(cx_cuda_attrs(def) & CX_GLOBAL) && cx_in_main_file(def)) {
+      char *usr = cx_usr(def);
+      if (!strvec_contains(&k->visited, usr)) {
+        strvec_push_own(&k->visited, usr);
+        clang_visitChildren(def, find_kernels, k);
+      } else {
+        free(usr);
+      }
+    }
   }
   return CXChildVisit_Recurse;
 }
@@ -203,6 +221,7 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   cu2cl_device_unit_free(&dev);
   free(kl.items);
   strvec_free(&kl.usrs);
+  strvec_free(&kl.visited);
   free(stem);
   free(base);
   free(cl_name);

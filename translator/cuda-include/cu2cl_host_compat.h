@@ -1,0 +1,49 @@
+/* cu2cl's own CUDA headers: cu2cl_host_compat.h
+ *
+ * What nvcc gives host code beyond the documented headers: the global
+ * min/max overloads of CUDA's math functions are __host__ __device__ under
+ * nvcc, so `int m = min(a, b);` in main() compiles there, while clang's CUDA
+ * headers declare them for device code only. cu2cl force-includes this file
+ * after cuda_runtime.h (its own or NVIDIA's) so host code parses as with
+ * nvcc. The overloads are __host__ only: clang keeps them apart from the
+ * __device__ ones of the same signature, and as non-templates they never
+ * compete with std::min/std::max. Spelled with the attribute itself, not
+ * __host__, so that it does not depend on which host_defines.h is in use. */
+#ifndef CU2CL_HOST_COMPAT_H
+#define CU2CL_HOST_COMPAT_H
+
+__attribute__((host)) int min(int a, int b);
+__attribute__((host)) unsigned int min(unsigned int a, unsigned int b);
+__attribute__((host)) unsigned int min(int a, unsigned int b);
+__attribute__((host)) unsigned int min(unsigned int a, int b);
+__attribute__((host)) long int min(long int a, long int b);
+__attribute__((host)) unsigned long int min(unsigned long int a, unsigned long int b);
+__attribute__((host)) unsigned long int min(long int a, unsigned long int b);
+__attribute__((host)) unsigned long int min(unsigned long int a, long int b);
+__attribute__((host)) long long int min(long long int a, long long int b);
+__attribute__((host)) unsigned long long int min(unsigned long long int a, unsigned long long int b);
+__attribute__((host)) unsigned long long int min(long long int a, unsigned long long int b);
+__attribute__((host)) unsigned long long int min(unsigned long long int a, long long int b);
+__attribute__((host)) float min(float a, float b);
+__attribute__((host)) double min(double a, double b);
+__attribute__((host)) double min(float a, double b);
+__attribute__((host)) double min(double a, float b);
+
+__attribute__((host)) int max(int a, int b);
+__attribute__((host)) unsigned int max(unsigned int a, unsigned int b);
+__attribute__((host)) unsigned int max(int a, unsigned int b);
+__attribute__((host)) unsigned int max(unsigned int a, int b);
+__attribute__((host)) long int max(long int a, long int b);
+__attribute__((host)) unsigned long int max(unsigned long int a, unsigned long int b);
+__attribute__((host)) unsigned long int max(long int a, unsigned long int b);
+__attribute__((host)) unsigned long int max(unsigned long int a, long int b);
+__attribute__((host)) long long int max(long long int a, long long int b);
+__attribute__((host)) unsigned long long int max(unsigned long long int a, unsigned long long int b);
+__attribute__((host)) unsigned long long int max(long long int a, unsigned long long int b);
+__attribute__((host)) unsigned long long int max(unsigned long long int a, long long int b);
+__attribute__((host)) float max(float a, float b);
+__attribute__((host)) double max(double a, double b);
+__attribute__((host)) double max(float a, double b);
+__attribute__((host)) double max(double a, float b);
+
+#endif /* CU2CL_HOST_COMPAT_H */

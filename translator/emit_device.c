@@ -896,7 +896,7 @@ static int is_const_ref(CXType t) {
 
 /* The initializer of a VarDecl: its last child when that is an expression. */
 static CXCursor var_init(CXCursor var) {
-  CXCursor k = last_child(var);
+  CXCursor k = clang_Cursor_getVarDeclInitializer(var);
   if (clang_Cursor_isNull(k) || !clang_isExpression(clang_getCursorKind(k)))
     return clang_getNullCursor();
   return k;

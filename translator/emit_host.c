@@ -214,13 +214,7 @@ static void handle_variable(host *h, CXCursor c) {
   }
   char *name = cx_spelling(c);
   char *type = cx_type_spelling(clang_getCursorType(c));
-  CXCursor *kids;
-  unsigned n = cx_children(c, &kids);
-  CXCursor init = clang_getNullCursor();
-  for (unsigned i = 0; i < n; i++)
-    if (clang_isExpression(clang_getCursorKind(kids[i])))
-      init = kids[i];
-  free(kids);
+  CXCursor init = clang_Cursor_getVarDeclInitializer(c);
   strbuf b = {0};
   unsigned ib, ie;
   if (!clang_Cursor_isNull(init) && extent_in_main(h, init, &ib, &ie)) {

@@ -1293,10 +1293,17 @@ static void print_declref(emitter *e, CXCursor c) {
 /* Argument text for a rule template: parenthesized unless trivially atomic. */
 static char *arg_text(emitter *e, CXCursor a) {
   char *s = expr_string(e, a);
-  int simple = 1;
-  for (const char *p = s; *p && simple; p++)
-    simple = isalnum((unsigned char)*p) || *p == '_' || *p == '.';
-  if (simple)
+  enum CXCursorKind k = clang_getCursorKind(cx_strip_implicit(a));
+  int simple = k == CXCursor_CallExpr || k == CXCursor_ParenExpr ||
+               k == CXCursor_ArraySubscriptExpr ||
+               k == CXCursor_DeclRefExpr || k == CXCursor_IntegerLiteral ||
+               k == CXCursor_FloatingLiteral;
+  for (const char *p = s; *p && !simple; p++)
+    if (!(isalnum((unsigned char)*p) || *p == '_' || *p == '.'))
+      break;
+    else if (!p[1])
+      simple = 1;
+  if (simple && *s != '-')
     return s;
   char *r = xasprintf("(%s)", s);
   free(s);
@@ -1479,9 +1486,35 @@ static void print_method_call(emitter *e, CXCursor call, CXCursor def,
   emit(e, ")");
 }
 
+/* A copy or move constructor that only copies: the compiler's own (its
+ * body is empty and it names no member initializers). */
+static int is_plain_copy(CXCursor ctor, CXCursor def) {
+  if (!clang_CXXConstructor_isCopyConstructor(ctor) &&
+      !clang_CXXConstructor_isMoveConstructor(ctor))
+    return 0;
+  if (clang_Cursor_isNull(def) || clang_CXXMethod_isDefaulted(ctor))
+    return 1;
+  CXCursor *kids;
+  unsigned n = cx_children(def, &kids);
+  int plain = 1;
+  for (unsigned i = 0; i < n && plain; i++) {
+    enum CXCursorKind k = clang_getCursorKind(kids[i]);
+    if (k == CXCursor_MemberRef)
+      plain = 0;
+    else if (k == CXCursor_CompoundStmt && !clang_Cursor_isNull(first_child(kids[i])))
+      plain = 0;
+  }
+  free(kids);
+  return plain;
+}
+
 static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
                                    CXCursor *args, unsigned nargs) {
   CXCursor def = clang_getCursorDefinition(ctor);
+  if (nargs == 1 && is_plain_copy(ctor, def)) {
+    print_expr(e, args[0]);
+    return;
+  }
   int has_body = !clang_Cursor_isNull(def) &&
                  !clang_Cursor_isNull(function_body(def));
   if (!has_body || cx_in_system_header(ctor)) {

@@ -1310,19 +1310,66 @@ static char *arg_text(emitter *e, CXCursor a) {
   return r;
 }
 
+/* Canonical spelling of a parameter type without top-level const, so one
+ * rule row serves `max(const int, ...)` and `max(int, ...)` declarations. */
+static char *param_type_key(CXType t) {
+  t = clang_getCanonicalType(t);
+  char *s = cx_type_spelling(t);
+  if (clang_isConstQualifiedType(t) && t.kind != CXType_Pointer &&
+      str_starts_with(s, "const ")) {
+    char *r = xstrdup(s + 6);
+    free(s);
+    return r;
+  }
+  size_t n = strlen(s);
+  if (t.kind == CXType_Pointer && n > 6 && str_ends_with(s, " const")) {
+    s[n - 6] = 0;
+  } else if (t.kind == CXType_Pointer && str_ends_with(s, "*const")) {
+    s[n - 5] = 0;
+  }
+  return s;
+}
+
 static char *signature_of(CXCursor fn) {
   strbuf b = {0};
   int n = clang_Cursor_getNumArguments(fn);
   for (int i = 0; i < n; i++) {
-    CXType t = clang_getCanonicalType(
+    char *s = param_type_key(
         clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i)));
-    char *s = cx_type_spelling(t);
     if (i)
       strbuf_append(&b, ", ");
     strbuf_append(&b, s);
     free(s);
   }
   return strbuf_take(&b);
+}
+
+static int is_arithmetic(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind >= CXType_Bool && t.kind <= CXType_LongDouble;
+}
+
+/* An argument of a built-in, converted explicitly to the CUDA parameter's
+ * type where C++ converted it implicitly: OpenCL's overloaded built-ins
+ * would otherwise see the argument's own type (sqrt(int) is ambiguous). */
+static char *builtin_arg_text(emitter *e, CXCursor callee, CXCursor arg,
+                              unsigned i) {
+  char *t = arg_text(e, arg);
+  if ((int)i >= clang_Cursor_getNumArguments(callee))
+    return t;
+  CXType pt = clang_getCanonicalType(
+      clang_getCursorType(clang_Cursor_getArgument(callee, i)));
+  CXType at = clang_getCanonicalType(
+      clang_getCursorType(cx_strip_implicit(arg)));
+  if (!is_arithmetic(pt) || !is_arithmetic(at) ||
+      clang_getCanonicalType(pt).kind == at.kind)
+    return t;
+  char *ts = type_string(e, pt, 0);
+  const char *tn = str_starts_with(ts, "const ") ? ts + 6 : ts;
+  char *r = xasprintf("(%s)%s", tn, t);
+  free(ts);
+  free(t);
+  return r;
 }
 
 static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
@@ -1334,6 +1381,15 @@ static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
       continue;
     }
     char what = p[1];
+    if (what == '@') { /* every argument, as written (printf) */
+      for (unsigned i = 0; i < nargs; i++) {
+        if (i)
+          emit(e, ", ");
+        print_expr(e, args[i]);
+      }
+      p++;
+      continue;
+    }
     if (what == 'R') {
       char *t = type_string(e, clang_getCursorResultType(callee), 0);
       emit(e, t);
@@ -1360,7 +1416,7 @@ static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
       free(t);
     } else {
       if (!texts[i])
-        texts[i] = arg_text(e, args[i]);
+        texts[i] = builtin_arg_text(e, callee, args[i], i);
       emit(e, texts[i]);
     }
   }

@@ -17,13 +17,17 @@ __attribute__((host)) unsigned int min(unsigned int a, unsigned int b);
 __attribute__((host)) unsigned int min(int a, unsigned int b);
 __attribute__((host)) unsigned int min(unsigned int a, int b);
 __attribute__((host)) long int min(long int a, long int b);
-__attribute__((host)) unsigned long int min(unsigned long int a, unsigned long int b);
+__attribute__((host)) unsigned long int min(unsigned long int a,
+                                            unsigned long int b);
 __attribute__((host)) unsigned long int min(long int a, unsigned long int b);
 __attribute__((host)) unsigned long int min(unsigned long int a, long int b);
 __attribute__((host)) long long int min(long long int a, long long int b);
-__attribute__((host)) unsigned long long int min(unsigned long long int a, unsigned long long int b);
-__attribute__((host)) unsigned long long int min(long long int a, unsigned long long int b);
-__attribute__((host)) unsigned long long int min(unsigned long long int a, long long int b);
+__attribute__((host)) unsigned long long int min(unsigned long long int a,
+                                                 unsigned long long int b);
+__attribute__((host)) unsigned long long int min(long long int a,
+                                                 unsigned long long int b);
+__attribute__((host)) unsigned long long int min(unsigned long long int a,
+                                                 long long int b);
 __attribute__((host)) float min(float a, float b);
 __attribute__((host)) double min(double a, double b);
 __attribute__((host)) double min(float a, double b);
@@ -34,13 +38,17 @@ __attribute__((host)) unsigned int max(unsigned int a, unsigned int b);
 __attribute__((host)) unsigned int max(int a, unsigned int b);
 __attribute__((host)) unsigned int max(unsigned int a, int b);
 __attribute__((host)) long int max(long int a, long int b);
-__attribute__((host)) unsigned long int max(unsigned long int a, unsigned long int b);
+__attribute__((host)) unsigned long int max(unsigned long int a,
+                                            unsigned long int b);
 __attribute__((host)) unsigned long int max(long int a, unsigned long int b);
 __attribute__((host)) unsigned long int max(unsigned long int a, long int b);
 __attribute__((host)) long long int max(long long int a, long long int b);
-__attribute__((host)) unsigned long long int max(unsigned long long int a, unsigned long long int b);
-__attribute__((host)) unsigned long long int max(long long int a, unsigned long long int b);
-__attribute__((host)) unsigned long long int max(unsigned long long int a, long long int b);
+__attribute__((host)) unsigned long long int max(unsigned long long int a,
+                                                 unsigned long long int b);
+__attribute__((host)) unsigned long long int max(long long int a,
+                                                 unsigned long long int b);
+__attribute__((host)) unsigned long long int max(unsigned long long int a,
+                                                 long long int b);
 __attribute__((host)) float max(float a, float b);
 __attribute__((host)) double max(double a, double b);
 __attribute__((host)) double max(float a, double b);

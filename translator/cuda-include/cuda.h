@@ -76,8 +76,7 @@ CUresult cuDeviceGet(CUdevice *device, int ordinal);
 CUresult cuDeviceGetCount(int *count);
 CUresult cuDeviceGetName(char *name, int len, CUdevice dev);
 CUresult cuDeviceTotalMem(size_t *bytes, CUdevice dev);
-CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib,
-                              CUdevice dev);
+CUresult cuDeviceGetAttribute(int *pi, CUdevice_attribute attrib, CUdevice dev);
 CUresult cuCtxCreate(CUcontext *pctx, CUctxCreateParams *ctxCreateParams,
                      unsigned int flags, CUdevice dev);
 CUresult cuCtxDestroy(CUcontext ctx);
@@ -88,8 +87,7 @@ CUresult cuMemAlloc(CUdeviceptr *dptr, size_t bytesize);
 CUresult cuMemFree(CUdeviceptr dptr);
 CUresult cuMemcpyHtoD(CUdeviceptr dstDevice, const void *srcHost,
                       size_t ByteCount);
-CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice,
-                      size_t ByteCount);
+CUresult cuMemcpyDtoH(void *dstHost, CUdeviceptr srcDevice, size_t ByteCount);
 CUresult cuModuleLoad(CUmodule *module, const char *fname);
 CUresult cuModuleLoadData(CUmodule *module, const void *image);
 CUresult cuModuleUnload(CUmodule hmod);

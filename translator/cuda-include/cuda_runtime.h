@@ -50,15 +50,14 @@ template <class T>
 __host__ cudaError_t cudaHostGetDevicePointer(T **pDevice, void *pHost,
                                               unsigned int flags);
 template <class T>
-__host__ cudaError_t cudaMallocManaged(T **devPtr, size_t size,
-                                       unsigned int flags = cudaMemAttachGlobal);
+__host__ cudaError_t cudaMallocManaged(
+    T **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal);
 template <class T>
-__host__ cudaError_t cudaMallocAsync(T **ptr, size_t size,
-                                     cudaStream_t stream);
+__host__ cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaStream_t stream);
 template <class T>
-__host__ cudaError_t cudaStreamAttachMemAsync(
-    cudaStream_t stream, T *devPtr, size_t length = 0,
-    unsigned int flags = cudaMemAttachSingle);
+__host__ cudaError_t
+cudaStreamAttachMemAsync(cudaStream_t stream, T *devPtr, size_t length = 0,
+                         unsigned int flags = cudaMemAttachSingle);
 
 /* Symbols are passed as the __device__/__constant__ variable itself. */
 template <class T>
@@ -72,13 +71,11 @@ __host__ cudaError_t cudaMemcpyFromSymbol(
 template <class T>
 __host__ cudaError_t cudaMemcpyToSymbolAsync(
     const T &symbol, const void *src, size_t count, size_t offset = 0,
-    enum cudaMemcpyKind kind = cudaMemcpyHostToDevice,
-    cudaStream_t stream = 0);
+    enum cudaMemcpyKind kind = cudaMemcpyHostToDevice, cudaStream_t stream = 0);
 template <class T>
 __host__ cudaError_t cudaMemcpyFromSymbolAsync(
     void *dst, const T &symbol, size_t count, size_t offset = 0,
-    enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost,
-    cudaStream_t stream = 0);
+    enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost, cudaStream_t stream = 0);
 template <class T>
 __host__ cudaError_t cudaGetSymbolAddress(void **devPtr, const T &symbol);
 template <class T>
@@ -104,8 +101,7 @@ template <class T>
 __host__ cudaError_t cudaFuncSetCacheConfig(T *func,
                                             enum cudaFuncCache cacheConfig);
 template <class T>
-__host__ cudaError_t cudaFuncSetAttribute(T *func,
-                                          enum cudaFuncAttribute attr,
+__host__ cudaError_t cudaFuncSetAttribute(T *func, enum cudaFuncAttribute attr,
                                           int value);
 template <class T>
 __host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(

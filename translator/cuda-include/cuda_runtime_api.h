@@ -66,18 +66,16 @@ __host__ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream,
 __host__ cudaError_t cudaStreamDestroy(cudaStream_t stream);
 __host__ cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 __host__ cudaError_t cudaStreamQuery(cudaStream_t stream);
-__host__ cudaError_t cudaStreamWaitEvent(cudaStream_t stream,
-                                         cudaEvent_t event,
+__host__ cudaError_t cudaStreamWaitEvent(cudaStream_t stream, cudaEvent_t event,
                                          unsigned int flags = 0);
 __host__ cudaError_t cudaStreamAddCallback(cudaStream_t stream,
                                            cudaStreamCallback_t callback,
-                                           void *userData,
-                                           unsigned int flags);
+                                           void *userData, unsigned int flags);
 __host__ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
                                         void *userData);
-__host__ cudaError_t cudaStreamAttachMemAsync(
-    cudaStream_t stream, void *devPtr, size_t length = 0,
-    unsigned int flags = cudaMemAttachSingle);
+__host__ cudaError_t
+cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length = 0,
+                         unsigned int flags = cudaMemAttachSingle);
 __host__ cudaError_t cudaStreamBeginCapture(cudaStream_t stream,
                                             enum cudaStreamCaptureMode mode);
 __host__ cudaError_t cudaStreamEndCapture(cudaStream_t stream,
@@ -103,8 +101,8 @@ __host__ cudaError_t cudaEventDestroy(cudaEvent_t event);
 /* Memory management. */
 __host__ cudaError_t cudaMalloc(void **devPtr, size_t size);
 __host__ cudaError_t cudaFree(void *devPtr);
-__host__ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch,
-                                     size_t width, size_t height);
+__host__ cudaError_t cudaMallocPitch(void **devPtr, size_t *pitch, size_t width,
+                                     size_t height);
 __host__ cudaError_t cudaMallocHost(void **ptr, size_t size);
 __host__ cudaError_t cudaHostAlloc(void **pHost, size_t size,
                                    unsigned int flags);
@@ -114,8 +112,8 @@ __host__ cudaError_t cudaHostGetDevicePointer(void **pDevice, void *pHost,
 __host__ cudaError_t cudaHostRegister(void *ptr, size_t size,
                                       unsigned int flags);
 __host__ cudaError_t cudaHostUnregister(void *ptr);
-__host__ cudaError_t cudaMallocManaged(void **devPtr, size_t size,
-                                       unsigned int flags = cudaMemAttachGlobal);
+__host__ cudaError_t cudaMallocManaged(
+    void **devPtr, size_t size, unsigned int flags = cudaMemAttachGlobal);
 __host__ cudaError_t cudaMallocAsync(void **devPtr, size_t size,
                                      cudaStream_t hStream);
 __host__ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream);
@@ -137,8 +135,7 @@ __host__ cudaError_t cudaMemcpyPeer(void *dst, int dstDevice, const void *src,
                                     int srcDevice, size_t count);
 __host__ cudaError_t cudaMemcpyPeerAsync(void *dst, int dstDevice,
                                          const void *src, int srcDevice,
-                                         size_t count,
-                                         cudaStream_t stream = 0);
+                                         size_t count, cudaStream_t stream = 0);
 __host__ cudaError_t cudaMemset(void *devPtr, int value, size_t count);
 __host__ cudaError_t cudaMemsetAsync(void *devPtr, int value, size_t count,
                                      cudaStream_t stream = 0);
@@ -153,12 +150,15 @@ __host__ cudaError_t cudaMemcpyToSymbol(
 __host__ cudaError_t cudaMemcpyFromSymbol(
     void *dst, const void *symbol, size_t count, size_t offset = 0,
     enum cudaMemcpyKind kind = cudaMemcpyDeviceToHost);
-__host__ cudaError_t cudaMemcpyToSymbolAsync(
-    const void *symbol, const void *src, size_t count, size_t offset,
-    enum cudaMemcpyKind kind, cudaStream_t stream = 0);
-__host__ cudaError_t cudaMemcpyFromSymbolAsync(
-    void *dst, const void *symbol, size_t count, size_t offset,
-    enum cudaMemcpyKind kind, cudaStream_t stream = 0);
+__host__ cudaError_t cudaMemcpyToSymbolAsync(const void *symbol,
+                                             const void *src, size_t count,
+                                             size_t offset,
+                                             enum cudaMemcpyKind kind,
+                                             cudaStream_t stream = 0);
+__host__ cudaError_t cudaMemcpyFromSymbolAsync(void *dst, const void *symbol,
+                                               size_t count, size_t offset,
+                                               enum cudaMemcpyKind kind,
+                                               cudaStream_t stream = 0);
 __host__ cudaError_t cudaGetSymbolAddress(void **devPtr, const void *symbol);
 __host__ cudaError_t cudaGetSymbolSize(size_t *size, const void *symbol);
 __host__ cudaError_t cudaMemPrefetchAsync(const void *devPtr, size_t count,
@@ -175,9 +175,9 @@ __host__ cudaError_t cudaPointerGetAttributes(
 __host__ cudaError_t cudaLaunchKernel(const void *func, dim3 gridDim,
                                       dim3 blockDim, void **args,
                                       size_t sharedMem, cudaStream_t stream);
-__host__ cudaError_t cudaLaunchCooperativeKernel(const void *func,
-                                                 dim3 gridDim, dim3 blockDim,
-                                                 void **args, size_t sharedMem,
+__host__ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
+                                                 dim3 blockDim, void **args,
+                                                 size_t sharedMem,
                                                  cudaStream_t stream);
 __host__ cudaError_t cudaFuncSetCacheConfig(const void *func,
                                             enum cudaFuncCache cacheConfig);
@@ -204,9 +204,9 @@ __host__ cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags);
 __host__ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
                                           cudaGraph_t graph,
                                           unsigned long long flags = 0);
-__host__ cudaError_t cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec,
-                                                   cudaGraph_t graph,
-                                                   unsigned long long flags = 0);
+__host__ cudaError_t
+cudaGraphInstantiateWithFlags(cudaGraphExec_t *pGraphExec, cudaGraph_t graph,
+                              unsigned long long flags = 0);
 __host__ cudaError_t cudaGraphLaunch(cudaGraphExec_t graphExec,
                                      cudaStream_t stream);
 __host__ cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec,

@@ -28,9 +28,12 @@
 
 /* Inlining and function attributes. */
 #define __forceinline__ __inline__ __attribute__((always_inline))
-#define __noinline__ __attribute__((noinline))
+/* __noinline__ is not defined: clang knows it as a keyword in CUDA mode,
+ * and a macro would break libstdc++'s __attribute__((__noinline__)). */
 #define __no_return__ __attribute__((noreturn))
 #define __launch_bounds__(...) __attribute__((launch_bounds(__VA_ARGS__)))
+/* clang has no register-limit attribute (it warns about NVIDIA's spelling
+ * and ignores it), so __maxnreg__ is dropped. */
 #define __maxnreg__(n)
 #define __cluster_dims__(...) __attribute__((cluster_dims(__VA_ARGS__)))
 #define __grid_constant__ __attribute__((grid_constant))

@@ -3,9 +3,9 @@
  * The CUDART_* constants of CUDA's math_constants.h (single precision with
  * suffix _F, double precision without), with their mathematical values:
  * pi and its multiples and fractions, square roots, logarithms, infinity,
- * NaN, the largest and smallest normal numbers. Special values are given
- * by their bit patterns through __int_as_float/__longlong_as_double, as
- * CUDA does, so they are meant for device code. */
+ * NaN, the largest normal and the smallest denormal number. Special values
+ * are given by their bit patterns through __int_as_float and
+ * __longlong_as_double, as CUDA does, so they are meant for device code. */
 #ifndef CU2CL_MATH_CONSTANTS_H
 #define CU2CL_MATH_CONSTANTS_H
 

@@ -13,12 +13,18 @@
  * must come before any standard header: libstdc++ defines the float
  * overloads of <cmath> as constexpr, and clang makes a constexpr function
  * implicitly __host__ __device__ unless a __device__ function of the same
- * signature is already visible in its namespace; an implicit host+device
- * std::sqrt(float) could not coexist with ours. So the C++ overloads are
- * also made visible in namespace std by using-declarations, as clang's own
- * CUDA headers do. cuda_runtime.h includes this file first. */
+ * signature is already visible in its namespace (and that function is in
+ * a system header; elsewhere clang rejects the pair); an implicit
+ * host+device std::sqrt(float) could not coexist with ours. So the C++
+ * overloads are also made visible in namespace std by using-declarations,
+ * as clang's own CUDA headers do. cuda_runtime.h includes this file
+ * first. */
 #ifndef CU2CL_MATH_FUNCTIONS_H
 #define CU2CL_MATH_FUNCTIONS_H
+
+/* Marks this file a system header even when the directory is given with
+ * -I instead of -isystem (see above). */
+#pragma clang system_header
 
 #include "host_defines.h"
 
@@ -158,9 +164,11 @@ using ::acosh;
 using ::asin;
 using ::asinh;
 using ::atan;
+using ::atan2;
 using ::atanh;
 using ::cbrt;
 using ::ceil;
+using ::copysign;
 using ::cos;
 using ::cosh;
 using ::erf;
@@ -169,16 +177,40 @@ using ::exp;
 using ::exp2;
 using ::expm1;
 using ::fabs;
+using ::fdim;
 using ::floor;
+using ::fma;
+using ::fmax;
+using ::fmin;
+using ::fmod;
+using ::frexp;
+using ::hypot;
+using ::ilogb;
+using ::isfinite;
+using ::isinf;
+using ::isnan;
+using ::ldexp;
 using ::lgamma;
+using ::llrint;
+using ::llround;
 using ::log;
 using ::log10;
 using ::log1p;
 using ::log2;
 using ::logb;
+using ::lrint;
+using ::lround;
+using ::modf;
 using ::nearbyint;
+using ::nextafter;
+using ::pow;
+using ::remainder;
+using ::remquo;
 using ::rint;
 using ::round;
+using ::scalbln;
+using ::scalbn;
+using ::signbit;
 using ::sin;
 using ::sinh;
 using ::sqrt;
@@ -186,32 +218,6 @@ using ::tan;
 using ::tanh;
 using ::tgamma;
 using ::trunc;
-using ::atan2;
-using ::copysign;
-using ::fdim;
-using ::fmax;
-using ::fmin;
-using ::fmod;
-using ::hypot;
-using ::nextafter;
-using ::pow;
-using ::remainder;
-using ::fma;
-using ::frexp;
-using ::ldexp;
-using ::modf;
-using ::remquo;
-using ::scalbn;
-using ::scalbln;
-using ::ilogb;
-using ::lrint;
-using ::lround;
-using ::llrint;
-using ::llround;
-using ::isfinite;
-using ::isinf;
-using ::isnan;
-using ::signbit;
 } /* namespace std */
 
 /* Single precision functions. */
@@ -343,9 +349,12 @@ __device__ unsigned long int min(unsigned long int a, unsigned long int b);
 __device__ unsigned long int min(long int a, unsigned long int b);
 __device__ unsigned long int min(unsigned long int a, long int b);
 __device__ long long int min(long long int a, long long int b);
-__device__ unsigned long long int min(unsigned long long int a, unsigned long long int b);
-__device__ unsigned long long int min(long long int a, unsigned long long int b);
-__device__ unsigned long long int min(unsigned long long int a, long long int b);
+__device__ unsigned long long int min(unsigned long long int a,
+                                      unsigned long long int b);
+__device__ unsigned long long int min(long long int a,
+                                      unsigned long long int b);
+__device__ unsigned long long int min(unsigned long long int a,
+                                      long long int b);
 __device__ float min(float a, float b);
 __device__ double min(double a, double b);
 __device__ double min(float a, double b);
@@ -359,9 +368,12 @@ __device__ unsigned long int max(unsigned long int a, unsigned long int b);
 __device__ unsigned long int max(long int a, unsigned long int b);
 __device__ unsigned long int max(unsigned long int a, long int b);
 __device__ long long int max(long long int a, long long int b);
-__device__ unsigned long long int max(unsigned long long int a, unsigned long long int b);
-__device__ unsigned long long int max(long long int a, unsigned long long int b);
-__device__ unsigned long long int max(unsigned long long int a, long long int b);
+__device__ unsigned long long int max(unsigned long long int a,
+                                      unsigned long long int b);
+__device__ unsigned long long int max(long long int a,
+                                      unsigned long long int b);
+__device__ unsigned long long int max(unsigned long long int a,
+                                      long long int b);
 __device__ float max(float a, float b);
 __device__ double max(double a, double b);
 __device__ double max(float a, double b);
@@ -370,7 +382,9 @@ __device__ unsigned int umin(unsigned int a, unsigned int b);
 __device__ unsigned int umax(unsigned int a, unsigned int b);
 __device__ long long int llmin(long long int a, long long int b);
 __device__ long long int llmax(long long int a, long long int b);
-__device__ unsigned long long int ullmin(unsigned long long int a, unsigned long long int b);
-__device__ unsigned long long int ullmax(unsigned long long int a, unsigned long long int b);
+__device__ unsigned long long int ullmin(unsigned long long int a,
+                                         unsigned long long int b);
+__device__ unsigned long long int ullmax(unsigned long long int a,
+                                         unsigned long long int b);
 
 #endif /* CU2CL_MATH_FUNCTIONS_H */

@@ -14,24 +14,12 @@ namespace cooperative_groups {
 
 /* Operators: each combines two values of type T. less/greater return the
  * smaller/larger of the two, so reduce with them yields a min/max. */
-template <class T> struct plus {
-  __device__ T operator()(T a, T b) const;
-};
-template <class T> struct less {
-  __device__ T operator()(T a, T b) const;
-};
-template <class T> struct greater {
-  __device__ T operator()(T a, T b) const;
-};
-template <class T> struct bit_and {
-  __device__ T operator()(T a, T b) const;
-};
-template <class T> struct bit_or {
-  __device__ T operator()(T a, T b) const;
-};
-template <class T> struct bit_xor {
-  __device__ T operator()(T a, T b) const;
-};
+template <class T> struct plus { __device__ T operator()(T a, T b) const; };
+template <class T> struct less { __device__ T operator()(T a, T b) const; };
+template <class T> struct greater { __device__ T operator()(T a, T b) const; };
+template <class T> struct bit_and { __device__ T operator()(T a, T b) const; };
+template <class T> struct bit_or { __device__ T operator()(T a, T b) const; };
+template <class T> struct bit_xor { __device__ T operator()(T a, T b) const; };
 
 template <class GroupT, class T, class OpT>
 __device__ auto reduce(const GroupT &group, T &&val, OpT &&op)

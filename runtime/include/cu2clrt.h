@@ -1,0 +1,1157 @@
+/*
+ * cu2clrt: the runtime that translated CUDA host code calls instead of the
+ * CUDA runtime. It runs on any OpenCL device with shared virtual memory.
+ *
+ * This is the library's only public header. It compiles as C11 and as C++17:
+ * the functions have C linkage; C++ adds what CUDA's headers offer C++ code
+ * (default arguments, typed templates such as cu2clMalloc(T **, size_t),
+ * overloads taking a cu2clSymbol by reference, dim3 constructors, the host
+ * qualifiers and the integer min/max of nvcc).
+ *
+ * Every function returning cu2clError_t returns cu2clSuccess (0) or an error
+ * code numerically equal to CUDA's, and records a failure as the calling
+ * thread's last error (cu2clGetLastError). Enumerators and flags have CUDA's
+ * values, so translated code that compares or prints them behaves the same.
+ *
+ * Device pointers are shared-virtual-memory pointers: host code may do
+ * arithmetic on them and store them in structs, as CUDA code does.
+ * docs/runtime.md describes the environment variables, the memory model, the
+ * program cache and the known differences from CUDA.
+ */
+#ifndef CU2CLRT_H
+#define CU2CLRT_H
+
+#include <stddef.h>
+
+#if defined(__cplusplus) && defined(__GLIBCXX__)
+/* libstdc++ spells __attribute__((__noinline__)) in <memory>; pull it in
+ * before the CUDA qualifier macro __noinline__ below can break it. */
+#include <memory>
+#endif
+
+#define CU2CLRT_VERSION 100 /* 0.1.0 */
+/* The CUDA runtime API level cu2clrt implements (CUDART_VERSION style). */
+#define CU2CL_CUDART_VERSION 13000
+
+#ifdef __cplusplus
+#define CU2CL_EXTERN_C_BEGIN extern "C" {
+#define CU2CL_EXTERN_C_END }
+/* Default arguments exist only in C++; C callers pass every argument. */
+#define CU2CL_DEFARG(v) = v
+#else
+#define CU2CL_EXTERN_C_BEGIN
+#define CU2CL_EXTERN_C_END
+#define CU2CL_DEFARG(v)
+#endif
+
+#define CU2CL_API __attribute__((visibility("default")))
+#define CU2CL_ALIGN(n) __attribute__((aligned(n)))
+
+/* ---------------------------------------------------------------------------
+ * Errors (values of cudaError_t)
+ */
+typedef enum cu2clError {
+  cu2clSuccess = 0,
+  cu2clErrorInvalidValue = 1,
+  cu2clErrorMemoryAllocation = 2,
+  cu2clErrorInitializationError = 3,
+  cu2clErrorCudartUnloading = 4,
+  cu2clErrorInvalidConfiguration = 9,
+  cu2clErrorInvalidPitchValue = 12,
+  cu2clErrorInvalidSymbol = 13,
+  cu2clErrorInvalidHostPointer = 16,
+  cu2clErrorInvalidDevicePointer = 17,
+  cu2clErrorInvalidTexture = 18,
+  cu2clErrorInvalidMemcpyDirection = 21,
+  cu2clErrorSynchronizationError = 25,
+  cu2clErrorNotYetImplemented = 31,
+  cu2clErrorInsufficientDriver = 35,
+  cu2clErrorMissingConfiguration = 52,
+  cu2clErrorPriorLaunchFailure = 53,
+  cu2clErrorInvalidDeviceFunction = 98,
+  cu2clErrorNoDevice = 100,
+  cu2clErrorInvalidDevice = 101,
+  cu2clErrorStartupFailure = 127,
+  cu2clErrorInvalidKernelImage = 200,
+  cu2clErrorDeviceUninitialized = 201,
+  cu2clErrorMapBufferObjectFailed = 205,
+  cu2clErrorUnmapBufferObjectFailed = 206,
+  cu2clErrorNoKernelImageForDevice = 209,
+  cu2clErrorPeerAccessUnsupported = 217,
+  cu2clErrorInvalidPtx = 218,
+  cu2clErrorInvalidSource = 300,
+  cu2clErrorFileNotFound = 301,
+  cu2clErrorOperatingSystem = 304,
+  cu2clErrorInvalidResourceHandle = 400,
+  cu2clErrorIllegalState = 401,
+  cu2clErrorSymbolNotFound = 500,
+  cu2clErrorNotReady = 600,
+  cu2clErrorIllegalAddress = 700,
+  cu2clErrorLaunchOutOfResources = 701,
+  cu2clErrorLaunchTimeout = 702,
+  cu2clErrorPeerAccessAlreadyEnabled = 704,
+  cu2clErrorPeerAccessNotEnabled = 705,
+  cu2clErrorSetOnActiveProcess = 708,
+  cu2clErrorContextIsDestroyed = 709,
+  cu2clErrorAssert = 710,
+  cu2clErrorHostMemoryAlreadyRegistered = 712,
+  cu2clErrorHostMemoryNotRegistered = 713,
+  cu2clErrorMisalignedAddress = 716,
+  cu2clErrorLaunchFailure = 719,
+  cu2clErrorCooperativeLaunchTooLarge = 720,
+  cu2clErrorNotPermitted = 800,
+  cu2clErrorNotSupported = 801,
+  cu2clErrorStreamCaptureUnsupported = 900,
+  cu2clErrorTimeout = 909,
+  cu2clErrorUnknown = 999
+} cu2clError_t;
+
+/* ---------------------------------------------------------------------------
+ * Enumerations and flags
+ */
+typedef enum cu2clMemcpyKind {
+  cu2clMemcpyHostToHost = 0,
+  cu2clMemcpyHostToDevice = 1,
+  cu2clMemcpyDeviceToHost = 2,
+  cu2clMemcpyDeviceToDevice = 3,
+  cu2clMemcpyDefault = 4 /* direction inferred from the pointers */
+} cu2clMemcpyKind;
+
+typedef enum cu2clFuncCache {
+  cu2clFuncCachePreferNone = 0,
+  cu2clFuncCachePreferShared = 1,
+  cu2clFuncCachePreferL1 = 2,
+  cu2clFuncCachePreferEqual = 3
+} cu2clFuncCache;
+
+typedef enum cu2clSharedMemConfig {
+  cu2clSharedMemBankSizeDefault = 0,
+  cu2clSharedMemBankSizeFourByte = 1,
+  cu2clSharedMemBankSizeEightByte = 2
+} cu2clSharedMemConfig;
+
+typedef enum cu2clComputeMode {
+  cu2clComputeModeDefault = 0,
+  cu2clComputeModeExclusive = 1,
+  cu2clComputeModeProhibited = 2,
+  cu2clComputeModeExclusiveProcess = 3
+} cu2clComputeMode;
+
+#define cu2clStreamDefault 0x00
+#define cu2clStreamNonBlocking 0x01
+#define cu2clEventDefault 0x00
+#define cu2clEventBlockingSync 0x01
+#define cu2clEventDisableTiming 0x02
+#define cu2clEventInterprocess 0x04
+#define cu2clHostAllocDefault 0x00
+#define cu2clHostAllocPortable 0x01
+#define cu2clHostAllocMapped 0x02
+#define cu2clHostAllocWriteCombined 0x04
+#define cu2clHostRegisterDefault 0x00
+#define cu2clHostRegisterPortable 0x01
+#define cu2clHostRegisterMapped 0x02
+#define cu2clMemAttachGlobal 0x01
+#define cu2clMemAttachHost 0x02
+#define cu2clMemAttachSingle 0x04
+#define cu2clDeviceScheduleAuto 0x00
+#define cu2clDeviceScheduleSpin 0x01
+#define cu2clDeviceScheduleYield 0x02
+#define cu2clDeviceScheduleBlockingSync 0x04
+#define cu2clDeviceMapHost 0x08
+#define cu2clDeviceLmemResizeToMax 0x10
+
+/* Device attributes for cu2clDeviceGetAttribute (values of cudaDeviceAttr). */
+typedef enum cu2clDeviceAttr {
+  cu2clDevAttrMaxThreadsPerBlock = 1,
+  cu2clDevAttrMaxBlockDimX = 2,
+  cu2clDevAttrMaxBlockDimY = 3,
+  cu2clDevAttrMaxBlockDimZ = 4,
+  cu2clDevAttrMaxGridDimX = 5,
+  cu2clDevAttrMaxGridDimY = 6,
+  cu2clDevAttrMaxGridDimZ = 7,
+  cu2clDevAttrMaxSharedMemoryPerBlock = 8,
+  cu2clDevAttrTotalConstantMemory = 9,
+  cu2clDevAttrWarpSize = 10,
+  cu2clDevAttrMaxPitch = 11,
+  cu2clDevAttrMaxRegistersPerBlock = 12,
+  cu2clDevAttrClockRate = 13,
+  cu2clDevAttrTextureAlignment = 14,
+  cu2clDevAttrGpuOverlap = 15,
+  cu2clDevAttrMultiProcessorCount = 16,
+  cu2clDevAttrKernelExecTimeout = 17,
+  cu2clDevAttrIntegrated = 18,
+  cu2clDevAttrCanMapHostMemory = 19,
+  cu2clDevAttrComputeMode = 20,
+  cu2clDevAttrConcurrentKernels = 31,
+  cu2clDevAttrEccEnabled = 32,
+  cu2clDevAttrPciBusId = 33,
+  cu2clDevAttrPciDeviceId = 34,
+  cu2clDevAttrMemoryClockRate = 36,
+  cu2clDevAttrGlobalMemoryBusWidth = 37,
+  cu2clDevAttrL2CacheSize = 38,
+  cu2clDevAttrMaxThreadsPerMultiProcessor = 39,
+  cu2clDevAttrAsyncEngineCount = 40,
+  cu2clDevAttrUnifiedAddressing = 41,
+  cu2clDevAttrPciDomainId = 50,
+  cu2clDevAttrComputeCapabilityMajor = 75,
+  cu2clDevAttrComputeCapabilityMinor = 76,
+  cu2clDevAttrStreamPrioritiesSupported = 78,
+  cu2clDevAttrGlobalL1CacheSupported = 79,
+  cu2clDevAttrLocalL1CacheSupported = 80,
+  cu2clDevAttrMaxSharedMemoryPerMultiprocessor = 81,
+  cu2clDevAttrMaxRegistersPerMultiprocessor = 82,
+  cu2clDevAttrManagedMemory = 83,
+  cu2clDevAttrIsMultiGpuBoard = 84,
+  cu2clDevAttrMultiGpuBoardGroupID = 85,
+  cu2clDevAttrHostNativeAtomicSupported = 86,
+  cu2clDevAttrPageableMemoryAccess = 88,
+  cu2clDevAttrConcurrentManagedAccess = 89,
+  cu2clDevAttrComputePreemptionSupported = 90,
+  cu2clDevAttrCooperativeLaunch = 95,
+  cu2clDevAttrMaxSharedMemoryPerBlockOptin = 97,
+  cu2clDevAttrMaxBlocksPerMultiprocessor = 106,
+  cu2clDevAttrReservedSharedMemoryPerBlock = 111
+} cu2clDeviceAttr;
+
+/* Device properties. Field names and types are CUDA's (cudaDeviceProp); the
+ * layout is not. docs/runtime.md says which fields are OpenCL queries and
+ * which are estimates. */
+typedef struct cu2clDeviceProp {
+  char name[256];
+  size_t totalGlobalMem;
+  size_t sharedMemPerBlock;
+  int regsPerBlock;
+  int warpSize;
+  size_t memPitch;
+  int maxThreadsPerBlock;
+  int maxThreadsDim[3];
+  int maxGridSize[3];
+  int clockRate; /* kHz */
+  size_t totalConstMem;
+  int major;
+  int minor;
+  size_t textureAlignment;
+  size_t texturePitchAlignment;
+  int deviceOverlap;
+  int multiProcessorCount;
+  int kernelExecTimeoutEnabled;
+  int integrated;
+  int canMapHostMemory;
+  int computeMode;
+  size_t surfaceAlignment;
+  int concurrentKernels;
+  int ECCEnabled;
+  int pciBusID;
+  int pciDeviceID;
+  int pciDomainID;
+  int tccDriver;
+  int asyncEngineCount;
+  int unifiedAddressing;
+  int memoryClockRate; /* kHz */
+  int memoryBusWidth;  /* bits */
+  int l2CacheSize;
+  int persistingL2CacheMaxSize;
+  int maxThreadsPerMultiProcessor;
+  int streamPrioritiesSupported;
+  int globalL1CacheSupported;
+  int localL1CacheSupported;
+  size_t sharedMemPerMultiprocessor;
+  int regsPerMultiprocessor;
+  int managedMemory;
+  int isMultiGpuBoard;
+  int multiGpuBoardGroupID;
+  int hostNativeAtomicSupported;
+  int singleToDoublePrecisionPerfRatio;
+  int pageableMemoryAccess;
+  int concurrentManagedAccess;
+  int computePreemptionSupported;
+  int canUseHostPointerForRegisteredMem;
+  int cooperativeLaunch;
+  int cooperativeMultiDeviceLaunch;
+  size_t sharedMemPerBlockOptin;
+  int pageableMemoryAccessUsesHostPageTables;
+  int directManagedMemAccessFromHost;
+  int maxBlocksPerMultiProcessor;
+  int accessPolicyMaxWindowSize;
+  size_t reservedSharedMemPerBlock;
+} cu2clDeviceProp;
+
+/* ---------------------------------------------------------------------------
+ * Handles
+ */
+typedef struct cu2clStream *cu2clStream_t; /* NULL is the default stream */
+typedef struct cu2clEvent *cu2clEvent_t;
+/* CUDA's special stream handles. Both name the default stream here:
+ * per-thread default streams are not implemented (docs/runtime.md). */
+#define cu2clStreamLegacy ((cu2clStream_t)0x1)
+#define cu2clStreamPerThread ((cu2clStream_t)0x2)
+
+/* ---------------------------------------------------------------------------
+ * Host vector types, with CUDA's sizes and alignments, and dim3.
+ * Guarded by CU2CL_VECTOR_TYPES_DEFINED so that another header providing the
+ * same definitions (or a program that brings its own) can suppress them.
+ */
+#ifndef CU2CL_VECTOR_TYPES_DEFINED
+#define CU2CL_VECTOR_TYPES_DEFINED
+typedef struct CU2CL_ALIGN(1) char1 {
+  signed char x;
+} char1;
+typedef struct CU2CL_ALIGN(2) char2 {
+  signed char x, y;
+} char2;
+typedef struct CU2CL_ALIGN(1) char3 {
+  signed char x, y, z;
+} char3;
+typedef struct CU2CL_ALIGN(4) char4 {
+  signed char x, y, z, w;
+} char4;
+typedef struct CU2CL_ALIGN(1) uchar1 {
+  unsigned char x;
+} uchar1;
+typedef struct CU2CL_ALIGN(2) uchar2 {
+  unsigned char x, y;
+} uchar2;
+typedef struct CU2CL_ALIGN(1) uchar3 {
+  unsigned char x, y, z;
+} uchar3;
+typedef struct CU2CL_ALIGN(4) uchar4 {
+  unsigned char x, y, z, w;
+} uchar4;
+typedef struct CU2CL_ALIGN(2) short1 {
+  short x;
+} short1;
+typedef struct CU2CL_ALIGN(4) short2 {
+  short x, y;
+} short2;
+typedef struct CU2CL_ALIGN(2) short3 {
+  short x, y, z;
+} short3;
+typedef struct CU2CL_ALIGN(8) short4 {
+  short x, y, z, w;
+} short4;
+typedef struct CU2CL_ALIGN(2) ushort1 {
+  unsigned short x;
+} ushort1;
+typedef struct CU2CL_ALIGN(4) ushort2 {
+  unsigned short x, y;
+} ushort2;
+typedef struct CU2CL_ALIGN(2) ushort3 {
+  unsigned short x, y, z;
+} ushort3;
+typedef struct CU2CL_ALIGN(8) ushort4 {
+  unsigned short x, y, z, w;
+} ushort4;
+typedef struct CU2CL_ALIGN(4) int1 {
+  int x;
+} int1;
+typedef struct CU2CL_ALIGN(8) int2 {
+  int x, y;
+} int2;
+typedef struct CU2CL_ALIGN(4) int3 {
+  int x, y, z;
+} int3;
+typedef struct CU2CL_ALIGN(16) int4 {
+  int x, y, z, w;
+} int4;
+typedef struct CU2CL_ALIGN(4) uint1 {
+  unsigned int x;
+} uint1;
+typedef struct CU2CL_ALIGN(8) uint2 {
+  unsigned int x, y;
+} uint2;
+typedef struct CU2CL_ALIGN(4) uint3 {
+  unsigned int x, y, z;
+} uint3;
+typedef struct CU2CL_ALIGN(16) uint4 {
+  unsigned int x, y, z, w;
+} uint4;
+typedef struct CU2CL_ALIGN(8) long1 {
+  long x;
+} long1;
+typedef struct CU2CL_ALIGN(16) long2 {
+  long x, y;
+} long2;
+typedef struct CU2CL_ALIGN(8) long3 {
+  long x, y, z;
+} long3;
+typedef struct CU2CL_ALIGN(16) long4 {
+  long x, y, z, w;
+} long4;
+typedef struct CU2CL_ALIGN(8) ulong1 {
+  unsigned long x;
+} ulong1;
+typedef struct CU2CL_ALIGN(16) ulong2 {
+  unsigned long x, y;
+} ulong2;
+typedef struct CU2CL_ALIGN(8) ulong3 {
+  unsigned long x, y, z;
+} ulong3;
+typedef struct CU2CL_ALIGN(16) ulong4 {
+  unsigned long x, y, z, w;
+} ulong4;
+typedef struct CU2CL_ALIGN(8) longlong1 {
+  long long x;
+} longlong1;
+typedef struct CU2CL_ALIGN(16) longlong2 {
+  long long x, y;
+} longlong2;
+typedef struct CU2CL_ALIGN(8) longlong3 {
+  long long x, y, z;
+} longlong3;
+typedef struct CU2CL_ALIGN(16) longlong4 {
+  long long x, y, z, w;
+} longlong4;
+typedef struct CU2CL_ALIGN(8) ulonglong1 {
+  unsigned long long x;
+} ulonglong1;
+typedef struct CU2CL_ALIGN(16) ulonglong2 {
+  unsigned long long x, y;
+} ulonglong2;
+typedef struct CU2CL_ALIGN(8) ulonglong3 {
+  unsigned long long x, y, z;
+} ulonglong3;
+typedef struct CU2CL_ALIGN(16) ulonglong4 {
+  unsigned long long x, y, z, w;
+} ulonglong4;
+typedef struct CU2CL_ALIGN(4) float1 {
+  float x;
+} float1;
+typedef struct CU2CL_ALIGN(8) float2 {
+  float x, y;
+} float2;
+typedef struct CU2CL_ALIGN(4) float3 {
+  float x, y, z;
+} float3;
+typedef struct CU2CL_ALIGN(16) float4 {
+  float x, y, z, w;
+} float4;
+typedef struct CU2CL_ALIGN(8) double1 {
+  double x;
+} double1;
+typedef struct CU2CL_ALIGN(16) double2 {
+  double x, y;
+} double2;
+typedef struct CU2CL_ALIGN(8) double3 {
+  double x, y, z;
+} double3;
+typedef struct CU2CL_ALIGN(16) double4 {
+  double x, y, z, w;
+} double4;
+
+#ifdef __cplusplus
+/* CUDA's dim3: unset components are 1, and it converts to and from uint3. */
+struct dim3 {
+  unsigned int x, y, z;
+  constexpr dim3(unsigned int vx = 1, unsigned int vy = 1, unsigned int vz = 1)
+      : x(vx), y(vy), z(vz) {}
+  constexpr dim3(uint3 v) : x(v.x), y(v.y), z(v.z) {}
+  constexpr operator uint3() const { return uint3{x, y, z}; }
+};
+#else
+typedef struct dim3 {
+  unsigned int x, y, z;
+} dim3;
+#endif
+
+static inline char1 make_char1(signed char x) {
+  char1 v;
+  v.x = x;
+  return v;
+}
+static inline char2 make_char2(signed char x, signed char y) {
+  char2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+static inline char3 make_char3(signed char x, signed char y, signed char z) {
+  char3 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  return v;
+}
+static inline char4 make_char4(signed char x, signed char y, signed char z,
+                               signed char w) {
+  char4 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  v.w = w;
+  return v;
+}
+static inline uchar1 make_uchar1(unsigned char x) {
+  uchar1 v;
+  v.x = x;
+  return v;
+}
+static inline uchar2 make_uchar2(unsigned char x, unsigned char y) {
+  uchar2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+static inline uchar3 make_uchar3(unsigned char x, unsigned char y,
+                                 unsigned char z) {
+  uchar3 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  return v;
+}
+static inline uchar4 make_uchar4(unsigned char x, unsigned char y,
+                                 unsigned char z, unsigned char w) {
+  uchar4 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  v.w = w;
+  return v;
+}
+static inline short1 make_short1(short x) {
+  short1 v;
+  v.x = x;
+  return v;
+}
+static inline short2 make_short2(short x, short y) {
+  short2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+static inline short3 make_short3(short x, short y, short z) {
+  short3 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  return v;
+}
+static inline short4 make_short4(short x, short y, short z, short w) {
+  short4 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  v.w = w;
+  return v;
+}
+static inline ushort1 make_ushort1(unsigned short x) {
+  ushort1 v;
+  v.x = x;
+  return v;
+}
+static inline ushort2 make_ushort2(unsigned short x, unsigned short y) {
+  ushort2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+static inline ushort3 make_ushort3(unsigned short x, unsigned short y,
+                                   unsigned short z) {
+  ushort3 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  return v;
+}
+static inline ushort4 make_ushort4(unsigned short x, unsigned short y,
+                                   unsigned short z, unsigned short w) {
+  ushort4 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  v.w = w;
+  return v;
+}
+static inline int1 make_int1(int x) {
+  int1 v;
+  v.x = x;
+  return v;
+}
+static inline int2 make_int2(int x, int y) {
+  int2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+static inline int3 make_int3(int x, int y, int z) {
+  int3 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  return v;
+}
+static inline int4 make_int4(int x, int y, int z, int w) {
+  int4 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  v.w = w;
+  return v;
+}
+static inline uint1 make_uint1(unsigned int x) {
+  uint1 v;
+  v.x = x;
+  return v;
+}
+static inline uint2 make_uint2(unsigned int x, unsigned int y) {
+  uint2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+static inline uint3 make_uint3(unsigned int x, unsigned int y, unsigned int z) {
+  uint3 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  return v;
+}
+static inline uint4 make_uint4(unsigned int x, unsigned int y, unsigned int z,
+                               unsigned int w) {
+  uint4 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  v.w = w;
+  return v;
+}
+static inline long1 make_long1(long x) {
+  long1 v;
+  v.x = x;
+  return v;
+}
+static inline long2 make_long2(long x, long y) {
+  long2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+static inline long3 make_long3(long x, long y, long z) {
+  long3 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  return v;
+}
+static inline long4 make_long4(long x, long y, long z, long w) {
+  long4 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  v.w = w;
+  return v;
+}
+static inline ulong1 make_ulong1(unsigned long x) {
+  ulong1 v;
+  v.x = x;
+  return v;
+}
+static inline ulong2 make_ulong2(unsigned long x, unsigned long y) {
+  ulong2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+static inline ulong3 make_ulong3(unsigned long x, unsigned long y,
+                                 unsigned long z) {
+  ulong3 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  return v;
+}
+static inline ulong4 make_ulong4(unsigned long x, unsigned long y,
+                                 unsigned long z, unsigned long w) {
+  ulong4 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  v.w = w;
+  return v;
+}
+static inline longlong1 make_longlong1(long long x) {
+  longlong1 v;
+  v.x = x;
+  return v;
+}
+static inline longlong2 make_longlong2(long long x, long long y) {
+  longlong2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+static inline longlong3 make_longlong3(long long x, long long y, long long z) {
+  longlong3 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  return v;
+}
+static inline longlong4 make_longlong4(long long x, long long y, long long z,
+                                       long long w) {
+  longlong4 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  v.w = w;
+  return v;
+}
+static inline ulonglong1 make_ulonglong1(unsigned long long x) {
+  ulonglong1 v;
+  v.x = x;
+  return v;
+}
+static inline ulonglong2 make_ulonglong2(unsigned long long x,
+                                         unsigned long long y) {
+  ulonglong2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+static inline ulonglong3 make_ulonglong3(unsigned long long x,
+                                         unsigned long long y,
+                                         unsigned long long z) {
+  ulonglong3 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  return v;
+}
+static inline ulonglong4 make_ulonglong4(unsigned long long x,
+                                         unsigned long long y,
+                                         unsigned long long z,
+                                         unsigned long long w) {
+  ulonglong4 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  v.w = w;
+  return v;
+}
+static inline float1 make_float1(float x) {
+  float1 v;
+  v.x = x;
+  return v;
+}
+static inline float2 make_float2(float x, float y) {
+  float2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+static inline float3 make_float3(float x, float y, float z) {
+  float3 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  return v;
+}
+static inline float4 make_float4(float x, float y, float z, float w) {
+  float4 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  v.w = w;
+  return v;
+}
+static inline double1 make_double1(double x) {
+  double1 v;
+  v.x = x;
+  return v;
+}
+static inline double2 make_double2(double x, double y) {
+  double2 v;
+  v.x = x;
+  v.y = y;
+  return v;
+}
+static inline double3 make_double3(double x, double y, double z) {
+  double3 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  return v;
+}
+static inline double4 make_double4(double x, double y, double z, double w) {
+  double4 v;
+  v.x = x;
+  v.y = y;
+  v.z = z;
+  v.w = w;
+  return v;
+}
+#endif /* CU2CL_VECTOR_TYPES_DEFINED */
+
+/* ---------------------------------------------------------------------------
+ * Generated-code interface: kernel programs, kernels, symbols, launches.
+ * The translator emits these objects with static storage and NULL state;
+ * the runtime owns everything reachable from a state field.
+ */
+typedef struct cu2clProgram {
+  const char *name;    /* "vector_add.cl": for messages and the cache */
+  const char *source;  /* the OpenCL C text, NUL-terminated */
+  const char *options; /* extra build options, may be NULL */
+  void *state;         /* runtime-owned; NULL-initialized */
+} cu2clProgram;
+
+typedef struct cu2clKernelRef {
+  cu2clProgram *program;
+  const char *name; /* OpenCL kernel name */
+  void *state;      /* runtime-owned cache slot; NULL-initialized */
+} cu2clKernelRef;
+
+/* A __constant__ or __device__ variable. Its device storage is allocated and
+ * initialized from init (zeros when NULL) on first use on each device. */
+typedef struct cu2clSymbol {
+  const char *name; /* variable name, for messages */
+  size_t size;      /* sizeof the variable */
+  const void *init; /* initial bytes, or NULL for zeros */
+  void *state;      /* runtime-owned; NULL-initialized */
+} cu2clSymbol;
+
+enum cu2clArgKind {
+  CU2CL_ARG_VALUE = 0, /* size bytes at value, passed by clSetKernelArg */
+  CU2CL_ARG_DEVPTR =
+      1,               /* *(void *const *)value is a device pointer (or NULL) */
+  CU2CL_ARG_LOCAL = 2, /* size bytes of __local memory; value is NULL */
+  CU2CL_ARG_SYMBOL = 3 /* value is a cu2clSymbol *: its device storage */
+};
+
+typedef struct cu2clArg {
+  int kind; /* enum cu2clArgKind */
+  size_t size;
+  const void *value;
+} cu2clArg;
+
+/* Counters of the program cache of this process, for tests and tools. */
+typedef struct cu2clCacheStats {
+  unsigned long hits;   /* programs loaded from the on-disk cache */
+  unsigned long misses; /* programs looked up and not found (or unusable) */
+  unsigned long builds; /* programs built from source */
+  unsigned long stores; /* binaries written to the cache */
+} cu2clCacheStats;
+
+/* ---------------------------------------------------------------------------
+ * Functions
+ */
+CU2CL_EXTERN_C_BEGIN
+
+/* Errors */
+CU2CL_API cu2clError_t cu2clGetLastError(void);
+CU2CL_API cu2clError_t cu2clPeekAtLastError(void);
+CU2CL_API const char *cu2clGetErrorName(cu2clError_t error);
+CU2CL_API const char *cu2clGetErrorString(cu2clError_t error);
+
+/* Devices */
+CU2CL_API cu2clError_t cu2clGetDeviceCount(int *count);
+CU2CL_API cu2clError_t cu2clSetDevice(int device);
+CU2CL_API cu2clError_t cu2clGetDevice(int *device);
+CU2CL_API cu2clError_t cu2clSetDeviceFlags(unsigned int flags);
+CU2CL_API cu2clError_t cu2clGetDeviceFlags(unsigned int *flags);
+CU2CL_API cu2clError_t cu2clGetDeviceProperties(cu2clDeviceProp *prop,
+                                                int device);
+CU2CL_API cu2clError_t cu2clDeviceGetAttribute(int *value, cu2clDeviceAttr attr,
+                                               int device);
+CU2CL_API cu2clError_t cu2clDeviceSynchronize(void);
+CU2CL_API cu2clError_t cu2clDeviceReset(void);
+CU2CL_API cu2clError_t cu2clDeviceSetCacheConfig(cu2clFuncCache config);
+CU2CL_API cu2clError_t cu2clDeviceGetCacheConfig(cu2clFuncCache *config);
+CU2CL_API cu2clError_t cu2clFuncSetCacheConfig(const void *func,
+                                               cu2clFuncCache config);
+CU2CL_API cu2clError_t
+cu2clDeviceSetSharedMemConfig(cu2clSharedMemConfig config);
+CU2CL_API cu2clError_t
+cu2clDeviceGetSharedMemConfig(cu2clSharedMemConfig *config);
+CU2CL_API cu2clError_t cu2clDriverGetVersion(int *version);
+CU2CL_API cu2clError_t cu2clRuntimeGetVersion(int *version);
+
+/* Memory */
+CU2CL_API cu2clError_t cu2clMalloc(void **dev_ptr, size_t size);
+CU2CL_API cu2clError_t cu2clFree(void *dev_ptr);
+CU2CL_API cu2clError_t
+cu2clMallocManaged(void **dev_ptr, size_t size,
+                   unsigned int flags CU2CL_DEFARG(cu2clMemAttachGlobal));
+CU2CL_API cu2clError_t cu2clMallocHost(void **ptr, size_t size);
+CU2CL_API cu2clError_t cu2clHostAlloc(void **ptr, size_t size,
+                                      unsigned int flags);
+CU2CL_API cu2clError_t cu2clFreeHost(void *ptr);
+CU2CL_API cu2clError_t cu2clHostGetDevicePointer(void **dev_ptr, void *host_ptr,
+                                                 unsigned int flags);
+CU2CL_API cu2clError_t cu2clHostRegister(void *ptr, size_t size,
+                                         unsigned int flags);
+CU2CL_API cu2clError_t cu2clHostUnregister(void *ptr);
+CU2CL_API cu2clError_t cu2clMemGetInfo(size_t *free_bytes, size_t *total_bytes);
+CU2CL_API cu2clError_t cu2clMemcpy(void *dst, const void *src, size_t count,
+                                   cu2clMemcpyKind kind);
+CU2CL_API cu2clError_t cu2clMemcpyAsync(void *dst, const void *src,
+                                        size_t count, cu2clMemcpyKind kind,
+                                        cu2clStream_t stream CU2CL_DEFARG(0));
+CU2CL_API cu2clError_t cu2clMemcpy2D(void *dst, size_t dpitch, const void *src,
+                                     size_t spitch, size_t width, size_t height,
+                                     cu2clMemcpyKind kind);
+CU2CL_API cu2clError_t cu2clMemcpy2DAsync(void *dst, size_t dpitch,
+                                          const void *src, size_t spitch,
+                                          size_t width, size_t height,
+                                          cu2clMemcpyKind kind,
+                                          cu2clStream_t stream CU2CL_DEFARG(0));
+CU2CL_API cu2clError_t cu2clMemset(void *dev_ptr, int value, size_t count);
+CU2CL_API cu2clError_t cu2clMemsetAsync(void *dev_ptr, int value, size_t count,
+                                        cu2clStream_t stream CU2CL_DEFARG(0));
+
+/* Symbols (__constant__ and __device__ variables) */
+CU2CL_API cu2clError_t
+cu2clMemcpyToSymbol(const cu2clSymbol *symbol, const void *src, size_t count,
+                    size_t offset CU2CL_DEFARG(0),
+                    cu2clMemcpyKind kind CU2CL_DEFARG(cu2clMemcpyHostToDevice));
+CU2CL_API cu2clError_t cu2clMemcpyFromSymbol(
+    void *dst, const cu2clSymbol *symbol, size_t count,
+    size_t offset CU2CL_DEFARG(0),
+    cu2clMemcpyKind kind CU2CL_DEFARG(cu2clMemcpyDeviceToHost));
+CU2CL_API cu2clError_t cu2clMemcpyToSymbolAsync(
+    const cu2clSymbol *symbol, const void *src, size_t count, size_t offset,
+    cu2clMemcpyKind kind, cu2clStream_t stream CU2CL_DEFARG(0));
+CU2CL_API cu2clError_t cu2clMemcpyFromSymbolAsync(
+    void *dst, const cu2clSymbol *symbol, size_t count, size_t offset,
+    cu2clMemcpyKind kind, cu2clStream_t stream CU2CL_DEFARG(0));
+CU2CL_API cu2clError_t cu2clGetSymbolAddress(void **dev_ptr,
+                                             const cu2clSymbol *symbol);
+CU2CL_API cu2clError_t cu2clGetSymbolSize(size_t *size,
+                                          const cu2clSymbol *symbol);
+
+/* Streams */
+CU2CL_API cu2clError_t cu2clStreamCreate(cu2clStream_t *stream);
+CU2CL_API cu2clError_t cu2clStreamCreateWithFlags(cu2clStream_t *stream,
+                                                  unsigned int flags);
+CU2CL_API cu2clError_t cu2clStreamDestroy(cu2clStream_t stream);
+CU2CL_API cu2clError_t cu2clStreamSynchronize(cu2clStream_t stream);
+CU2CL_API cu2clError_t cu2clStreamQuery(cu2clStream_t stream);
+CU2CL_API cu2clError_t cu2clStreamWaitEvent(cu2clStream_t stream,
+                                            cu2clEvent_t event,
+                                            unsigned int flags CU2CL_DEFARG(0));
+
+/* Events */
+CU2CL_API cu2clError_t cu2clEventCreate(cu2clEvent_t *event);
+CU2CL_API cu2clError_t cu2clEventCreateWithFlags(cu2clEvent_t *event,
+                                                 unsigned int flags);
+CU2CL_API cu2clError_t cu2clEventDestroy(cu2clEvent_t event);
+CU2CL_API cu2clError_t cu2clEventRecord(cu2clEvent_t event,
+                                        cu2clStream_t stream CU2CL_DEFARG(0));
+CU2CL_API cu2clError_t cu2clEventSynchronize(cu2clEvent_t event);
+CU2CL_API cu2clError_t cu2clEventQuery(cu2clEvent_t event);
+CU2CL_API cu2clError_t cu2clEventElapsedTime(float *ms, cu2clEvent_t start,
+                                             cu2clEvent_t end);
+
+/* Kernels. Builds kernel->program for the current device on first use
+ * (through the on-disk cache) and enqueues grid*block work-items in groups of
+ * block on stream. args must match the OpenCL kernel's parameters one for
+ * one. shared_mem is the dynamic shared memory size: it is checked against
+ * the device here and passed by the caller as one CU2CL_ARG_LOCAL in args. */
+CU2CL_API cu2clError_t cu2clLaunchKernel(cu2clKernelRef *kernel, dim3 grid,
+                                         dim3 block, size_t shared_mem,
+                                         cu2clStream_t stream,
+                                         const cu2clArg *args, unsigned nargs);
+/* Builds (or loads from the cache) program for the current device now, so
+ * that a build error shows before the first launch. */
+CU2CL_API cu2clError_t cu2clProgramBuild(cu2clProgram *program);
+/* Copies this process's program-cache counters into *stats. */
+CU2CL_API cu2clError_t cu2clGetCacheStats(cu2clCacheStats *stats);
+
+CU2CL_EXTERN_C_END
+
+/* ---------------------------------------------------------------------------
+ * C++ conveniences, as CUDA's headers offer them to C++ host code.
+ */
+#ifdef __cplusplus
+
+template <class T> inline cu2clError_t cu2clMalloc(T **dev_ptr, size_t size) {
+  return cu2clMalloc((void **)(void *)dev_ptr, size);
+}
+template <class T>
+inline cu2clError_t cu2clMallocHost(T **ptr, size_t size,
+                                    unsigned int flags = 0) {
+  return cu2clHostAlloc((void **)(void *)ptr, size, flags);
+}
+template <class T>
+inline cu2clError_t cu2clHostAlloc(T **ptr, size_t size, unsigned int flags) {
+  return cu2clHostAlloc((void **)(void *)ptr, size, flags);
+}
+template <class T>
+inline cu2clError_t cu2clHostGetDevicePointer(T **dev_ptr, void *host_ptr,
+                                              unsigned int flags) {
+  return cu2clHostGetDevicePointer((void **)(void *)dev_ptr, host_ptr, flags);
+}
+template <class T>
+inline cu2clError_t
+cu2clMallocManaged(T **dev_ptr, size_t size,
+                   unsigned int flags = cu2clMemAttachGlobal) {
+  return cu2clMallocManaged((void **)(void *)dev_ptr, size, flags);
+}
+inline cu2clError_t cu2clEventCreate(cu2clEvent_t *event, unsigned int flags) {
+  return cu2clEventCreateWithFlags(event, flags);
+}
+
+/* The translated code passes the symbol object where CUDA code passed the
+ * variable itself. */
+inline cu2clError_t
+cu2clMemcpyToSymbol(const cu2clSymbol &symbol, const void *src, size_t count,
+                    size_t offset = 0,
+                    cu2clMemcpyKind kind = cu2clMemcpyHostToDevice) {
+  return cu2clMemcpyToSymbol(&symbol, src, count, offset, kind);
+}
+inline cu2clError_t
+cu2clMemcpyFromSymbol(void *dst, const cu2clSymbol &symbol, size_t count,
+                      size_t offset = 0,
+                      cu2clMemcpyKind kind = cu2clMemcpyDeviceToHost) {
+  return cu2clMemcpyFromSymbol(dst, &symbol, count, offset, kind);
+}
+inline cu2clError_t cu2clMemcpyToSymbolAsync(
+    const cu2clSymbol &symbol, const void *src, size_t count, size_t offset = 0,
+    cu2clMemcpyKind kind = cu2clMemcpyHostToDevice, cu2clStream_t stream = 0) {
+  return cu2clMemcpyToSymbolAsync(&symbol, src, count, offset, kind, stream);
+}
+inline cu2clError_t cu2clMemcpyFromSymbolAsync(
+    void *dst, const cu2clSymbol &symbol, size_t count, size_t offset = 0,
+    cu2clMemcpyKind kind = cu2clMemcpyDeviceToHost, cu2clStream_t stream = 0) {
+  return cu2clMemcpyFromSymbolAsync(dst, &symbol, count, offset, kind, stream);
+}
+inline cu2clError_t cu2clGetSymbolAddress(void **dev_ptr,
+                                          const cu2clSymbol &symbol) {
+  return cu2clGetSymbolAddress(dev_ptr, &symbol);
+}
+template <class T>
+inline cu2clError_t cu2clGetSymbolAddress(T **dev_ptr,
+                                          const cu2clSymbol &symbol) {
+  return cu2clGetSymbolAddress((void **)(void *)dev_ptr, &symbol);
+}
+inline cu2clError_t cu2clGetSymbolSize(size_t *size,
+                                       const cu2clSymbol &symbol) {
+  return cu2clGetSymbolSize(size, &symbol);
+}
+
+/* CUDA's function qualifiers survive in translated host code on
+ * __host__ __device__ functions; on the host they mean nothing. */
+#ifndef __host__
+#define __host__
+#endif
+#ifndef __device__
+#define __device__
+#endif
+#ifndef __forceinline__
+#define __forceinline__ inline __attribute__((always_inline))
+#endif
+#ifndef __noinline__
+#define __noinline__ __attribute__((noinline))
+#endif
+#ifndef __launch_bounds__
+#define __launch_bounds__(...)
+#endif
+
+/* nvcc gives host code integer min/max overloads, mixed signed/unsigned
+ * arguments converting to unsigned as the usual arithmetic conversions do.
+ * Non-template functions in the global namespace: std::min/std::max are not
+ * affected. Define CU2CL_NO_HOST_MINMAX to leave them out. */
+#ifndef CU2CL_NO_HOST_MINMAX
+static inline int min(int a, int b) {
+  return a < b ? a : b;
+}
+static inline unsigned int min(unsigned int a, unsigned int b) {
+  return a < b ? a : b;
+}
+static inline unsigned int min(int a, unsigned int b) {
+  return (unsigned int)a < b ? (unsigned int)a : b;
+}
+static inline unsigned int min(unsigned int a, int b) {
+  return a < (unsigned int)b ? a : (unsigned int)b;
+}
+static inline long min(long a, long b) {
+  return a < b ? a : b;
+}
+static inline unsigned long min(unsigned long a, unsigned long b) {
+  return a < b ? a : b;
+}
+static inline unsigned long min(long a, unsigned long b) {
+  return (unsigned long)a < b ? (unsigned long)a : b;
+}
+static inline unsigned long min(unsigned long a, long b) {
+  return a < (unsigned long)b ? a : (unsigned long)b;
+}
+static inline long long min(long long a, long long b) {
+  return a < b ? a : b;
+}
+static inline unsigned long long min(unsigned long long a,
+                                     unsigned long long b) {
+  return a < b ? a : b;
+}
+static inline unsigned long long min(long long a, unsigned long long b) {
+  return (unsigned long long)a < b ? (unsigned long long)a : b;
+}
+static inline unsigned long long min(unsigned long long a, long long b) {
+  return a < (unsigned long long)b ? a : (unsigned long long)b;
+}
+static inline float min(float a, float b) {
+  return a < b ? a : b;
+}
+static inline double min(double a, double b) {
+  return a < b ? a : b;
+}
+static inline double min(float a, double b) {
+  return a < b ? a : b;
+}
+static inline double min(double a, float b) {
+  return a < b ? a : b;
+}
+
+static inline int max(int a, int b) {
+  return a > b ? a : b;
+}
+static inline unsigned int max(unsigned int a, unsigned int b) {
+  return a > b ? a : b;
+}
+static inline unsigned int max(int a, unsigned int b) {
+  return (unsigned int)a > b ? (unsigned int)a : b;
+}
+static inline unsigned int max(unsigned int a, int b) {
+  return a > (unsigned int)b ? a : (unsigned int)b;
+}
+static inline long max(long a, long b) {
+  return a > b ? a : b;
+}
+static inline unsigned long max(unsigned long a, unsigned long b) {
+  return a > b ? a : b;
+}
+static inline unsigned long max(long a, unsigned long b) {
+  return (unsigned long)a > b ? (unsigned long)a : b;
+}
+static inline unsigned long max(unsigned long a, long b) {
+  return a > (unsigned long)b ? a : (unsigned long)b;
+}
+static inline long long max(long long a, long long b) {
+  return a > b ? a : b;
+}
+static inline unsigned long long max(unsigned long long a,
+                                     unsigned long long b) {
+  return a > b ? a : b;
+}
+static inline unsigned long long max(long long a, unsigned long long b) {
+  return (unsigned long long)a > b ? (unsigned long long)a : b;
+}
+static inline unsigned long long max(unsigned long long a, long long b) {
+  return a > (unsigned long long)b ? a : (unsigned long long)b;
+}
+static inline float max(float a, float b) {
+  return a > b ? a : b;
+}
+static inline double max(double a, double b) {
+  return a > b ? a : b;
+}
+static inline double max(float a, double b) {
+  return a > b ? a : b;
+}
+static inline double max(double a, float b) {
+  return a > b ? a : b;
+}
+#endif /* CU2CL_NO_HOST_MINMAX */
+
+#endif /* __cplusplus */
+
+#endif /* CU2CLRT_H */

@@ -1,0 +1,76 @@
+/*
+ * rt_device: the OpenCL devices cu2clrt may use, chosen once per process
+ * from CU2CL_DEVICE, and each device's context and default queue.
+ *
+ * Initialization is lazy and happens once (pthread_once) on the first call
+ * that needs a device. The selected devices are fixed from then on; their
+ * ordinal is the CUDA device number. A device is "opened" (context and
+ * default-stream queue created) on first use and closed by cu2clDeviceReset.
+ * The current device is per thread, as in CUDA.
+ */
+#ifndef CU2CL_RT_DEVICE_H
+#define CU2CL_RT_DEVICE_H
+
+#include <pthread.h>
+
+#include "rt_error.h"
+
+struct cu2clStream;
+struct cu2clEvent;
+
+typedef struct rt_device {
+  int ordinal; /* CUDA device number: position among the selected devices */
+  cl_platform_id platform;
+  cl_device_id id;
+  char name[256];
+  char platform_name[256];
+  char platform_version[256];
+  char driver_version[256];
+  char device_version[256];
+  char *extensions; /* CL_DEVICE_EXTENSIONS, owned */
+  cl_device_type type;
+  cl_device_svm_capabilities svm; /* 0 when the device has no SVM */
+  int cl_major, cl_minor;         /* OpenCL version of the device */
+  int clc_major, clc_minor;       /* OpenCL C version programs build with */
+  int is_nvidia;
+  int has_fp64, has_int64_atomics, has_subgroups;
+  size_t max_wg_size;
+  size_t max_item_sizes[3];
+  cl_ulong local_mem_size;
+  cl_ulong global_mem_size;
+
+  /* Created by rt_device_open, released by cu2clDeviceReset; lock guards
+   * them and the lists below. */
+  pthread_mutex_t lock;
+  int open; /* read with acquire ordering outside the lock */
+  cl_context ctx;
+  cl_command_queue queue;      /* the default stream */
+  struct cu2clStream *streams; /* created streams, newest first */
+  struct cu2clEvent *events;   /* created events, newest first */
+  unsigned nblocking;          /* streams that synchronize with stream 0 */
+  unsigned long default_epoch; /* commands enqueued on the default stream */
+  unsigned long default_idle;  /* default_epoch known complete */
+  int managed_fine;            /* managed memory uses fine-grained SVM */
+  size_t managed_mapped;       /* coarse managed buffers mapped for the host */
+  size_t managed_unmapped;     /* coarse managed buffers owned by the device */
+  size_t allocated;            /* bytes of device memory allocated */
+} rt_device;
+
+/* The current thread's device, opened. Fails with the initialization error
+ * (cu2clErrorNoDevice when nothing matched CU2CL_DEVICE). Not recorded. */
+cu2clError_t rt_device_current(rt_device **out);
+/* Device number ordinal, not necessarily opened. */
+cu2clError_t rt_device_get(int ordinal, rt_device **out);
+/* Opens dev if it is not open yet. */
+cu2clError_t rt_device_open(rt_device *dev);
+/* Number of selected devices (0 before a successful initialization). */
+int rt_device_count(void);
+/* Nonzero when the space-separated extension list of dev names ext. */
+int rt_device_has_extension(const rt_device *dev, const char *ext);
+
+/* Enqueue helpers shared by the modules that talk to queues. */
+cu2clError_t rt_cl_error(cl_int status, cu2clError_t fallback);
+/* A new in-order queue on dev with profiling enabled (events time). */
+cl_command_queue rt_device_new_queue(rt_device *dev, cl_int *status);
+
+#endif

@@ -1,0 +1,136 @@
+/*
+ * rt_launch: cu2clLaunchKernel, CUDA's <<<grid, block, shared, stream>>>.
+ *
+ * The launch path is: current device, cached kernel (rt_kernel_get's lock-free
+ * fast path), configuration checks, the stream's queue, then arguments and
+ * clEnqueueNDRangeKernel under the kernel's mutex. Nothing is allocated and
+ * no global lock is taken once a kernel and its symbols exist, which keeps
+ * the overhead over a raw enqueue small (bench_launch measures it).
+ *
+ * The NDRange is CUDA's: global size grid*block, local size block, in 3
+ * dimensions when a z extent exceeds 1, else 2 when a y extent does, else 1.
+ * The command is not flushed: it is submitted at the next flush point
+ * (synchronization, event record, blocking copy, stream query).
+ */
+#include <stdio.h>
+
+#include "rt_memory.h"
+#include "rt_program.h"
+#include "rt_stream.h"
+#include "rt_symbol.h"
+
+static cu2clError_t rt_launch_check(const rt_device *d, const rt_kernel *k,
+                                    dim3 grid, dim3 block, size_t shared_mem) {
+  if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
+    return cu2clErrorInvalidConfiguration;
+  size_t threads = (size_t)block.x * block.y * block.z;
+  if (block.x > d->max_item_sizes[0] || block.y > d->max_item_sizes[1] ||
+      block.z > d->max_item_sizes[2] || threads > d->max_wg_size) {
+    rt_log_debug("block %ux%ux%u exceeds the device's work-group limits",
+                 block.x, block.y, block.z);
+    return cu2clErrorInvalidConfiguration;
+  }
+  if (threads > k->max_group_size) {
+    rt_log_debug("block of %zu exceeds the kernel's work-group limit %zu",
+                 threads, k->max_group_size);
+    return cu2clErrorLaunchOutOfResources;
+  }
+  if (shared_mem + k->static_local > d->local_mem_size) {
+    rt_log_debug("%zu bytes of dynamic shared memory exceed the device's %lu",
+                 shared_mem, (unsigned long)d->local_mem_size);
+    return cu2clErrorInvalidValue;
+  }
+  return cu2clSuccess;
+}
+
+static cl_int rt_set_arg(rt_device *d, cl_kernel kernel, cl_uint i,
+                         const cu2clArg *a, cu2clError_t *err) {
+  void *p;
+  switch (a->kind) {
+  case CU2CL_ARG_VALUE:
+    return clSetKernelArg(kernel, i, a->size, a->value);
+  case CU2CL_ARG_DEVPTR:
+    p = *(void *const *)a->value;
+    /* NVIDIA rejects a NULL SVM pointer; a NULL buffer argument is the
+     * OpenCL 1.2 way to pass a null __global pointer. */
+    return p ? clSetKernelArgSVMPointer(kernel, i, p)
+             : clSetKernelArg(kernel, i, sizeof(cl_mem), NULL);
+  case CU2CL_ARG_LOCAL:
+    /* OpenCL rejects empty __local arguments; CUDA launches with 0 bytes of
+     * dynamic shared memory are common and never touch it. */
+    return clSetKernelArg(kernel, i, a->size ? a->size : 4, NULL);
+  case CU2CL_ARG_SYMBOL:
+    *err = rt_symbol_storage(a->value, d, &p);
+    return *err ? CL_INVALID_ARG_VALUE : clSetKernelArgSVMPointer(kernel, i, p);
+  default:
+    return CL_INVALID_ARG_VALUE;
+  }
+}
+
+/* Caller holds k->lock. */
+static cu2clError_t rt_set_args(rt_device *d, const cu2clKernelRef *ref,
+                                rt_kernel *k, const cu2clArg *args,
+                                unsigned nargs) {
+  for (unsigned i = 0; i < nargs; i++) {
+    cu2clError_t err = cu2clSuccess;
+    cl_int st = rt_set_arg(d, k->kernel, i, &args[i], &err);
+    if (st != CL_SUCCESS) {
+      rt_log_error("kernel %s: argument %u (kind %d, %zu bytes) rejected: %s",
+                   ref->name, i, args[i].kind, args[i].size,
+                   rt_cl_status_name(st));
+      return err ? err : cu2clErrorInvalidValue;
+    }
+  }
+  return cu2clSuccess;
+}
+
+static cu2clError_t rt_enqueue_error(const cu2clKernelRef *ref, cl_int st) {
+  rt_log_debug("enqueueing kernel %s: %s", ref->name, rt_cl_status_name(st));
+  switch (st) {
+  case CL_INVALID_WORK_GROUP_SIZE:
+  case CL_INVALID_WORK_ITEM_SIZE:
+  case CL_INVALID_GLOBAL_WORK_SIZE:
+    return cu2clErrorInvalidConfiguration;
+  case CL_INVALID_KERNEL_ARGS:
+    return cu2clErrorInvalidValue;
+  default:
+    return rt_cl_error(st, cu2clErrorLaunchFailure);
+  }
+}
+
+cu2clError_t cu2clLaunchKernel(cu2clKernelRef *kernel, dim3 grid, dim3 block,
+                               size_t shared_mem, cu2clStream_t stream,
+                               const cu2clArg *args, unsigned nargs) {
+  RT_CHECK(kernel != NULL && kernel->program != NULL && kernel->name != NULL,
+           cu2clErrorInvalidDeviceFunction);
+  RT_CHECK(nargs == 0 || args != NULL, cu2clErrorInvalidValue);
+  rt_device *d;
+  rt_kernel *k;
+  cl_command_queue q;
+  RT_TRY(rt_device_current(&d));
+  RT_TRY(rt_kernel_get(kernel, d, &k));
+  RT_TRY(rt_launch_check(d, k, grid, block, shared_mem));
+  if (nargs != k->nargs) {
+    rt_log_error("kernel %s takes %u arguments, the launch passes %u",
+                 kernel->name, k->nargs, nargs);
+    return rt_fail(cu2clErrorInvalidValue);
+  }
+  RT_TRY(rt_stream_acquire(stream, d, &q));
+  RT_TRY(rt_managed_to_device(d));
+  size_t local[3] = {block.x, block.y, block.z};
+  size_t global[3] = {(size_t)grid.x * block.x, (size_t)grid.y * block.y,
+                      (size_t)grid.z * block.z};
+  cl_uint dims = (grid.z > 1 || block.z > 1)   ? 3
+                 : (grid.y > 1 || block.y > 1) ? 2
+                                               : 1;
+  pthread_mutex_lock(&k->lock);
+  cu2clError_t err = rt_set_args(d, kernel, k, args, nargs);
+  cl_int st = CL_SUCCESS;
+  if (err == cu2clSuccess)
+    st = clEnqueueNDRangeKernel(q, k->kernel, dims, NULL, global, local, 0,
+                                NULL, NULL);
+  pthread_mutex_unlock(&k->lock);
+  if (err == cu2clSuccess && st != CL_SUCCESS)
+    err = rt_enqueue_error(kernel, st);
+  return rt_fail(err);
+}

@@ -1,0 +1,534 @@
+/*
+ * rt_memory: the allocation table, allocation and free entry points,
+ * managed-memory mapping, and the copy and fill engines (rt_memory.h).
+ */
+#include "rt_memory.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "rt_stream.h"
+
+static struct {
+  pthread_mutex_t lock;
+  rt_alloc *items; /* sorted by base */
+  size_t len, cap;
+} g_mem = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0};
+
+/* ---- the table ------------------------------------------------------------
+ */
+
+/* Index of the first entry whose base is above p. Caller holds the lock. */
+static size_t rt_table_upper(const void *p) {
+  size_t lo = 0, hi = g_mem.len;
+  while (lo < hi) {
+    size_t mid = lo + (hi - lo) / 2;
+    if ((const char *)p < g_mem.items[mid].base)
+      hi = mid;
+    else
+      lo = mid + 1;
+  }
+  return lo;
+}
+
+/* Entry holding p, or NULL. Caller holds the lock. A zero-size entry holds
+ * only its base address. */
+static rt_alloc *rt_table_holding(const void *p) {
+  size_t i = rt_table_upper(p);
+  if (i == 0)
+    return NULL;
+  rt_alloc *a = &g_mem.items[i - 1];
+  const char *c = p;
+  return c == a->base || c < a->base + a->size ? a : NULL;
+}
+
+void rt_mem_find(const void *p, rt_alloc *out) {
+  pthread_mutex_lock(&g_mem.lock);
+  rt_alloc *a = rt_table_holding(p);
+  if (a)
+    *out = *a;
+  else
+    memset(out, 0, sizeof *out);
+  pthread_mutex_unlock(&g_mem.lock);
+}
+
+static cu2clError_t rt_table_insert(const rt_alloc *entry) {
+  pthread_mutex_lock(&g_mem.lock);
+  if (g_mem.len == g_mem.cap) {
+    size_t cap = g_mem.cap ? 2 * g_mem.cap : 64;
+    rt_alloc *items = realloc(g_mem.items, cap * sizeof *items);
+    if (!items) {
+      pthread_mutex_unlock(&g_mem.lock);
+      return cu2clErrorMemoryAllocation;
+    }
+    g_mem.items = items;
+    g_mem.cap = cap;
+  }
+  size_t i = rt_table_upper(entry->base);
+  memmove(&g_mem.items[i + 1], &g_mem.items[i],
+          (g_mem.len - i) * sizeof *g_mem.items);
+  g_mem.items[i] = *entry;
+  g_mem.len++;
+  pthread_mutex_unlock(&g_mem.lock);
+  return cu2clSuccess;
+}
+
+/* Removes the entry based exactly at p if its kind is accepted (a bit mask
+ * of 1 << kind); copies it to *out. Returns 0 when there is none. */
+static int rt_table_take(const void *p, unsigned kinds, rt_alloc *out) {
+  pthread_mutex_lock(&g_mem.lock);
+  rt_alloc *a = rt_table_holding(p);
+  int ok = a && a->base == p && (kinds & (1u << a->kind));
+  if (ok) {
+    *out = *a;
+    size_t i = (size_t)(a - g_mem.items);
+    memmove(a, a + 1, (g_mem.len - i - 1) * sizeof *a);
+    g_mem.len--;
+  }
+  pthread_mutex_unlock(&g_mem.lock);
+  return ok;
+}
+
+static int rt_is_device_kind(rt_mem_kind k) {
+  return k == RT_MEM_DEVICE || k == RT_MEM_MANAGED || k == RT_MEM_SYMBOL;
+}
+
+/* ---- allocation -----------------------------------------------------------
+ */
+
+static cu2clError_t rt_require_svm(rt_device *d) {
+  if (d->svm & CL_DEVICE_SVM_COARSE_GRAIN_BUFFER)
+    return cu2clSuccess;
+  rt_log_error("device %s has no shared virtual memory (OpenCL 2.0 SVM); "
+               "cu2clrt needs coarse-grained SVM for device memory",
+               d->name);
+  return cu2clErrorNotSupported;
+}
+
+cu2clError_t rt_mem_alloc(rt_device *d, size_t size, rt_mem_kind kind,
+                          void **out) {
+  RT_TRY(rt_require_svm(d));
+  int fine = kind == RT_MEM_MANAGED && d->managed_fine;
+  cl_svm_mem_flags flags =
+      CL_MEM_READ_WRITE | (fine ? CL_MEM_SVM_FINE_GRAIN_BUFFER : 0);
+  void *p = clSVMAlloc(d->ctx, flags, size, 0);
+  if (!p)
+    return cu2clErrorMemoryAllocation;
+  rt_alloc entry = {p, size, d, kind, 0, 0};
+  if (kind == RT_MEM_MANAGED && !fine) {
+    cl_int st = clEnqueueSVMMap(d->queue, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE,
+                                p, size, 0, NULL, NULL);
+    if (st != CL_SUCCESS) {
+      clSVMFree(d->ctx, p);
+      return rt_cl_error(st, cu2clErrorMapBufferObjectFailed);
+    }
+    entry.mapped = 1;
+  }
+  if (rt_table_insert(&entry) != cu2clSuccess) {
+    clSVMFree(d->ctx, p);
+    return cu2clErrorMemoryAllocation;
+  }
+  if (kind == RT_MEM_MANAGED && !fine)
+    __atomic_add_fetch(&d->managed_mapped, 1, __ATOMIC_ACQ_REL);
+  __atomic_add_fetch(&d->allocated, size, __ATOMIC_RELAXED);
+  *out = p;
+  return cu2clSuccess;
+}
+
+/* Frees a device-side allocation already removed from the table. clSVMFree
+ * does not wait for commands that use the memory; the device is drained
+ * first, which is also what cudaFree does. */
+static void rt_mem_free_entry(const rt_alloc *a) {
+  rt_stream_sync_device(a->dev);
+  if (a->kind == RT_MEM_MANAGED && !a->dev->managed_fine)
+    __atomic_sub_fetch(a->mapped ? &a->dev->managed_mapped
+                                 : &a->dev->managed_unmapped,
+                       1, __ATOMIC_ACQ_REL);
+  __atomic_sub_fetch(&a->dev->allocated, a->size, __ATOMIC_RELAXED);
+  clSVMFree(a->dev->ctx, a->base);
+}
+
+cu2clError_t cu2clMalloc(void **dev_ptr, size_t size) {
+  RT_CHECK(dev_ptr != NULL, cu2clErrorInvalidValue);
+  rt_device *d;
+  RT_TRY(rt_device_current(&d));
+  *dev_ptr = NULL;
+  if (size == 0)
+    return cu2clSuccess; /* CUDA returns NULL for empty allocations */
+  RT_TRY(rt_mem_alloc(d, size, RT_MEM_DEVICE, dev_ptr));
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clMallocManaged(void **dev_ptr, size_t size,
+                                unsigned int flags) {
+  RT_CHECK(dev_ptr != NULL, cu2clErrorInvalidValue);
+  RT_CHECK(size > 0, cu2clErrorInvalidValue);
+  RT_CHECK(flags == cu2clMemAttachGlobal || flags == cu2clMemAttachHost,
+           cu2clErrorInvalidValue);
+  rt_device *d;
+  RT_TRY(rt_device_current(&d));
+  RT_TRY(rt_mem_alloc(d, size, RT_MEM_MANAGED, dev_ptr));
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clFree(void *dev_ptr) {
+  if (!dev_ptr)
+    return cu2clSuccess;
+  rt_alloc a;
+  unsigned kinds = 1u << RT_MEM_DEVICE | 1u << RT_MEM_MANAGED;
+  RT_CHECK(rt_table_take(dev_ptr, kinds, &a), cu2clErrorInvalidValue);
+  rt_mem_free_entry(&a);
+  return cu2clSuccess;
+}
+
+void rt_mem_release_device(rt_device *d) {
+  for (;;) {
+    rt_alloc a = {0};
+    pthread_mutex_lock(&g_mem.lock);
+    for (size_t i = 0; i < g_mem.len; i++)
+      if (g_mem.items[i].dev == d)
+        a = g_mem.items[i];
+    pthread_mutex_unlock(&g_mem.lock);
+    if (!a.base || !rt_table_take(a.base, ~0u, &a))
+      return;
+    rt_mem_free_entry(&a);
+  }
+}
+
+cu2clError_t cu2clMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
+  RT_CHECK(free_bytes != NULL && total_bytes != NULL, cu2clErrorInvalidValue);
+  rt_device *d;
+  RT_TRY(rt_device_current(&d));
+  size_t used = __atomic_load_n(&d->allocated, __ATOMIC_RELAXED);
+  *total_bytes = d->global_mem_size;
+  *free_bytes = used < d->global_mem_size ? d->global_mem_size - used : 0;
+  return cu2clSuccess;
+}
+
+/* ---- host memory ----------------------------------------------------------
+ */
+
+cu2clError_t cu2clHostAlloc(void **ptr, size_t size, unsigned int flags) {
+  RT_CHECK(ptr != NULL, cu2clErrorInvalidValue);
+  RT_CHECK((flags & ~0x7u) == 0, cu2clErrorInvalidValue);
+  *ptr = NULL;
+  if (size == 0)
+    return cu2clSuccess;
+  if (flags & cu2clHostAllocMapped) {
+    /* Mapped memory must be reachable by kernels: it is managed memory. */
+    rt_device *d;
+    RT_TRY(rt_device_current(&d));
+    RT_TRY(rt_mem_alloc(d, size, RT_MEM_MANAGED, ptr));
+    pthread_mutex_lock(&g_mem.lock);
+    rt_table_holding(*ptr)->host_alloc = 1;
+    pthread_mutex_unlock(&g_mem.lock);
+    return cu2clSuccess;
+  }
+  long page = sysconf(_SC_PAGESIZE);
+  RT_CHECK(posix_memalign(ptr, page > 0 ? (size_t)page : 4096, size) == 0,
+           cu2clErrorMemoryAllocation);
+  rt_alloc entry = {*ptr, size, NULL, RT_MEM_PINNED, 1, 0};
+  if (rt_table_insert(&entry) != cu2clSuccess) {
+    free(*ptr);
+    *ptr = NULL;
+    return rt_fail(cu2clErrorMemoryAllocation);
+  }
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clMallocHost(void **ptr, size_t size) {
+  return cu2clHostAlloc(ptr, size, cu2clHostAllocDefault);
+}
+
+cu2clError_t cu2clFreeHost(void *ptr) {
+  if (!ptr)
+    return cu2clSuccess;
+  rt_alloc a;
+  unsigned kinds = 1u << RT_MEM_PINNED | 1u << RT_MEM_MANAGED;
+  RT_CHECK(rt_table_take(ptr, kinds, &a), cu2clErrorInvalidValue);
+  if (a.kind == RT_MEM_MANAGED && !a.host_alloc) {
+    rt_table_insert(&a); /* not ours to free here: put it back */
+    return rt_fail(cu2clErrorInvalidValue);
+  }
+  if (a.kind == RT_MEM_PINNED)
+    free(a.base);
+  else
+    rt_mem_free_entry(&a);
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clHostGetDevicePointer(void **dev_ptr, void *host_ptr,
+                                       unsigned int flags) {
+  RT_CHECK(dev_ptr != NULL && host_ptr != NULL, cu2clErrorInvalidValue);
+  RT_CHECK(flags == 0, cu2clErrorInvalidValue);
+  rt_alloc a;
+  rt_mem_find(host_ptr, &a);
+  RT_CHECK(a.kind == RT_MEM_MANAGED, cu2clErrorInvalidValue);
+  *dev_ptr = host_ptr; /* SVM: the same address on both sides */
+  return cu2clSuccess;
+}
+
+/* Registration only makes async copies from the range asynchronous; mapping
+ * ordinary memory into the device needs fine-grained system SVM, which
+ * cu2clrt does not use. */
+cu2clError_t cu2clHostRegister(void *ptr, size_t size, unsigned int flags) {
+  RT_CHECK(ptr != NULL && size > 0, cu2clErrorInvalidValue);
+  RT_CHECK((flags & ~0xfu) == 0, cu2clErrorInvalidValue);
+  RT_CHECK(!(flags & cu2clHostRegisterMapped), cu2clErrorNotSupported);
+  rt_alloc a, b;
+  rt_mem_find(ptr, &a);
+  rt_mem_find((char *)ptr + size - 1, &b);
+  RT_CHECK(!a.base && !b.base, cu2clErrorHostMemoryAlreadyRegistered);
+  rt_alloc entry = {ptr, size, NULL, RT_MEM_REGISTERED, 0, 0};
+  RT_TRY(rt_table_insert(&entry));
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clHostUnregister(void *ptr) {
+  rt_alloc a;
+  RT_CHECK(ptr != NULL, cu2clErrorInvalidValue);
+  RT_CHECK(rt_table_take(ptr, 1u << RT_MEM_REGISTERED, &a),
+           cu2clErrorHostMemoryNotRegistered);
+  return cu2clSuccess;
+}
+
+/* ---- managed memory on coarse-grained SVM ---------------------------------
+ */
+
+/* Maps (to_host) or unmaps every coarse managed buffer of d that is in the
+ * other state, on the default queue, and waits: the other queues must see
+ * the new state before their next command. */
+static cu2clError_t rt_managed_switch(rt_device *d, int to_host) {
+  cl_int st = CL_SUCCESS;
+  pthread_mutex_lock(&g_mem.lock);
+  for (size_t i = 0; i < g_mem.len && st == CL_SUCCESS; i++) {
+    rt_alloc *a = &g_mem.items[i];
+    if (a->dev != d || a->kind != RT_MEM_MANAGED || a->mapped == to_host)
+      continue;
+    if (to_host)
+      st = clEnqueueSVMMap(d->queue, CL_FALSE, CL_MAP_READ | CL_MAP_WRITE,
+                           a->base, a->size, 0, NULL, NULL);
+    else
+      st = clEnqueueSVMUnmap(d->queue, a->base, 0, NULL, NULL);
+    if (st != CL_SUCCESS)
+      break;
+    a->mapped = to_host;
+    __atomic_sub_fetch(to_host ? &d->managed_unmapped : &d->managed_mapped, 1,
+                       __ATOMIC_ACQ_REL);
+    __atomic_add_fetch(to_host ? &d->managed_mapped : &d->managed_unmapped, 1,
+                       __ATOMIC_ACQ_REL);
+  }
+  if (st == CL_SUCCESS)
+    st = clFinish(d->queue);
+  pthread_mutex_unlock(&g_mem.lock);
+  if (st != CL_SUCCESS)
+    rt_log_debug("%s managed memory failed: %s",
+                 to_host ? "mapping" : "unmapping", rt_cl_status_name(st));
+  return st == CL_SUCCESS ? cu2clSuccess
+         : to_host        ? cu2clErrorMapBufferObjectFailed
+                          : cu2clErrorUnmapBufferObjectFailed;
+}
+
+cu2clError_t rt_managed_to_device(rt_device *d) {
+  if (__atomic_load_n(&d->managed_mapped, __ATOMIC_ACQUIRE) == 0)
+    return cu2clSuccess;
+  return rt_managed_switch(d, 0);
+}
+
+cu2clError_t rt_managed_to_host(rt_device *d) {
+  if (__atomic_load_n(&d->managed_unmapped, __ATOMIC_ACQUIRE) == 0)
+    return cu2clSuccess;
+  return rt_managed_switch(d, 1);
+}
+
+/* ---- copies and fills -----------------------------------------------------
+ */
+
+/* Where a device-to-host copy's bytes have arrived on the host. Every
+ * synchronous device-to-host copy passes here, so that the CU2CL_TRACE
+ * writer (validation against the original program) has one place to hook
+ * in; asynchronous copies would report at completion. */
+static void rt_copy_arrived(void *dst, const void *src, size_t count) {
+  static int trace = -1;
+  if (trace < 0)
+    trace = getenv("CU2CL_TRACE") != NULL;
+  if (trace)
+    rt_log_debug("trace: device-to-host copy of %zu bytes %p -> %p", count, src,
+                 dst);
+}
+
+/* Finds p's allocation and checks that [p, p + extent) stays inside it. */
+static cu2clError_t rt_copy_side(const void *p, size_t extent, rt_alloc *a) {
+  rt_mem_find(p, a);
+  if (a->base && (const char *)p + extent > a->base + a->size) {
+    rt_log_debug("copy range %p+%zu overruns allocation %p+%zu", p, extent,
+                 (void *)a->base, a->size);
+    return cu2clErrorInvalidValue;
+  }
+  return cu2clSuccess;
+}
+
+/* A copy's plan: which device does it, and may it stay asynchronous. */
+typedef struct rt_copy_plan {
+  rt_device *dev; /* NULL: a host-to-host copy */
+  int pageable;   /* a host side is unrecorded memory */
+  int to_host;    /* the destination is host memory */
+} rt_copy_plan;
+
+static cu2clError_t rt_copy_prepare(void *dst, size_t dext, const void *src,
+                                    size_t sext, cu2clMemcpyKind kind,
+                                    rt_copy_plan *plan) {
+  if ((unsigned)kind > cu2clMemcpyDefault)
+    return cu2clErrorInvalidMemcpyDirection;
+  if (!dst || !src)
+    return cu2clErrorInvalidValue;
+  rt_alloc da, sa;
+  RT_TRY(rt_copy_side(dst, dext, &da));
+  RT_TRY(rt_copy_side(src, sext, &sa));
+  int ddev = rt_is_device_kind(da.kind), sdev = rt_is_device_kind(sa.kind);
+  /* The kind may say "device" only of device memory; a device pointer on the
+   * "host" side is fine: SVM copies work either way, as with UVA. */
+  if (((kind == cu2clMemcpyHostToDevice || kind == cu2clMemcpyDeviceToDevice) &&
+       !ddev) ||
+      ((kind == cu2clMemcpyDeviceToHost || kind == cu2clMemcpyDeviceToDevice) &&
+       !sdev)) {
+    rt_log_debug("memcpy kind %d does not match the pointers %p <- %p",
+                 (int)kind, dst, src);
+    return cu2clErrorInvalidValue;
+  }
+  if (ddev && sdev && da.dev != sa.dev)
+    return cu2clErrorNotSupported; /* no peer copies between contexts */
+  plan->dev = ddev ? da.dev : sdev ? sa.dev : NULL;
+  plan->pageable = (!ddev && da.kind == RT_MEM_PAGEABLE) ||
+                   (!sdev && sa.kind == RT_MEM_PAGEABLE);
+  plan->to_host = !ddev;
+  return cu2clSuccess;
+}
+
+cu2clError_t rt_mem_copy(void *dst, const void *src, size_t count,
+                         cu2clMemcpyKind kind, cu2clStream_t stream,
+                         int async) {
+  rt_copy_plan plan;
+  if (count == 0)
+    return (unsigned)kind > cu2clMemcpyDefault
+               ? cu2clErrorInvalidMemcpyDirection
+               : cu2clSuccess;
+  RT_TRY(rt_copy_prepare(dst, count, src, count, kind, &plan));
+  if (!plan.dev) {
+    memmove(dst, src, count);
+    return cu2clSuccess;
+  }
+  cl_command_queue q;
+  RT_TRY(rt_stream_acquire(stream, plan.dev, &q));
+  RT_TRY(rt_managed_to_device(plan.dev));
+  cl_bool blocking = !async || plan.pageable;
+  cl_int st = clEnqueueSVMMemcpy(q, blocking, dst, src, count, 0, NULL, NULL);
+  if (st != CL_SUCCESS) {
+    rt_log_debug("clEnqueueSVMMemcpy: %s", rt_cl_status_name(st));
+    return rt_cl_error(st, cu2clErrorInvalidValue);
+  }
+  if (!blocking)
+    clFlush(q);
+  else if (plan.to_host)
+    rt_copy_arrived(dst, src, count);
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clMemcpy(void *dst, const void *src, size_t count,
+                         cu2clMemcpyKind kind) {
+  return rt_fail(rt_mem_copy(dst, src, count, kind, NULL, 0));
+}
+
+cu2clError_t cu2clMemcpyAsync(void *dst, const void *src, size_t count,
+                              cu2clMemcpyKind kind, cu2clStream_t stream) {
+  return rt_fail(rt_mem_copy(dst, src, count, kind, stream, 1));
+}
+
+/* Row by row: coarse-grained SVM has no rectangular copy. */
+static cu2clError_t rt_copy_2d(void *dst, size_t dpitch, const void *src,
+                               size_t spitch, size_t width, size_t height,
+                               cu2clMemcpyKind kind, cu2clStream_t stream,
+                               int async) {
+  if (width == 0 || height == 0)
+    return (unsigned)kind > cu2clMemcpyDefault
+               ? cu2clErrorInvalidMemcpyDirection
+               : cu2clSuccess;
+  if (width > dpitch || width > spitch)
+    return cu2clErrorInvalidPitchValue;
+  rt_copy_plan plan;
+  RT_TRY(rt_copy_prepare(dst, dpitch * (height - 1) + width, src,
+                         spitch * (height - 1) + width, kind, &plan));
+  char *d = dst;
+  const char *s = src;
+  if (!plan.dev) {
+    for (size_t r = 0; r < height; r++)
+      memmove(d + r * dpitch, s + r * spitch, width);
+    return cu2clSuccess;
+  }
+  cl_command_queue q;
+  RT_TRY(rt_stream_acquire(stream, plan.dev, &q));
+  RT_TRY(rt_managed_to_device(plan.dev));
+  cl_int st = CL_SUCCESS;
+  for (size_t r = 0; r < height && st == CL_SUCCESS; r++)
+    st = clEnqueueSVMMemcpy(q, CL_FALSE, d + r * dpitch, s + r * spitch, width,
+                            0, NULL, NULL);
+  if (st == CL_SUCCESS)
+    st = (!async || plan.pageable) ? clFinish(q) : clFlush(q);
+  if (st != CL_SUCCESS)
+    return rt_cl_error(st, cu2clErrorInvalidValue);
+  if ((!async || plan.pageable) && plan.to_host)
+    rt_copy_arrived(dst, src, dpitch * (height - 1) + width);
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clMemcpy2D(void *dst, size_t dpitch, const void *src,
+                           size_t spitch, size_t width, size_t height,
+                           cu2clMemcpyKind kind) {
+  return rt_fail(
+      rt_copy_2d(dst, dpitch, src, spitch, width, height, kind, NULL, 0));
+}
+
+cu2clError_t cu2clMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
+                                size_t spitch, size_t width, size_t height,
+                                cu2clMemcpyKind kind, cu2clStream_t stream) {
+  return rt_fail(
+      rt_copy_2d(dst, dpitch, src, spitch, width, height, kind, stream, 1));
+}
+
+/* cudaMemset is asynchronous with respect to the host for device memory;
+ * so is this: the fill is ordered on the stream. A 4-byte pattern is used
+ * when alignment allows, since byte fills are slow on some drivers. */
+static cu2clError_t rt_fill(void *ptr, int value, size_t count,
+                            cu2clStream_t stream) {
+  if (!ptr)
+    return cu2clErrorInvalidValue;
+  rt_alloc a;
+  RT_TRY(rt_copy_side(ptr, count, &a));
+  if (!rt_is_device_kind(a.kind))
+    return cu2clErrorInvalidValue;
+  if (count == 0)
+    return cu2clSuccess;
+  cl_command_queue q;
+  RT_TRY(rt_stream_acquire(stream, a.dev, &q));
+  RT_TRY(rt_managed_to_device(a.dev));
+  unsigned char byte = (unsigned char)value;
+  cl_uint word = byte * 0x01010101u;
+  int wide = ((uintptr_t)ptr % 4 == 0) && count % 4 == 0;
+  cl_int st = wide
+                  ? clEnqueueSVMMemFill(q, ptr, &word, 4, count, 0, NULL, NULL)
+                  : clEnqueueSVMMemFill(q, ptr, &byte, 1, count, 0, NULL, NULL);
+  if (st == CL_SUCCESS)
+    st = clFlush(q);
+  return rt_cl_error(st, cu2clErrorInvalidValue);
+}
+
+cu2clError_t cu2clMemset(void *dev_ptr, int value, size_t count) {
+  return rt_fail(rt_fill(dev_ptr, value, count, NULL));
+}
+
+cu2clError_t cu2clMemsetAsync(void *dev_ptr, int value, size_t count,
+                              cu2clStream_t stream) {
+  return rt_fail(rt_fill(dev_ptr, value, count, stream));
+}

@@ -1,0 +1,58 @@
+/*
+ * rt_memory: every allocation cu2clrt hands out, and the copies between
+ * them.
+ *
+ * Device memory is coarse-grained SVM (clSVMAlloc), so a device pointer is
+ * an address valid in host code too. A table of allocations (sorted by base
+ * address, one mutex) resolves any pointer inside an allocation: copies with
+ * offsets, cu2clFree validation and cu2clMemcpyDefault all use it. Pinned
+ * host memory is ordinary page-aligned memory, recorded so that async copies
+ * from it stay asynchronous (copies from unrecorded, "pageable" memory are
+ * synchronous, as CUDA makes them).
+ *
+ * Managed memory is fine-grained SVM where the device has it; otherwise
+ * coarse-grained SVM kept mapped for the host while the device is idle:
+ * rt_managed_to_device unmaps it before a launch or copy, and
+ * rt_managed_to_host maps it back at the next synchronization (CUDA's model
+ * before Pascal). CU2CL_MANAGED=coarse forces the coarse scheme.
+ */
+#ifndef CU2CL_RT_MEMORY_H
+#define CU2CL_RT_MEMORY_H
+
+#include "rt_device.h"
+
+typedef enum rt_mem_kind {
+  RT_MEM_PAGEABLE = 0, /* not cu2clrt's: ordinary host memory */
+  RT_MEM_DEVICE,       /* cu2clMalloc */
+  RT_MEM_MANAGED,      /* cu2clMallocManaged, cu2clHostAlloc(Mapped) */
+  RT_MEM_SYMBOL,       /* storage of a __constant__/__device__ variable */
+  RT_MEM_PINNED,       /* cu2clMallocHost, cu2clHostAlloc */
+  RT_MEM_REGISTERED    /* cu2clHostRegister */
+} rt_mem_kind;
+
+typedef struct rt_alloc {
+  char *base;
+  size_t size;
+  rt_device *dev; /* NULL for host kinds */
+  rt_mem_kind kind;
+  int host_alloc; /* managed memory that came from cu2clHostAlloc */
+  int mapped;     /* coarse managed memory currently mapped for the host */
+} rt_alloc;
+
+/* Copies the allocation holding p into *out (kind RT_MEM_PAGEABLE with base
+ * NULL when p is in none). */
+void rt_mem_find(const void *p, rt_alloc *out);
+/* Device-side storage: SVM of size bytes on dev, recorded as kind. */
+cu2clError_t rt_mem_alloc(rt_device *dev, size_t size, rt_mem_kind kind,
+                          void **out);
+/* Copies count bytes between any two pointers; the engine of every memcpy
+ * entry point. async: may return before the copy ends (pinned memory). */
+cu2clError_t rt_mem_copy(void *dst, const void *src, size_t count,
+                         cu2clMemcpyKind kind, cu2clStream_t stream, int async);
+/* Frees every allocation of dev (cu2clDeviceReset). */
+void rt_mem_release_device(rt_device *dev);
+
+cu2clError_t rt_managed_to_device(rt_device *dev);
+cu2clError_t rt_managed_to_host(rt_device *dev);
+
+#endif

@@ -1,0 +1,320 @@
+/*
+ * rt_program: program builds, the program cache's use, kernel creation
+ * (rt_program.h).
+ *
+ * All building and creating happens under one process-wide mutex: it runs
+ * once per program and device, and launches of ready kernels never take it.
+ */
+#include "rt_program.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "rt_cache.h"
+#include "rt_sha256.h"
+
+typedef struct rt_program_state {
+  cu2clProgram *program;
+  struct rt_program_state *next; /* g_prog.programs */
+  cl_program built[];            /* per device ordinal; NULL until built */
+} rt_program_state;
+
+typedef struct rt_kernel_state {
+  cu2clKernelRef *ref;
+  struct rt_kernel_state *next; /* g_prog.kernels */
+  rt_kernel per_device[];
+} rt_kernel_state;
+
+static struct {
+  pthread_mutex_t lock;
+  rt_program_state *programs;
+  rt_kernel_state *kernels;
+  cu2clCacheStats stats;
+} g_prog = {PTHREAD_MUTEX_INITIALIZER, NULL, NULL, {0, 0, 0, 0}};
+
+/* A failed build is remembered as this value in built[]. */
+#define RT_BUILD_FAILED ((cl_program)(uintptr_t)1)
+
+/* ---- options and cache key ------------------------------------------------
+ */
+
+/* What the kernel source may rely on: the OpenCL C version (the highest the
+ * device has, at most 3.0, unless CU2CL_CL_STD names one) and its features. */
+static void rt_program_options(const rt_device *d, const cu2clProgram *prog,
+                               char *buf, size_t size) {
+  const char *std = getenv("CU2CL_CL_STD");
+  int n = std && *std ? snprintf(buf, size, "-cl-std=%s", std)
+                      : snprintf(buf, size, "-cl-std=CL%d.%d", d->clc_major,
+                                 d->clc_minor);
+  const struct {
+    int on;
+    const char *define;
+  } features[] = {
+      {d->has_fp64, " -D CU2CL_DEVICE_HAS_FP64=1"},
+      {d->has_int64_atomics, " -D CU2CL_DEVICE_HAS_INT64_ATOMICS=1"},
+      {d->is_nvidia, " -D CU2CL_NVIDIA=1"},
+      {d->has_subgroups, " -D CU2CL_SUBGROUPS=1"},
+  };
+  for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
+    if (features[i].on && (size_t)n < size)
+      n += snprintf(buf + n, size - n, "%s", features[i].define);
+  if (prog->options && *prog->options && (size_t)n < size)
+    snprintf(buf + n, size - n, " %s", prog->options);
+}
+
+static void rt_hash_field(rt_sha256 *h, const char *s) {
+  uint64_t len = strlen(s);
+  rt_sha256_update(h, &len, sizeof len);
+  rt_sha256_update(h, s, len);
+}
+
+/* Everything that decides the binary, each field length-prefixed. */
+static void rt_cache_key(const rt_device *d, const cu2clProgram *prog,
+                         const char *options, char key[65]) {
+  rt_sha256 h;
+  unsigned char digest[32];
+  rt_sha256_init(&h);
+  rt_hash_field(&h, "cu2cl program cache v1");
+  rt_hash_field(&h, prog->source);
+  rt_hash_field(&h, options);
+  rt_hash_field(&h, d->platform_name);
+  rt_hash_field(&h, d->platform_version);
+  rt_hash_field(&h, d->name);
+  rt_hash_field(&h, d->device_version);
+  rt_hash_field(&h, d->driver_version);
+  rt_sha256_final(&h, digest);
+  rt_sha256_hex(digest, key);
+}
+
+/* ---- building -------------------------------------------------------------
+ */
+
+static void rt_report_build_log(const rt_device *d, const cu2clProgram *prog,
+                                cl_program p, const char *options, cl_int st) {
+  size_t size = 0;
+  char *log = NULL;
+  if (clGetProgramBuildInfo(p, d->id, CL_PROGRAM_BUILD_LOG, 0, NULL, &size) ==
+          CL_SUCCESS &&
+      (log = calloc(size + 1, 1)) != NULL)
+    clGetProgramBuildInfo(p, d->id, CL_PROGRAM_BUILD_LOG, size, log, NULL);
+  rt_log_error("building OpenCL program %s for %s failed (%s)\n"
+               "  options: %s\n%s",
+               prog->name ? prog->name : "(unnamed)", d->name,
+               rt_cl_status_name(st), options, log && *log ? log : "(no log)");
+  free(log);
+}
+
+static cl_program rt_build_from_binary(const rt_device *d,
+                                       const unsigned char *bin, size_t len,
+                                       const char *options) {
+  cl_int st, bin_status;
+  cl_program p = clCreateProgramWithBinary(d->ctx, 1, &d->id, &len, &bin,
+                                           &bin_status, &st);
+  if (st != CL_SUCCESS)
+    return NULL;
+  if (bin_status != CL_SUCCESS ||
+      clBuildProgram(p, 1, &d->id, options, NULL, NULL) != CL_SUCCESS) {
+    clReleaseProgram(p);
+    return NULL;
+  }
+  return p;
+}
+
+static cl_program rt_build_from_source(const rt_device *d,
+                                       const cu2clProgram *prog,
+                                       const char *options) {
+  cl_int st;
+  const char *source = prog->source;
+  cl_program p = clCreateProgramWithSource(d->ctx, 1, &source, NULL, &st);
+  if (st != CL_SUCCESS) {
+    rt_log_error("creating OpenCL program %s: %s", prog->name,
+                 rt_cl_status_name(st));
+    return NULL;
+  }
+  g_prog.stats.builds++;
+  st = clBuildProgram(p, 1, &d->id, options, NULL, NULL);
+  if (st != CL_SUCCESS) {
+    rt_report_build_log(d, prog, p, options, st);
+    clReleaseProgram(p);
+    return NULL;
+  }
+  return p;
+}
+
+static void rt_cache_save(const rt_device *d, cl_program p, const char *dir,
+                          const char *key) {
+  size_t size = 0;
+  if (clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL) !=
+          CL_SUCCESS ||
+      size == 0)
+    return;
+  unsigned char *bin = malloc(size);
+  if (bin &&
+      clGetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL) ==
+          CL_SUCCESS &&
+      rt_cache_store(dir, key, bin, size) == 0) {
+    g_prog.stats.stores++;
+    rt_log_debug("cache: stored %s (%zu bytes) for %s", key, size, d->name);
+  }
+  free(bin);
+}
+
+/* Cache lookup, else a build from source and a cache store. */
+static cl_program rt_build(const rt_device *d, const cu2clProgram *prog) {
+  char options[2048], key[65];
+  rt_program_options(d, prog, options, sizeof options);
+  rt_cache_key(d, prog, options, key);
+  char *dir = rt_cache_dir();
+  cl_program p = NULL;
+  if (dir) {
+    size_t len = 0;
+    unsigned char *bin = rt_cache_load(dir, key, &len);
+    p = bin ? rt_build_from_binary(d, bin, len, options) : NULL;
+    free(bin);
+    if (p)
+      g_prog.stats.hits++;
+    else
+      g_prog.stats.misses++;
+    rt_log_debug("cache %s for %s on %s (%s/%s.clbin)", p ? "hit" : "miss",
+                 prog->name, d->name, dir, key);
+  }
+  if (!p) {
+    rt_log_debug("building %s for %s with options: %s", prog->name, d->name,
+                 options);
+    p = rt_build_from_source(d, prog, options);
+    if (p && dir)
+      rt_cache_save(d, p, dir, key);
+  }
+  free(dir);
+  return p;
+}
+
+/* The program of prog on d, built on first use. Caller holds g_prog.lock. */
+static cu2clError_t rt_program_get(cu2clProgram *prog, rt_device *d,
+                                   cl_program *out) {
+  rt_program_state *s = prog->state;
+  if (!s) {
+    size_t n = (size_t)rt_device_count();
+    s = calloc(1, sizeof *s + n * sizeof s->built[0]);
+    if (!s)
+      return cu2clErrorMemoryAllocation;
+    s->program = prog;
+    s->next = g_prog.programs;
+    g_prog.programs = s;
+    prog->state = s;
+  }
+  if (!s->built[d->ordinal])
+    s->built[d->ordinal] = rt_build(d, prog);
+  if (!s->built[d->ordinal])
+    s->built[d->ordinal] = RT_BUILD_FAILED;
+  if (s->built[d->ordinal] == RT_BUILD_FAILED)
+    return cu2clErrorInvalidKernelImage;
+  *out = s->built[d->ordinal];
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clProgramBuild(cu2clProgram *program) {
+  RT_CHECK(program != NULL && program->source != NULL, cu2clErrorInvalidValue);
+  rt_device *d;
+  cl_program p;
+  RT_TRY(rt_device_current(&d));
+  pthread_mutex_lock(&g_prog.lock);
+  cu2clError_t err = rt_program_get(program, d, &p);
+  pthread_mutex_unlock(&g_prog.lock);
+  return rt_fail(err);
+}
+
+cu2clError_t cu2clGetCacheStats(cu2clCacheStats *stats) {
+  RT_CHECK(stats != NULL, cu2clErrorInvalidValue);
+  pthread_mutex_lock(&g_prog.lock);
+  *stats = g_prog.stats;
+  pthread_mutex_unlock(&g_prog.lock);
+  return cu2clSuccess;
+}
+
+/* ---- kernels --------------------------------------------------------------
+ */
+
+static cu2clError_t rt_kernel_create(cu2clKernelRef *ref, rt_device *d,
+                                     rt_kernel *k) {
+  cl_program p;
+  cu2clError_t err = rt_program_get(ref->program, d, &p);
+  if (err != cu2clSuccess)
+    return err;
+  cl_int st;
+  k->kernel = clCreateKernel(p, ref->name, &st);
+  if (st != CL_SUCCESS) {
+    rt_log_error("no kernel %s in OpenCL program %s (%s)", ref->name,
+                 ref->program->name, rt_cl_status_name(st));
+    k->kernel = NULL;
+    return cu2clErrorInvalidDeviceFunction;
+  }
+  clGetKernelInfo(k->kernel, CL_KERNEL_NUM_ARGS, sizeof k->nargs, &k->nargs,
+                  NULL);
+  k->max_group_size = d->max_wg_size;
+  clGetKernelWorkGroupInfo(k->kernel, d->id, CL_KERNEL_WORK_GROUP_SIZE,
+                           sizeof k->max_group_size, &k->max_group_size, NULL);
+  clGetKernelWorkGroupInfo(k->kernel, d->id, CL_KERNEL_LOCAL_MEM_SIZE,
+                           sizeof k->static_local, &k->static_local, NULL);
+  pthread_mutex_init(&k->lock, NULL);
+  __atomic_store_n(&k->ready, 1, __ATOMIC_RELEASE);
+  return cu2clSuccess;
+}
+
+/* The slot array of ref, created on first use. Caller holds g_prog.lock. */
+static rt_kernel_state *rt_kernel_state_of(cu2clKernelRef *ref) {
+  rt_kernel_state *s = ref->state;
+  if (s)
+    return s;
+  size_t n = (size_t)rt_device_count();
+  s = calloc(1, sizeof *s + n * sizeof s->per_device[0]);
+  if (!s)
+    return NULL;
+  s->ref = ref;
+  s->next = g_prog.kernels;
+  g_prog.kernels = s;
+  __atomic_store_n(&ref->state, s, __ATOMIC_RELEASE);
+  return s;
+}
+
+cu2clError_t rt_kernel_get(cu2clKernelRef *ref, rt_device *d, rt_kernel **out) {
+  rt_kernel_state *s = __atomic_load_n(&ref->state, __ATOMIC_ACQUIRE);
+  if (s &&
+      __atomic_load_n(&s->per_device[d->ordinal].ready, __ATOMIC_ACQUIRE)) {
+    *out = &s->per_device[d->ordinal];
+    return cu2clSuccess;
+  }
+  cu2clError_t err = cu2clErrorMemoryAllocation;
+  pthread_mutex_lock(&g_prog.lock);
+  s = rt_kernel_state_of(ref);
+  if (s) {
+    rt_kernel *k = &s->per_device[d->ordinal];
+    if (!k->ready && k->error == cu2clSuccess)
+      k->error = rt_kernel_create(ref, d, k);
+    err = k->ready ? cu2clSuccess : k->error;
+    *out = k;
+  }
+  pthread_mutex_unlock(&g_prog.lock);
+  return err;
+}
+
+void rt_program_release_device(rt_device *d) {
+  pthread_mutex_lock(&g_prog.lock);
+  for (rt_kernel_state *s = g_prog.kernels; s; s = s->next) {
+    rt_kernel *k = &s->per_device[d->ordinal];
+    if (k->ready) {
+      clReleaseKernel(k->kernel);
+      pthread_mutex_destroy(&k->lock);
+    }
+    memset(k, 0, sizeof *k);
+  }
+  for (rt_program_state *s = g_prog.programs; s; s = s->next) {
+    cl_program p = s->built[d->ordinal];
+    if (p && p != RT_BUILD_FAILED)
+      clReleaseProgram(p);
+    s->built[d->ordinal] = NULL;
+  }
+  pthread_mutex_unlock(&g_prog.lock);
+}

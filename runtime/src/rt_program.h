@@ -1,0 +1,38 @@
+/*
+ * rt_program: OpenCL programs built from the translator's embedded sources,
+ * once per device, through the on-disk cache; and the kernels made from
+ * them.
+ *
+ * A program's build options tell the source what the device offers
+ * (-cl-std, CU2CL_DEVICE_HAS_FP64, ...; see rt_program_options). A failed
+ * build prints the build log once and keeps failing with
+ * cu2clErrorInvalidKernelImage without rebuilding.
+ *
+ * Kernel objects are cached in the generated cu2clKernelRef (one slot per
+ * device). OpenCL kernel arguments are not thread-safe, so each slot has a
+ * mutex the launch holds from the first clSetKernelArg to the enqueue.
+ * Slots and program states are published with release/acquire atomics, so
+ * the launch path reads them without a lock.
+ */
+#ifndef CU2CL_RT_PROGRAM_H
+#define CU2CL_RT_PROGRAM_H
+
+#include "rt_device.h"
+
+typedef struct rt_kernel {
+  cl_kernel kernel;
+  pthread_mutex_t lock; /* held while arguments are set and enqueued */
+  cl_uint nargs;
+  size_t max_group_size; /* CL_KERNEL_WORK_GROUP_SIZE */
+  cl_ulong static_local; /* CL_KERNEL_LOCAL_MEM_SIZE before any argument */
+  cu2clError_t error;    /* a creation failure, remembered */
+  int ready;             /* set last, with release ordering */
+} rt_kernel;
+
+/* The kernel of ref on dev, built and created on first use. */
+cu2clError_t rt_kernel_get(cu2clKernelRef *ref, rt_device *dev,
+                           rt_kernel **out);
+/* Releases every program and kernel built for dev (cu2clDeviceReset). */
+void rt_program_release_device(rt_device *dev);
+
+#endif

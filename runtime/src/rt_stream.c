@@ -1,0 +1,373 @@
+/*
+ * rt_stream: streams, events, device synchronization and the legacy
+ * default-stream ordering (rt_stream.h).
+ */
+#include "rt_stream.h"
+
+#include <stdlib.h>
+
+#include "rt_memory.h"
+
+static int rt_is_default_stream(cu2clStream_t s) {
+  return s == NULL || s == cu2clStreamLegacy || s == cu2clStreamPerThread;
+}
+
+/* Makes the default queue wait for every blocking stream that enqueued work
+ * since the last join. Caller holds d->lock. */
+static cl_int rt_join_blocking_streams(rt_device *d) {
+  enum { BATCH = 32 };
+  cl_event marks[BATCH];
+  cl_uint n = 0;
+  cl_int st = CL_SUCCESS;
+  for (struct cu2clStream *s = d->streams; s && st == CL_SUCCESS; s = s->next) {
+    unsigned long epoch = __atomic_load_n(&s->epoch, __ATOMIC_ACQUIRE);
+    if ((s->flags & cu2clStreamNonBlocking) || epoch == s->joined_epoch)
+      continue;
+    st = clEnqueueMarkerWithWaitList(s->queue, 0, NULL, &marks[n]);
+    if (st != CL_SUCCESS)
+      break;
+    s->joined_epoch = epoch;
+    if (++n == BATCH) {
+      st = clEnqueueBarrierWithWaitList(d->queue, n, marks, NULL);
+      for (cl_uint i = 0; i < n; i++)
+        clReleaseEvent(marks[i]);
+      n = 0;
+    }
+  }
+  if (n > 0) {
+    cl_int b = clEnqueueBarrierWithWaitList(d->queue, n, marks, NULL);
+    st = st == CL_SUCCESS ? b : st;
+    for (cl_uint i = 0; i < n; i++)
+      clReleaseEvent(marks[i]);
+  }
+  return st;
+}
+
+/* Makes blocking stream s wait for the default stream's work so far. */
+static cl_int rt_join_default_stream(rt_device *d, struct cu2clStream *s,
+                                     unsigned long epoch) {
+  cl_event mark;
+  cl_int st = clEnqueueMarkerWithWaitList(d->queue, 0, NULL, &mark);
+  if (st != CL_SUCCESS)
+    return st;
+  st = clEnqueueBarrierWithWaitList(s->queue, 1, &mark, NULL);
+  clReleaseEvent(mark);
+  if (st == CL_SUCCESS)
+    s->seen_default = epoch;
+  return st;
+}
+
+cu2clError_t rt_stream_acquire(cu2clStream_t stream, rt_device *d,
+                               cl_command_queue *queue) {
+  cl_int st = CL_SUCCESS;
+  if (rt_is_default_stream(stream)) {
+    if (__atomic_load_n(&d->nblocking, __ATOMIC_ACQUIRE) > 0) {
+      pthread_mutex_lock(&d->lock);
+      st = rt_join_blocking_streams(d);
+      pthread_mutex_unlock(&d->lock);
+    }
+    __atomic_add_fetch(&d->default_epoch, 1, __ATOMIC_ACQ_REL);
+    *queue = d->queue;
+    return rt_cl_error(st, cu2clErrorLaunchFailure);
+  }
+  if (stream->dev != d)
+    return cu2clErrorInvalidResourceHandle;
+  if (!(stream->flags & cu2clStreamNonBlocking)) {
+    unsigned long epoch = __atomic_load_n(&d->default_epoch, __ATOMIC_ACQUIRE);
+    if (stream->seen_default != epoch) {
+      pthread_mutex_lock(&d->lock);
+      st = rt_join_default_stream(d, stream, epoch);
+      pthread_mutex_unlock(&d->lock);
+    }
+  }
+  __atomic_add_fetch(&stream->epoch, 1, __ATOMIC_ACQ_REL);
+  *queue = stream->queue;
+  return rt_cl_error(st, cu2clErrorLaunchFailure);
+}
+
+/* Epoch counters read before a clFinish are complete after it. */
+static unsigned long rt_epoch_now(const unsigned long *epoch) {
+  return __atomic_load_n(epoch, __ATOMIC_ACQUIRE);
+}
+
+cu2clError_t rt_stream_sync_device(rt_device *d) {
+  pthread_mutex_lock(&d->lock);
+  unsigned long idle = rt_epoch_now(&d->default_epoch);
+  cl_int st = clFinish(d->queue);
+  if (st == CL_SUCCESS)
+    d->default_idle = idle;
+  for (struct cu2clStream *s = d->streams; s; s = s->next) {
+    idle = rt_epoch_now(&s->epoch);
+    cl_int sst = clFinish(s->queue);
+    if (sst == CL_SUCCESS)
+      s->idle_epoch = idle;
+    st = st == CL_SUCCESS ? sst : st;
+  }
+  pthread_mutex_unlock(&d->lock);
+  if (st != CL_SUCCESS) {
+    rt_log_debug("synchronizing device %d: %s", d->ordinal,
+                 rt_cl_status_name(st));
+    return rt_cl_error(st, cu2clErrorLaunchFailure);
+  }
+  return rt_managed_to_host(d);
+}
+
+void rt_stream_release_device(rt_device *d) {
+  pthread_mutex_lock(&d->lock);
+  while (d->streams) {
+    struct cu2clStream *s = d->streams;
+    d->streams = s->next;
+    clReleaseCommandQueue(s->queue);
+    free(s);
+  }
+  while (d->events) {
+    struct cu2clEvent *e = d->events;
+    d->events = e->next;
+    if (e->marker)
+      clReleaseEvent(e->marker);
+    free(e);
+  }
+  d->nblocking = 0;
+  pthread_mutex_unlock(&d->lock);
+}
+
+cu2clError_t cu2clDeviceSynchronize(void) {
+  rt_device *d;
+  RT_TRY(rt_device_current(&d));
+  RT_TRY(rt_stream_sync_device(d));
+  return cu2clSuccess;
+}
+
+/* ---- streams --------------------------------------------------------------
+ */
+
+cu2clError_t cu2clStreamCreateWithFlags(cu2clStream_t *stream,
+                                        unsigned int flags) {
+  RT_CHECK(stream != NULL, cu2clErrorInvalidValue);
+  RT_CHECK(flags == cu2clStreamDefault || flags == cu2clStreamNonBlocking,
+           cu2clErrorInvalidValue);
+  rt_device *d;
+  RT_TRY(rt_device_current(&d));
+  struct cu2clStream *s = calloc(1, sizeof *s);
+  RT_CHECK(s != NULL, cu2clErrorMemoryAllocation);
+  cl_int st;
+  s->queue = rt_device_new_queue(d, &st);
+  if (st != CL_SUCCESS) {
+    free(s);
+    rt_log_debug("creating a stream queue: %s", rt_cl_status_name(st));
+    return rt_fail(rt_cl_error(st, cu2clErrorMemoryAllocation));
+  }
+  s->dev = d;
+  s->flags = flags;
+  s->seen_default = ~0ul; /* the first command waits for the default stream */
+  pthread_mutex_lock(&d->lock);
+  s->next = d->streams;
+  d->streams = s;
+  if (!(flags & cu2clStreamNonBlocking))
+    __atomic_add_fetch(&d->nblocking, 1, __ATOMIC_ACQ_REL);
+  pthread_mutex_unlock(&d->lock);
+  *stream = s;
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clStreamCreate(cu2clStream_t *stream) {
+  return cu2clStreamCreateWithFlags(stream, cu2clStreamDefault);
+}
+
+/* Like CUDA, returns at once; work already enqueued still completes, since
+ * releasing an OpenCL queue flushes it. */
+cu2clError_t cu2clStreamDestroy(cu2clStream_t stream) {
+  RT_CHECK(!rt_is_default_stream(stream), cu2clErrorInvalidResourceHandle);
+  rt_device *d = stream->dev;
+  pthread_mutex_lock(&d->lock);
+  struct cu2clStream **link = &d->streams;
+  while (*link && *link != stream)
+    link = &(*link)->next;
+  int found = *link != NULL;
+  if (found)
+    *link = stream->next;
+  pthread_mutex_unlock(&d->lock);
+  RT_CHECK(found, cu2clErrorInvalidResourceHandle);
+  if (!(stream->flags & cu2clStreamNonBlocking))
+    __atomic_sub_fetch(&d->nblocking, 1, __ATOMIC_ACQ_REL);
+  clReleaseCommandQueue(stream->queue);
+  free(stream);
+  return cu2clSuccess;
+}
+
+static cu2clError_t rt_stream_device(cu2clStream_t stream, rt_device **d) {
+  if (!rt_is_default_stream(stream)) {
+    *d = stream->dev;
+    return cu2clSuccess;
+  }
+  return rt_device_current(d);
+}
+
+/* The epoch counter of stream and the record of its last completed one. */
+static void rt_stream_epochs(cu2clStream_t stream, rt_device *d,
+                             unsigned long **epoch, unsigned long **idle) {
+  int dflt = rt_is_default_stream(stream);
+  *epoch = dflt ? &d->default_epoch : &stream->epoch;
+  *idle = dflt ? &d->default_idle : &stream->idle_epoch;
+}
+
+cu2clError_t cu2clStreamSynchronize(cu2clStream_t stream) {
+  rt_device *d;
+  cl_command_queue q;
+  unsigned long *epoch, *idle;
+  RT_TRY(rt_stream_device(stream, &d));
+  RT_TRY(rt_stream_acquire(stream, d, &q));
+  rt_stream_epochs(stream, d, &epoch, &idle);
+  unsigned long now = rt_epoch_now(epoch);
+  cl_int st = clFinish(q);
+  RT_CHECK(st == CL_SUCCESS, cu2clErrorLaunchFailure);
+  __atomic_store_n(idle, now, __ATOMIC_RELEASE);
+  RT_TRY(rt_managed_to_host(d));
+  return cu2clSuccess;
+}
+
+/* cu2clErrorNotReady is an answer, not a failure: it is not recorded as the
+ * last error (CUDA does the same). */
+static cu2clError_t rt_event_status(cl_event ev) {
+  cl_int status;
+  cl_int st = clGetEventInfo(ev, CL_EVENT_COMMAND_EXECUTION_STATUS,
+                             sizeof status, &status, NULL);
+  if (st != CL_SUCCESS || status < 0)
+    return rt_fail(cu2clErrorLaunchFailure);
+  return status == CL_COMPLETE ? cu2clSuccess : cu2clErrorNotReady;
+}
+
+/* Nothing enqueued since the last synchronization answers at once; else a
+ * marker tells whether the queue has drained. */
+cu2clError_t cu2clStreamQuery(cu2clStream_t stream) {
+  rt_device *d;
+  cl_command_queue q;
+  cl_event mark;
+  unsigned long *epoch, *idle;
+  RT_TRY(rt_stream_device(stream, &d));
+  rt_stream_epochs(stream, d, &epoch, &idle);
+  if (rt_epoch_now(epoch) == rt_epoch_now(idle))
+    return cu2clSuccess;
+  RT_TRY(rt_stream_acquire(stream, d, &q));
+  cl_int st = clEnqueueMarkerWithWaitList(q, 0, NULL, &mark);
+  RT_CHECK(st == CL_SUCCESS, cu2clErrorLaunchFailure);
+  clFlush(q);
+  cu2clError_t err = rt_event_status(mark);
+  clReleaseEvent(mark);
+  return err;
+}
+
+cu2clError_t cu2clStreamWaitEvent(cu2clStream_t stream, cu2clEvent_t event,
+                                  unsigned int flags) {
+  RT_CHECK(event != NULL, cu2clErrorInvalidResourceHandle);
+  RT_CHECK(flags == 0, cu2clErrorInvalidValue);
+  if (!event->marker)
+    return cu2clSuccess; /* never recorded: nothing to wait for */
+  cl_command_queue q;
+  RT_TRY(rt_stream_acquire(stream, event->dev, &q));
+  cl_int st = clEnqueueBarrierWithWaitList(q, 1, &event->marker, NULL);
+  RT_CHECK(st == CL_SUCCESS, cu2clErrorLaunchFailure);
+  return cu2clSuccess;
+}
+
+/* ---- events ---------------------------------------------------------------
+ */
+
+cu2clError_t cu2clEventCreateWithFlags(cu2clEvent_t *event,
+                                       unsigned int flags) {
+  RT_CHECK(event != NULL, cu2clErrorInvalidValue);
+  RT_CHECK((flags & ~0x7u) == 0, cu2clErrorInvalidValue);
+  RT_CHECK(!(flags & cu2clEventInterprocess), cu2clErrorNotSupported);
+  rt_device *d;
+  RT_TRY(rt_device_current(&d));
+  struct cu2clEvent *e = calloc(1, sizeof *e);
+  RT_CHECK(e != NULL, cu2clErrorMemoryAllocation);
+  e->dev = d;
+  e->flags = flags;
+  pthread_mutex_lock(&d->lock);
+  e->next = d->events;
+  d->events = e;
+  pthread_mutex_unlock(&d->lock);
+  *event = e;
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clEventCreate(cu2clEvent_t *event) {
+  return cu2clEventCreateWithFlags(event, cu2clEventDefault);
+}
+
+cu2clError_t cu2clEventDestroy(cu2clEvent_t event) {
+  RT_CHECK(event != NULL, cu2clErrorInvalidResourceHandle);
+  rt_device *d = event->dev;
+  pthread_mutex_lock(&d->lock);
+  struct cu2clEvent **link = &d->events;
+  while (*link && *link != event)
+    link = &(*link)->next;
+  int found = *link != NULL;
+  if (found)
+    *link = event->next;
+  pthread_mutex_unlock(&d->lock);
+  RT_CHECK(found, cu2clErrorInvalidResourceHandle);
+  if (event->marker)
+    clReleaseEvent(event->marker);
+  free(event);
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clEventRecord(cu2clEvent_t event, cu2clStream_t stream) {
+  RT_CHECK(event != NULL, cu2clErrorInvalidResourceHandle);
+  cl_command_queue q;
+  cl_event mark;
+  RT_TRY(rt_stream_acquire(stream, event->dev, &q));
+  cl_int st = clEnqueueMarkerWithWaitList(q, 0, NULL, &mark);
+  RT_CHECK(st == CL_SUCCESS, cu2clErrorLaunchFailure);
+  clFlush(q); /* so that queries and waits see progress */
+  if (event->marker)
+    clReleaseEvent(event->marker);
+  event->marker = mark;
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clEventSynchronize(cu2clEvent_t event) {
+  RT_CHECK(event != NULL, cu2clErrorInvalidResourceHandle);
+  if (!event->marker)
+    return cu2clSuccess;
+  RT_CHECK(clWaitForEvents(1, &event->marker) == CL_SUCCESS,
+           cu2clErrorLaunchFailure);
+  RT_TRY(rt_managed_to_host(event->dev));
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clEventQuery(cu2clEvent_t event) {
+  RT_CHECK(event != NULL, cu2clErrorInvalidResourceHandle);
+  return event->marker ? rt_event_status(event->marker) : cu2clSuccess;
+}
+
+/* Time between the completions of the two markers, from the queue's
+ * profiling clock. */
+cu2clError_t cu2clEventElapsedTime(float *ms, cu2clEvent_t start,
+                                   cu2clEvent_t end) {
+  RT_CHECK(ms != NULL, cu2clErrorInvalidValue);
+  RT_CHECK(start != NULL && end != NULL, cu2clErrorInvalidResourceHandle);
+  RT_CHECK(start->marker && end->marker, cu2clErrorInvalidResourceHandle);
+  RT_CHECK(!((start->flags | end->flags) & cu2clEventDisableTiming),
+           cu2clErrorInvalidResourceHandle);
+  RT_CHECK(start->dev == end->dev, cu2clErrorInvalidResourceHandle);
+  cu2clError_t err = rt_event_status(start->marker);
+  if (err == cu2clSuccess)
+    err = rt_event_status(end->marker);
+  if (err != cu2clSuccess)
+    return err;
+  cl_ulong t0, t1;
+  cl_int st = clGetEventProfilingInfo(start->marker, CL_PROFILING_COMMAND_END,
+                                      sizeof t0, &t0, NULL);
+  if (st == CL_SUCCESS)
+    st = clGetEventProfilingInfo(end->marker, CL_PROFILING_COMMAND_END,
+                                 sizeof t1, &t1, NULL);
+  if (st != CL_SUCCESS)
+    rt_log_error("event timing unavailable on this device: %s",
+                 rt_cl_status_name(st));
+  RT_CHECK(st == CL_SUCCESS, cu2clErrorNotSupported);
+  *ms = (float)((double)((long long)(t1 - t0)) / 1e6);
+  return cu2clSuccess;
+}

@@ -1,0 +1,47 @@
+/*
+ * rt_stream: streams (one in-order, profiling queue each), events, and
+ * CUDA's legacy default-stream ordering.
+ *
+ * The default stream (NULL, cu2clStreamLegacy, cu2clStreamPerThread) is the
+ * device's own queue. A blocking stream (created without
+ * cu2clStreamNonBlocking) waits for earlier default-stream work, and the
+ * default stream waits for earlier work of every blocking stream, as in
+ * CUDA. That ordering is added only when needed: each queue counts what was
+ * enqueued on it (an epoch), and a marker plus a barrier join two queues
+ * only when the other side has enqueued something since they were last
+ * joined. A program that uses only the default stream never pays for it.
+ */
+#ifndef CU2CL_RT_STREAM_H
+#define CU2CL_RT_STREAM_H
+
+#include "rt_device.h"
+
+struct cu2clStream {
+  rt_device *dev;
+  cl_command_queue queue;
+  unsigned int flags;
+  unsigned long epoch;        /* commands enqueued on this stream */
+  unsigned long idle_epoch;   /* epoch known complete (last synchronize) */
+  unsigned long joined_epoch; /* epoch the default stream last waited for */
+  unsigned long seen_default; /* default-stream epoch this stream waited for */
+  struct cu2clStream *next;   /* dev->streams */
+};
+
+struct cu2clEvent {
+  rt_device *dev;
+  unsigned int flags;
+  cl_event marker;         /* the last record; NULL before the first */
+  struct cu2clEvent *next; /* dev->events */
+};
+
+/* The queue that work for stream on dev goes to, ordered after what CUDA's
+ * default-stream rules require. Fails with cu2clErrorInvalidResourceHandle
+ * when stream belongs to another device. */
+cu2clError_t rt_stream_acquire(cu2clStream_t stream, rt_device *dev,
+                               cl_command_queue *queue);
+/* Waits for every queue of dev; managed memory is host-mapped afterwards. */
+cu2clError_t rt_stream_sync_device(rt_device *dev);
+/* Releases every stream and event of dev (cu2clDeviceReset). */
+void rt_stream_release_device(rt_device *dev);
+
+#endif

@@ -1,0 +1,113 @@
+// check_rt_cxx: cu2clrt.h as translated C++ host code sees it: dim3
+// constructors, vector type layout, typed templates, symbol overloads,
+// default arguments, host qualifiers and nvcc's integer min/max next to
+// std::min/std::max. Runs on the local OpenCL device. main returns the number
+// of failed checks.
+#include <algorithm>
+#include <cstdio>
+#include <type_traits>
+#include <vector>
+
+#include "cu2clrt.h"
+
+static int failures = 0;
+#define EXPECT(cond)                                                           \
+  do {                                                                         \
+    if (!(cond)) {                                                             \
+      std::fprintf(stderr, "%s:%d: check failed: %s\n", __FILE__, __LINE__,    \
+                   #cond);                                                     \
+      failures++;                                                              \
+    }                                                                          \
+  } while (0)
+
+static_assert(sizeof(float3) == 12 && alignof(float3) == 4, "float3");
+static_assert(alignof(float4) == 16 && alignof(float2) == 8, "float4/2");
+static_assert(sizeof(double3) == 24 && alignof(double4) == 16, "double");
+static_assert(sizeof(uchar3) == 3 && alignof(uchar4) == 4, "uchar");
+static_assert(std::is_same<decltype(min(1, 2u)), unsigned int>::value,
+              "mixed min is unsigned, as in nvcc");
+static_assert(std::is_same<decltype(max(1LL, 2LL)), long long>::value, "max");
+
+__host__ __device__ __forceinline__ int twice(int v) {
+  return 2 * v;
+}
+__noinline__ int thrice(int v) {
+  return 3 * v;
+}
+
+static const int table_init[3] = {5, 6, 7};
+static cu2clSymbol table = {"table", sizeof table_init, table_init, nullptr};
+
+static void check_dim3() {
+  dim3 a;
+  EXPECT(a.x == 1 && a.y == 1 && a.z == 1);
+  dim3 b(8, 2);
+  EXPECT(b.x == 8 && b.y == 2 && b.z == 1);
+  uint3 u = b;
+  dim3 c = u;
+  EXPECT(c.x == 8 && c.y == 2 && c.z == 1);
+  dim3 d = 256; // CUDA code writes <<<n, 256>>>
+  EXPECT(d.x == 256 && d.y == 1);
+  float4 f = make_float4(1, 2, 3, 4);
+  EXPECT(f.w == 4.0f);
+}
+
+static void check_minmax() {
+  using namespace std;
+  EXPECT(min(3, 4) == 3);
+  EXPECT(max(-1, 2u) == 4294967295u); // int converts to unsigned, like nvcc
+  EXPECT(min(5ull, 7ull) == 5ull);
+  EXPECT(max(2.5f, 1.0f) == 2.5f);
+  EXPECT(std::min<long>(3L, 9L) == 3L);
+  std::vector<int> v{4, 1, 3};
+  EXPECT(*std::min_element(v.begin(), v.end()) == 1);
+  EXPECT(twice(thrice(1)) == 6);
+}
+
+static void check_api() {
+  float *d = nullptr;
+  EXPECT(cu2clMalloc(&d, 16 * sizeof(float)) == cu2clSuccess);
+  float host[16];
+  for (int i = 0; i < 16; i++)
+    host[i] = float(i);
+  EXPECT(cu2clMemcpy(d, host, sizeof host, cu2clMemcpyHostToDevice) ==
+         cu2clSuccess);
+  EXPECT(cu2clMemcpyAsync(host, d, sizeof host, cu2clMemcpyDeviceToHost) ==
+         cu2clSuccess); // default stream argument
+  EXPECT(host[15] == 15.0f);
+  int *m = nullptr;
+  EXPECT(cu2clMallocManaged(&m, 4 * sizeof(int)) == cu2clSuccess);
+  m[0] = 1;
+  EXPECT(cu2clFree(m) == cu2clSuccess);
+  double *pinned = nullptr;
+  EXPECT(cu2clMallocHost(&pinned, 8 * sizeof(double)) == cu2clSuccess);
+  EXPECT(cu2clFreeHost(pinned) == cu2clSuccess);
+  cu2clEvent_t e;
+  EXPECT(cu2clEventCreate(&e, cu2clEventDisableTiming) == cu2clSuccess);
+  EXPECT(cu2clEventRecord(e) == cu2clSuccess);
+  EXPECT(cu2clEventSynchronize(e) == cu2clSuccess);
+  EXPECT(cu2clEventDestroy(e) == cu2clSuccess);
+  // Symbols passed as objects, defaults for offset and kind.
+  int back[3] = {0, 0, 0};
+  EXPECT(cu2clMemcpyFromSymbol(back, table, sizeof back) == cu2clSuccess);
+  EXPECT(back[2] == 7);
+  int nine = 9;
+  EXPECT(cu2clMemcpyToSymbol(table, &nine, sizeof nine, sizeof(int)) ==
+         cu2clSuccess);
+  int *addr = nullptr;
+  EXPECT(cu2clGetSymbolAddress(&addr, table) == cu2clSuccess);
+  EXPECT(cu2clMemcpy(back, addr, sizeof back, cu2clMemcpyDeviceToHost) ==
+         cu2clSuccess);
+  EXPECT(back[0] == 5 && back[1] == 9 && back[2] == 7);
+  EXPECT(cu2clFree(d) == cu2clSuccess);
+  EXPECT(cu2clGetLastError() == cu2clSuccess);
+}
+
+int main() {
+  check_dim3();
+  check_minmax();
+  check_api();
+  if (failures)
+    std::fprintf(stderr, "check_rt_cxx: %d check(s) failed\n", failures);
+  return failures;
+}

@@ -1,0 +1,475 @@
+/*
+ * check_rt_launch: kernels through cu2clLaunchKernel with hand-written
+ * OpenCL C, symbols, managed memory seen by kernels, the program cache and
+ * build errors, on the local OpenCL device (PoCL in CI).
+ *
+ * Each test runs in its own process (CK_FORK is forced); the cache tests
+ * point CU2CL_CACHE_DIR at a fresh directory before the runtime starts.
+ */
+#include <check.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cu2clrt.h"
+
+#define CK(call) ck_assert_int_eq((call), cu2clSuccess)
+
+static const char kernels_cl[] =
+    "__kernel void fill1d(__global int *out, int base, int n) {\n"
+    "  int i = get_group_id(0) * get_local_size(0) + get_local_id(0);\n"
+    "  if (i < n) out[i] = base + i;\n"
+    "}\n"
+    "__kernel void index2d(__global int *out, int width) {\n"
+    "  int x = get_global_id(0), y = get_global_id(1);\n"
+    "  out[y * width + x] = (int)(get_group_id(1) * 1000000 +\n"
+    "      get_group_id(0) * 10000 + get_local_id(1) * 100 + "
+    "get_local_id(0));\n"
+    "}\n"
+    "__kernel void index3d(__global int *out) {\n"
+    "  size_t w = get_global_size(0), h = get_global_size(1);\n"
+    "  size_t x = get_global_id(0), y = get_global_id(1), z = "
+    "get_global_id(2);\n"
+    "  out[(z * h + y) * w + x] = (int)((z * 100 + y) * 100 + x);\n"
+    "}\n"
+    "__kernel void reverse_block(__global int *data, __local int *tmp) {\n"
+    "  size_t l = get_local_id(0), n = get_local_size(0);\n"
+    "  tmp[l] = data[get_global_id(0)];\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  data[get_global_id(0)] = tmp[n - 1 - l];\n"
+    "}\n"
+    "__kernel void apply_coef(__global int *out, __constant int *coef,\n"
+    "                         __global int *counter) {\n"
+    "  int i = get_global_id(0);\n"
+    "  out[i] = coef[i % 4] * (i + 1);\n"
+    "  if (i == 0) counter[0] += 1;\n"
+    "}\n"
+    "__kernel void scale(__global float *p, float s) {\n"
+    "  p[get_global_id(0)] *= s;\n"
+    "}\n"
+    "__kernel void is_null(__global int *p, __global int *out) {\n"
+    "  out[0] = p == 0;\n"
+    "}\n";
+
+static cu2clProgram program = {"check_rt_launch.cl", kernels_cl, NULL, NULL};
+static cu2clKernelRef k_fill1d = {&program, "fill1d", NULL};
+static cu2clKernelRef k_index2d = {&program, "index2d", NULL};
+static cu2clKernelRef k_index3d = {&program, "index3d", NULL};
+static cu2clKernelRef k_reverse = {&program, "reverse_block", NULL};
+static cu2clKernelRef k_coef = {&program, "apply_coef", NULL};
+static cu2clKernelRef k_scale = {&program, "scale", NULL};
+static cu2clKernelRef k_is_null = {&program, "is_null", NULL};
+
+static const int coef_init[4] = {1, 2, 3, 4};
+static cu2clSymbol coef = {"coef", sizeof coef_init, coef_init, NULL};
+static cu2clSymbol counter = {"counter", sizeof(int), NULL, NULL};
+
+static dim3 dims(unsigned x, unsigned y, unsigned z) {
+  dim3 d = {x, y, z};
+  return d;
+}
+
+/* ---- launches -------------------------------------------------------------
+ */
+
+START_TEST(test_launch_1d) {
+  enum { N = 1000 };
+  int *d = NULL, out[N];
+  int base = 7, n = N;
+  CK(cu2clMalloc((void **)&d, N * sizeof(int)));
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d},
+                     {CU2CL_ARG_VALUE, sizeof base, &base},
+                     {CU2CL_ARG_VALUE, sizeof n, &n}};
+  CK(cu2clLaunchKernel(&k_fill1d, dims((N + 127) / 128, 1, 1), dims(128, 1, 1),
+                       0, NULL, args, 3));
+  CK(cu2clGetLastError());
+  CK(cu2clMemcpy(out, d, sizeof out, cu2clMemcpyDeviceToHost));
+  for (int i = 0; i < N; i++)
+    ck_assert_int_eq(out[i], 7 + i);
+  CK(cu2clFree(d));
+}
+END_TEST
+
+START_TEST(test_launch_2d) {
+  enum { BX = 8, BY = 4, GX = 3, GY = 5, W = BX * GX, H = BY * GY };
+  int *d = NULL, out[W * H], width = W;
+  CK(cu2clMalloc((void **)&d, sizeof out));
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d},
+                     {CU2CL_ARG_VALUE, sizeof width, &width}};
+  CK(cu2clLaunchKernel(&k_index2d, dims(GX, GY, 1), dims(BX, BY, 1), 0, NULL,
+                       args, 2));
+  CK(cu2clMemcpy(out, d, sizeof out, cu2clMemcpyDeviceToHost));
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++)
+      ck_assert_int_eq(out[y * W + x], (y / BY) * 1000000 + (x / BX) * 10000 +
+                                           (y % BY) * 100 + x % BX);
+  CK(cu2clFree(d));
+}
+END_TEST
+
+START_TEST(test_launch_3d_on_stream) {
+  enum { W = 8, H = 6, D = 4 };
+  int *d = NULL, out[W * H * D];
+  cu2clStream_t s;
+  cu2clEvent_t e0, e1;
+  float ms = -1;
+  CK(cu2clStreamCreate(&s));
+  CK(cu2clEventCreate(&e0));
+  CK(cu2clEventCreate(&e1));
+  CK(cu2clMalloc((void **)&d, sizeof out));
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d}};
+  CK(cu2clEventRecord(e0, s));
+  CK(cu2clLaunchKernel(&k_index3d, dims(2, 3, 2), dims(4, 2, 2), 0, s, args,
+                       1));
+  CK(cu2clEventRecord(e1, s));
+  CK(cu2clEventSynchronize(e1));
+  CK(cu2clEventElapsedTime(&ms, e0, e1));
+  ck_assert(ms >= 0.0f);
+  CK(cu2clMemcpyAsync(out, d, sizeof out, cu2clMemcpyDeviceToHost, s));
+  CK(cu2clStreamSynchronize(s));
+  for (int z = 0; z < D; z++)
+    for (int y = 0; y < H; y++)
+      for (int x = 0; x < W; x++)
+        ck_assert_int_eq(out[(z * H + y) * W + x], (z * 100 + y) * 100 + x);
+  CK(cu2clStreamDestroy(s));
+  CK(cu2clEventDestroy(e0));
+  CK(cu2clEventDestroy(e1));
+  CK(cu2clFree(d));
+}
+END_TEST
+
+START_TEST(test_launch_local_memory) {
+  enum { B = 64, G = 4 };
+  int host[B * G], *d = NULL;
+  for (int i = 0; i < B * G; i++)
+    host[i] = i;
+  CK(cu2clMalloc((void **)&d, sizeof host));
+  CK(cu2clMemcpy(d, host, sizeof host, cu2clMemcpyHostToDevice));
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d},
+                     {CU2CL_ARG_LOCAL, B * sizeof(int), NULL}};
+  CK(cu2clLaunchKernel(&k_reverse, dims(G, 1, 1), dims(B, 1, 1),
+                       B * sizeof(int), NULL, args, 2));
+  CK(cu2clMemcpy(host, d, sizeof host, cu2clMemcpyDeviceToHost));
+  for (int g = 0; g < G; g++)
+    for (int l = 0; l < B; l++)
+      ck_assert_int_eq(host[g * B + l], g * B + (B - 1 - l));
+  CK(cu2clFree(d));
+}
+END_TEST
+
+START_TEST(test_symbols) {
+  enum { N = 16 };
+  int *d = NULL, out[N];
+  CK(cu2clMalloc((void **)&d, sizeof out));
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d},
+                     {CU2CL_ARG_SYMBOL, sizeof(void *), &coef},
+                     {CU2CL_ARG_SYMBOL, sizeof(void *), &counter}};
+  /* First use: the initializer's values, and zeros for counter. */
+  CK(cu2clLaunchKernel(&k_coef, dims(1, 1, 1), dims(N, 1, 1), 0, NULL, args,
+                       3));
+  CK(cu2clMemcpy(out, d, sizeof out, cu2clMemcpyDeviceToHost));
+  for (int i = 0; i < N; i++)
+    ck_assert_int_eq(out[i], coef_init[i % 4] * (i + 1));
+  /* cudaMemcpyToSymbol with an offset, then the kernel sees it. */
+  int two[2] = {10, 20};
+  CK(cu2clMemcpyToSymbol(&coef, two, sizeof two, sizeof(int),
+                         cu2clMemcpyHostToDevice));
+  CK(cu2clLaunchKernel(&k_coef, dims(1, 1, 1), dims(N, 1, 1), 0, NULL, args,
+                       3));
+  CK(cu2clMemcpy(out, d, sizeof out, cu2clMemcpyDeviceToHost));
+  const int now[4] = {1, 10, 20, 4};
+  for (int i = 0; i < N; i++)
+    ck_assert_int_eq(out[i], now[i % 4] * (i + 1));
+  int c = 0, back[4];
+  CK(cu2clMemcpyFromSymbol(&c, &counter, sizeof c, 0, cu2clMemcpyDeviceToHost));
+  ck_assert_int_eq(c, 2);
+  CK(cu2clMemcpyFromSymbolAsync(back, &coef, sizeof back, 0,
+                                cu2clMemcpyDeviceToHost, NULL));
+  ck_assert_mem_eq(back, now, sizeof now);
+  /* The symbol's address works with ordinary copies, not with cu2clFree. */
+  int *addr = NULL;
+  size_t size = 0;
+  CK(cu2clGetSymbolAddress((void **)&addr, &coef));
+  CK(cu2clGetSymbolSize(&size, &coef));
+  ck_assert_uint_eq(size, sizeof coef_init);
+  CK(cu2clMemcpy(back, addr + 3, sizeof(int), cu2clMemcpyDeviceToHost));
+  ck_assert_int_eq(back[0], 4);
+  ck_assert_int_eq(cu2clFree(addr), cu2clErrorInvalidValue);
+  ck_assert_int_eq(cu2clMemcpyToSymbol(&coef, two, sizeof two, 3 * sizeof(int),
+                                       cu2clMemcpyHostToDevice),
+                   cu2clErrorInvalidValue);
+  ck_assert_int_eq(
+      cu2clMemcpyToSymbol(&coef, two, 4, 0, cu2clMemcpyDeviceToHost),
+      cu2clErrorInvalidMemcpyDirection);
+  ck_assert_int_eq(
+      cu2clMemcpyToSymbol(NULL, two, 4, 0, cu2clMemcpyHostToDevice),
+      cu2clErrorInvalidSymbol);
+  CK(cu2clFree(d));
+  cu2clGetLastError();
+}
+END_TEST
+
+/* _i = 0: the device's own managed mode (fine-grained on PoCL);
+ * _i = 1: coarse-grained SVM with map/unmap around device work. */
+START_TEST(test_managed_kernel) {
+  setenv("CU2CL_MANAGED", _i ? "coarse" : "auto", 1);
+  enum { N = 4096 };
+  float *m = NULL, s = 2.5f;
+  CK(cu2clMallocManaged((void **)&m, N * sizeof(float), cu2clMemAttachGlobal));
+  for (int i = 0; i < N; i++)
+    m[i] = (float)i;
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof m, &m},
+                     {CU2CL_ARG_VALUE, sizeof s, &s}};
+  for (int round = 0; round < 2; round++) {
+    CK(cu2clLaunchKernel(&k_scale, dims(N / 256, 1, 1), dims(256, 1, 1), 0,
+                         NULL, args, 2));
+    CK(cu2clDeviceSynchronize());
+    for (int i = 0; i < N; i += 7)
+      ck_assert_float_eq(m[i], (float)i * (round ? 6.25f : 2.5f));
+  }
+  CK(cu2clFree(m));
+}
+END_TEST
+
+START_TEST(test_null_devptr_arg) {
+  int *null_ptr = NULL, *out = NULL, flag = -1;
+  CK(cu2clMalloc((void **)&out, sizeof(int)));
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof null_ptr, &null_ptr},
+                     {CU2CL_ARG_DEVPTR, sizeof out, &out}};
+  CK(cu2clLaunchKernel(&k_is_null, dims(1, 1, 1), dims(1, 1, 1), 0, NULL, args,
+                       2));
+  CK(cu2clMemcpy(&flag, out, sizeof flag, cu2clMemcpyDeviceToHost));
+  ck_assert_int_eq(flag, 1);
+  CK(cu2clFree(out));
+}
+END_TEST
+
+/* ---- program cache --------------------------------------------------------
+ */
+
+static char cache_dir[256];
+
+static void use_fresh_cache(void) {
+  snprintf(cache_dir, sizeof cache_dir, "/tmp/cu2clrt-cache-XXXXXX");
+  ck_assert_ptr_nonnull(mkdtemp(cache_dir));
+  setenv("CU2CL_CACHE_DIR", cache_dir, 1);
+  unsetenv("CU2CL_CACHE");
+}
+
+/* The single .clbin file in cache_dir, or "" when there is none. */
+static void cache_entry(char *path, size_t size) {
+  DIR *dir = opendir(cache_dir);
+  struct dirent *e;
+  int found = 0;
+  path[0] = '\0';
+  while (dir && (e = readdir(dir)) != NULL)
+    if (strstr(e->d_name, ".clbin")) {
+      snprintf(path, size, "%s/%s", cache_dir, e->d_name);
+      found++;
+    }
+  if (dir)
+    closedir(dir);
+  ck_assert_int_le(found, 1);
+}
+
+static void remove_cache(void) {
+  char path[512];
+  cache_entry(path, sizeof path);
+  if (path[0])
+    unlink(path);
+  rmdir(cache_dir);
+}
+
+static cu2clCacheStats stats(void) {
+  cu2clCacheStats s;
+  CK(cu2clGetCacheStats(&s));
+  return s;
+}
+
+START_TEST(test_cache_miss_then_hit) {
+  use_fresh_cache();
+  CK(cu2clProgramBuild(&program));
+  cu2clCacheStats s = stats();
+  ck_assert_uint_eq(s.misses, 1);
+  ck_assert_uint_eq(s.builds, 1);
+  ck_assert_uint_eq(s.stores, 1);
+  char path[512];
+  cache_entry(path, sizeof path);
+  ck_assert_str_ne(path, "");
+  /* A reset drops the built program; the next build loads the binary. */
+  CK(cu2clDeviceReset());
+  CK(cu2clProgramBuild(&program));
+  s = stats();
+  ck_assert_uint_eq(s.hits, 1);
+  ck_assert_uint_eq(s.builds, 1);
+  /* ...and the kernel made from it runs. */
+  int *d = NULL, out[4], base = 100, n = 4;
+  CK(cu2clMalloc((void **)&d, sizeof out));
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d},
+                     {CU2CL_ARG_VALUE, sizeof base, &base},
+                     {CU2CL_ARG_VALUE, sizeof n, &n}};
+  CK(cu2clLaunchKernel(&k_fill1d, dims(1, 1, 1), dims(4, 1, 1), 0, NULL, args,
+                       3));
+  CK(cu2clMemcpy(out, d, sizeof out, cu2clMemcpyDeviceToHost));
+  ck_assert_int_eq(out[3], 103);
+  CK(cu2clFree(d));
+  remove_cache();
+}
+END_TEST
+
+START_TEST(test_cache_corrupt_entry) {
+  use_fresh_cache();
+  CK(cu2clProgramBuild(&program));
+  char path[512];
+  cache_entry(path, sizeof path);
+  FILE *f = fopen(path, "r+b");
+  ck_assert_ptr_nonnull(f);
+  fseek(f, 60, SEEK_SET);
+  fputs("garbage", f); /* the checksum no longer matches */
+  fclose(f);
+  CK(cu2clDeviceReset());
+  CK(cu2clProgramBuild(&program)); /* ignored, rebuilt, rewritten */
+  cu2clCacheStats s = stats();
+  ck_assert_uint_eq(s.hits, 0);
+  ck_assert_uint_eq(s.misses, 2);
+  ck_assert_uint_eq(s.builds, 2);
+  ck_assert_uint_eq(s.stores, 2);
+  CK(cu2clDeviceReset());
+  CK(cu2clProgramBuild(&program));
+  ck_assert_uint_eq(stats().hits, 1);
+  remove_cache();
+}
+END_TEST
+
+START_TEST(test_cache_disabled) {
+  use_fresh_cache();
+  setenv("CU2CL_CACHE", "0", 1);
+  CK(cu2clProgramBuild(&program));
+  cu2clCacheStats s = stats();
+  ck_assert_uint_eq(s.builds, 1);
+  ck_assert_uint_eq(s.misses + s.hits + s.stores, 0);
+  char path[512];
+  cache_entry(path, sizeof path);
+  ck_assert_str_eq(path, "");
+  remove_cache();
+}
+END_TEST
+
+/* ---- errors ---------------------------------------------------------------
+ */
+
+static const char broken_cl[] = "__kernel void broken(__global int *p) {\n"
+                                "  p[0] = undeclared_identifier;\n"
+                                "}\n";
+static cu2clProgram broken = {"broken_program.cl", broken_cl, NULL, NULL};
+static cu2clKernelRef k_broken = {&broken, "broken", NULL};
+
+START_TEST(test_build_error) {
+  char log_path[] = "/tmp/cu2clrt-stderr-XXXXXX";
+  int fd = mkstemp(log_path);
+  ck_assert_int_ge(fd, 0);
+  close(fd);
+  ck_assert_ptr_nonnull(freopen(log_path, "w", stderr));
+  setenv("CU2CL_CACHE", "0", 1);
+  int *d = NULL;
+  CK(cu2clMalloc((void **)&d, 16));
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d}};
+  ck_assert_int_eq(cu2clLaunchKernel(&k_broken, dims(1, 1, 1), dims(1, 1, 1), 0,
+                                     NULL, args, 1),
+                   cu2clErrorInvalidKernelImage);
+  ck_assert_int_eq(cu2clGetLastError(), cu2clErrorInvalidKernelImage);
+  /* The failure is remembered: no second build, same answer. */
+  ck_assert_int_eq(cu2clLaunchKernel(&k_broken, dims(1, 1, 1), dims(1, 1, 1), 0,
+                                     NULL, args, 1),
+                   cu2clErrorInvalidKernelImage);
+  ck_assert_uint_eq(stats().builds, 1);
+  fflush(stderr);
+  FILE *f = fopen(log_path, "r");
+  char text[8192] = "";
+  size_t n = fread(text, 1, sizeof text - 1, f);
+  text[n] = '\0';
+  fclose(f);
+  unlink(log_path);
+  ck_assert_ptr_nonnull(strstr(text, "broken_program.cl"));
+  ck_assert_ptr_nonnull(strstr(text, "undeclared_identifier"));
+  CK(cu2clFree(d));
+}
+END_TEST
+
+START_TEST(test_launch_errors) {
+  int *d = NULL, base = 0, n = 1;
+  CK(cu2clMalloc((void **)&d, 4096));
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d},
+                     {CU2CL_ARG_VALUE, sizeof base, &base},
+                     {CU2CL_ARG_VALUE, sizeof n, &n}};
+  cu2clDeviceProp p;
+  CK(cu2clGetDeviceProperties(&p, 0));
+  ck_assert_int_eq(cu2clLaunchKernel(&k_fill1d, dims(1, 1, 1), dims(0, 1, 1), 0,
+                                     NULL, args, 3),
+                   cu2clErrorInvalidConfiguration);
+  ck_assert_int_eq(cu2clGetLastError(), cu2clErrorInvalidConfiguration);
+  ck_assert_int_eq(cu2clLaunchKernel(&k_fill1d, dims(1, 1, 1),
+                                     dims(p.maxThreadsPerBlock + 1, 1, 1), 0,
+                                     NULL, args, 3),
+                   cu2clErrorInvalidConfiguration);
+  ck_assert_int_eq(cu2clLaunchKernel(&k_fill1d, dims(1, 1, 1), dims(1, 1, 1),
+                                     p.sharedMemPerBlock + 1, NULL, args, 3),
+                   cu2clErrorInvalidValue);
+  ck_assert_int_eq(cu2clLaunchKernel(&k_fill1d, dims(1, 1, 1), dims(1, 1, 1), 0,
+                                     NULL, args, 2),
+                   cu2clErrorInvalidValue); /* too few arguments */
+  cu2clKernelRef missing = {&program, "no_such_kernel", NULL};
+  ck_assert_int_eq(cu2clLaunchKernel(&missing, dims(1, 1, 1), dims(1, 1, 1), 0,
+                                     NULL, args, 3),
+                   cu2clErrorInvalidDeviceFunction);
+  ck_assert_int_eq(
+      cu2clLaunchKernel(NULL, dims(1, 1, 1), dims(1, 1, 1), 0, NULL, args, 3),
+      cu2clErrorInvalidDeviceFunction);
+  cu2clArg bad_size[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d},
+                         {CU2CL_ARG_VALUE, 1, &base},
+                         {CU2CL_ARG_VALUE, sizeof n, &n}};
+  ck_assert_int_eq(cu2clLaunchKernel(&k_fill1d, dims(1, 1, 1), dims(1, 1, 1), 0,
+                                     NULL, bad_size, 3),
+                   cu2clErrorInvalidValue);
+  /* The kernel still works after the failures. */
+  CK(cu2clLaunchKernel(&k_fill1d, dims(1, 1, 1), dims(1, 1, 1), 0, NULL, args,
+                       3));
+  CK(cu2clDeviceSynchronize());
+  CK(cu2clFree(d));
+  cu2clGetLastError();
+}
+END_TEST
+
+static Suite *rt_launch_suite(void) {
+  Suite *s = suite_create("rt_launch");
+  TCase *core = tcase_create("Core");
+  tcase_set_timeout(core, 120);
+  tcase_add_test(core, test_launch_1d);
+  tcase_add_test(core, test_launch_2d);
+  tcase_add_test(core, test_launch_3d_on_stream);
+  tcase_add_test(core, test_launch_local_memory);
+  tcase_add_test(core, test_symbols);
+  tcase_add_loop_test(core, test_managed_kernel, 0, 2);
+  tcase_add_test(core, test_null_devptr_arg);
+  tcase_add_test(core, test_cache_miss_then_hit);
+  tcase_add_test(core, test_cache_corrupt_entry);
+  tcase_add_test(core, test_cache_disabled);
+  suite_add_tcase(s, core);
+  TCase *errors = tcase_create("Errors");
+  tcase_set_timeout(errors, 120);
+  tcase_add_test(errors, test_build_error);
+  tcase_add_test(errors, test_launch_errors);
+  suite_add_tcase(s, errors);
+  return s;
+}
+
+int main(void) {
+  SRunner *sr = srunner_create(rt_launch_suite());
+  srunner_set_fork_status(sr, CK_FORK); /* device selection is per process */
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed;
+}

@@ -494,6 +494,9 @@ static int cdb_same_file(const char *named_abs, const char *named_real,
 /* Keeps the commands named in only, in database order. */
 static int cdb_filter(cu2cl_compile_cmds *cmds, const strvec *only,
                       const char *name, char *err, size_t errlen) {
+  (void)name;
+  (void)err;
+  (void)errlen;
   char *keep = xcalloc(cmds->len ? cmds->len : 1, 1);
   int rc = 0;
   for (size_t k = 0; k < only->len && rc == 0; k++) {
@@ -503,11 +506,8 @@ static int cdb_filter(cu2cl_compile_cmds *cmds, const strvec *only,
     for (size_t i = 0; i < cmds->len; i++)
       if (cdb_same_file(abs, real, &cmds->items[i]))
         keep[i] = 1, found = 1;
-    if (!found) {
-      snprintf(err, errlen, "'%s' is not in the compilation database '%s'",
-               only->items[k], name);
-      rc = -1;
-    }
+    if (!found) /* reported by the caller; the other files go on */
+      strvec_push(&cmds->missing, only->items[k]);
     free(abs);
     free(real);
   }
@@ -601,4 +601,5 @@ void cu2cl_compile_cmds_free(cu2cl_compile_cmds *cmds) {
   free(cmds->items);
   cmds->items = NULL;
   cmds->len = 0;
+  strvec_free(&cmds->missing);
 }

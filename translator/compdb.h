@@ -27,12 +27,14 @@ typedef struct cu2cl_compile_cmd {
 typedef struct cu2cl_compile_cmds {
   cu2cl_compile_cmd *items;
   size_t len;
+  strvec missing; /* requested sources the database does not list */
 } cu2cl_compile_cmds;
 
 /* Loads every command of the database at path (a directory containing
  * compile_commands.json, or a .json file). When only is non-empty, keeps the
  * commands whose file matches one of its entries (absolute or relative to
- * the current directory); an entry that matches no command is an error.
+ * the current directory); entries that match no command are listed in
+ * out->missing (not an error: the caller reports them and goes on).
  * Only one command per file is kept (the first). On failure returns -1 and
  * writes a one-line reason naming the file (and line, for JSON syntax
  * errors) into err. */

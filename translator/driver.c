@@ -265,8 +265,12 @@ static int load_commands(args *a, cu2cl_compile_cmds *cmds) {
                       a->db ? a->db : "command line", err);
     return -1;
   }
+  for (size_t i = 0; i < cmds->missing.len; i++)
+    cu2cl_diag_report(diags, CU2CL_D_FILE_NOT_IN_DATABASE, NULL, 0, 0,
+                      cmds->missing.items[i]);
   if (!cmds->len) {
-    cu2cl_diag_report(diags, CU2CL_D_NO_INPUTS, NULL, 0, 0, "");
+    if (!cmds->missing.len)
+      cu2cl_diag_report(diags, CU2CL_D_NO_INPUTS, NULL, 0, 0, "");
     return -1;
   }
   return 0;

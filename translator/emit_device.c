@@ -51,6 +51,10 @@ typedef struct symbol {
 typedef struct fn_uses {
   char *usr;
   int state; /* 0 new, 1 in progress, 2 done */
+  int recursive; /* part of a call cycle */
+  int recursion_reported;
+  int fp64;      /* uses double (itself or a callee) */
+  int int64_atomics;
   int dynshm;
   unsigned char *syms; /* one flag per symbol (grows) */
   size_t nsyms;
@@ -77,6 +81,8 @@ typedef struct emitter {
   strbuf *out;
   int indent;
   char *dynshm_type; /* element type of the extern __shared__ array */
+  CXCursor site;     /* the statement being printed, for diagnostics */
+  int quiet;         /* analysing a callee: no diagnostics */
 } emitter;
 
 static void print_expr(emitter *e, CXCursor c);
@@ -102,9 +108,19 @@ static void report(emitter *e, CXCursor at, cu2cl_diag_id id, ...) {
   if (cu2cl_diag_info_get(id)->severity == CU2CL_ERROR)
     e->errors++;
   if (e->out) {
+    /* At the start of a line the comment gets a line of its own. */
+    size_t i = e->out->len;
+    while (i > 0 && e->out->data[i - 1] == ' ')
+      i--;
+    int line_start = i == 0 || e->out->data[i - 1] == '\n';
+    char *indent = xstrndup(e->out->data ? e->out->data + i : "",
+                            e->out->len - i);
     char *text = cu2cl_diag_comment(id, msg);
     strbuf_printf(e->out, "/* %s */", text);
+    if (line_start)
+      strbuf_printf(e->out, "\n%s", indent);
     free(text);
+    free(indent);
   }
   cx_loc_free(&l);
 }
@@ -260,8 +276,22 @@ static void vars_reset(emitter *e) {
   e->nvars = 0;
 }
 
+/* Identity of a symbol. A __shared__ variable of a device function is keyed
+ * by the function's USR (each template specialization has its own). */
+static char *symbol_key(CXCursor decl) {
+  CXCursor parent = clang_getCursorSemanticParent(decl);
+  if (clang_getCursorKind(parent) == CXCursor_TranslationUnit ||
+      clang_getCursorKind(parent) == CXCursor_Namespace)
+    return cx_usr(decl);
+  char *pu = cx_usr(parent), *n = cx_spelling(decl);
+  char *k = xasprintf("%s::%s", pu, n);
+  free(pu);
+  free(n);
+  return k;
+}
+
 static symbol *symbol_find(emitter *e, CXCursor decl) {
-  char *usr = cx_usr(decl);
+  char *usr = symbol_key(decl);
   symbol *r = NULL;
   for (size_t i = 0; i < e->nsyms && !r; i++)
     if (!strcmp(e->syms[i].usr, usr))
@@ -270,28 +300,50 @@ static symbol *symbol_find(emitter *e, CXCursor decl) {
   return r;
 }
 
-/* A namespace-scope __constant__ or __device__ variable: registers it. */
+/* A static __shared__ variable declared in a device function (not a
+ * kernel): OpenCL C allows __local variables only at kernel scope, so it
+ * becomes a symbol in local memory that each kernel declares and passes
+ * down. */
+static int is_device_function_shared(CXCursor decl, CXCursor parent) {
+  enum CXCursorKind pk = clang_getCursorKind(parent);
+  if (pk != CXCursor_FunctionDecl && pk != CXCursor_CXXMethod &&
+      pk != CXCursor_Constructor)
+    return 0;
+  return (cx_cuda_attrs(decl) & CX_SHARED) &&
+         !(cx_cuda_attrs(parent) & CX_GLOBAL) &&
+         clang_getCanonicalType(clang_getCursorType(decl)).kind !=
+             CXType_IncompleteArray;
+}
+
+/* A namespace-scope __constant__ or __device__ variable, or a __shared__
+ * variable of a device function: registers it. */
 static symbol *symbol_of(emitter *e, CXCursor decl) {
-  if (clang_getCursorKind(decl) != CXCursor_VarDecl ||
-      clang_getCursorSemanticParent(decl).kind == CXCursor_FunctionDecl)
+  if (clang_getCursorKind(decl) != CXCursor_VarDecl)
     return NULL;
   CXCursor parent = clang_getCursorSemanticParent(decl);
   enum CXCursorKind pk = clang_getCursorKind(parent);
-  if (pk != CXCursor_TranslationUnit && pk != CXCursor_Namespace)
+  int local = is_device_function_shared(decl, parent);
+  if (!local && pk != CXCursor_TranslationUnit && pk != CXCursor_Namespace)
     return NULL;
   unsigned a = cx_cuda_attrs(decl);
-  if (!(a & (CX_CONSTANT | CX_DEVICE)) || cx_in_system_header(decl))
+  if (!local && (!(a & (CX_CONSTANT | CX_DEVICE)) || cx_in_system_header(decl)))
     return NULL;
   symbol *s = symbol_find(e, decl);
   if (s)
     return s;
   e->syms = xrealloc(e->syms, (e->nsyms + 1) * sizeof *e->syms);
   s = &e->syms[e->nsyms++];
-  s->usr = cx_usr(decl);
+  s->usr = symbol_key(decl);
   char *n = cx_spelling(decl);
-  s->name = safe_name(n);
+  if (local) { /* unique across functions: <function>_<variable> */
+    char *fn = cu2cl_specialization_name(parent);
+    s->name = xasprintf("%s_%s", fn, n);
+    free(fn);
+  } else {
+    s->name = safe_name(n);
+  }
   free(n);
-  s->space = (a & CX_CONSTANT) ? 'c' : 'g';
+  s->space = local ? 'l' : (a & CX_CONSTANT) ? 'c' : 'g';
   s->is_array = clang_getCursorType(decl).kind == CXType_ConstantArray;
   s->decl = decl;
   return s;
@@ -567,7 +619,11 @@ static char *type_name(emitter *e, CXType t) {
   }
   char *s = cx_type_spelling(t);
   char *r = xasprintf("/* unsupported type '%s' */ int", s);
-  e->errors++;
+  strbuf *saved = e->out;
+  e->out = NULL;
+  report(e, e->site, CU2CL_D_UNSUPPORTED_TYPE, s,
+         "no OpenCL C equivalent");
+  e->out = saved;
   free(s);
   return r;
 }
@@ -647,6 +703,34 @@ static void uses_mark(fn_uses *u, size_t sym) {
   u->syms[sym] = 1;
 }
 
+static int type_uses_double(CXType t) {
+  t = clang_getCanonicalType(t);
+  while (t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
+         t.kind == CXType_IncompleteArray || t.kind == CXType_LValueReference)
+    t = clang_getCanonicalType(t.kind == CXType_Pointer ||
+                                       t.kind == CXType_LValueReference
+                                   ? clang_getPointeeType(t)
+                                   : clang_getArrayElementType(t));
+  return t.kind == CXType_Double;
+}
+
+/* atomicAdd(unsigned long long *, ...) and friends need 64-bit atomics. */
+static int is_int64_atomic(CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  char *n = cx_spelling(callee);
+  int atomic = str_starts_with(n, "atomic");
+  free(n);
+  if (!atomic || clang_Cursor_getNumArguments(callee) < 1)
+    return 0;
+  CXType p = clang_getCanonicalType(
+      clang_getCursorType(clang_Cursor_getArgument(callee, 0)));
+  if (p.kind != CXType_Pointer)
+    return 0;
+  enum CXTypeKind k = clang_getCanonicalType(clang_getPointeeType(p)).kind;
+  return k == CXType_LongLong || k == CXType_ULongLong || k == CXType_Long ||
+         k == CXType_ULong || k == CXType_Double;
+}
+
 typedef struct uses_walk {
   emitter *e;
   size_t index; /* into e->uses: the array may move while recursing */
@@ -659,6 +743,11 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_VarDecl && is_extern_shared(c))
     e->uses[w->index].dynshm = 1;
+  if ((clang_isExpression(k) || k == CXCursor_VarDecl) &&
+      type_uses_double(clang_getCursorType(c)))
+    e->uses[w->index].fp64 = 1;
+  if (k == CXCursor_CallExpr && is_int64_atomic(c))
+    e->uses[w->index].int64_atomics = 1;
   if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr ||
       k == CXCursor_MemberRefExpr) {
     CXCursor r = clang_getCursorReferenced(c);
@@ -672,6 +761,8 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
       fn_uses *u = &e->uses[w->index];
       if (cu) {
         u->dynshm |= cu->dynshm;
+        u->fp64 |= cu->fp64;
+        u->int64_atomics |= cu->int64_atomics;
         for (size_t i = 0; i < cu->nsyms; i++)
           if (cu->syms[i])
             uses_mark(u, i);
@@ -688,6 +779,8 @@ static fn_uses *uses_of(emitter *e, CXCursor fn) {
   for (size_t i = 0; i < e->nuses; i++) {
     if (!strcmp(e->uses[i].usr, usr)) {
       free(usr);
+      if (e->uses[i].state == 1)
+        e->uses[i].recursive = 1;
       return e->uses[i].state == 1 ? NULL : &e->uses[i];
     }
   }
@@ -927,9 +1020,19 @@ static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
     CXCursor *kids;
     unsigned n = cx_children(c, &kids);
     if (n == 2 && clang_getCursorKind(kids[0]) == CXCursor_DeclRefExpr) {
-      var_entry *v = var_find(e, clang_getCursorReferenced(kids[0]));
-      if (v && (v->flags & V_POINTER) && !(v->flags & V_DEREF) && !v->space)
-        v->space = expr_space(e, kids[1]);
+      CXCursor var = clang_getCursorReferenced(kids[0]);
+      var_entry *v = var_find(e, var);
+      if (v && (v->flags & V_POINTER) && !(v->flags & V_DEREF)) {
+        char sp = expr_space(e, kids[1]);
+        if (!v->space) {
+          v->space = sp;
+        } else if (sp != v->space && !e->quiet) {
+          char *n = cx_spelling(var);
+          report(e, c, CU2CL_D_ADDRESS_SPACE_CONFLICT, n,
+                 space_name(v->space), space_name(sp));
+          free(n);
+        }
+      }
     }
     free(kids);
   }
@@ -1001,7 +1104,10 @@ static char function_return_space(emitter *e, fn_clone *f) {
   e->vars = NULL;
   e->nvars = e->capvars = 0;
   size_t idx = (size_t)(f - e->fns);
+  int quiet = e->quiet;
+  e->quiet = 1;
   analyze_function(e, f);
+  e->quiet = quiet;
   ret_walk w = {e, 0};
   CXCursor body = function_body(e->fns[idx].decl);
   if (!clang_Cursor_isNull(body))
@@ -1414,6 +1520,10 @@ static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
       char *t = type_string(e, pt, 0);
       emit(e, t);
       free(t);
+    } else if (p - tpl >= 2 && digit[-2] == ')') {
+      char *t = arg_text(e, args[i]); /* the template casts it already */
+      emit(e, t);
+      free(t);
     } else {
       if (!texts[i])
         texts[i] = builtin_arg_text(e, callee, args[i], i);
@@ -1425,14 +1535,70 @@ static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
   free(texts);
 }
 
+static int is_warp_primitive(const char *n) {
+  static const char *const prefixes[] = {
+      "__shfl", "__ballot", "__any", "__all", "__activemask", "__syncwarp",
+      "__match", "__reduce_", "__uni", NULL};
+  for (const char *const *p = prefixes; *p; p++)
+    if (str_starts_with(n, *p))
+      return 1;
+  return 0;
+}
+
+/* printf: OpenCL C's long is 64-bit, so %lld/%llu/%zu/%zd become %ld/%lu;
+ * conversions OpenCL C has no equivalent for are reported. */
+static void print_printf(emitter *e, CXCursor call, CXCursor *args,
+                         unsigned nargs) {
+  char *fmt = nargs ? cx_tokens_text(e->tu, cx_strip_implicit(args[0]))
+                    : xstrdup("\"\"");
+  strbuf out = {0};
+  const char *bad = NULL;
+  for (const char *p = fmt; *p; p++) {
+    strbuf_appendc(&out, *p);
+    if (*p != '%' || p[1] == '%') {
+      if (*p == '%')
+        strbuf_appendc(&out, *++p);
+      continue;
+    }
+    while (p[1] && strchr("-+ #0123456789.*", p[1]))
+      strbuf_appendc(&out, *++p);
+    if (p[1] == 'l' && p[2] == 'l')
+      p++; /* %ll? -> %l? */
+    else if (p[1] == 'z' || p[1] == 'j' || p[1] == 't')
+      strbuf_appendc(&out, 'l'), p++;
+    else if (p[1] == 'L' || p[1] == 'n')
+      bad = p[1] == 'L' ? "long double" : "%n";
+  }
+  if (bad) {
+    char *f = xstrdup(fmt);
+    report(e, call, CU2CL_D_PRINTF_FORMAT, f, bad);
+    free(f);
+  }
+  strbuf_printf(e->out, "printf(%s", strbuf_cstr(&out));
+  for (unsigned i = 1; i < nargs; i++) {
+    emit(e, ", ");
+    print_expr(e, args[i]);
+  }
+  emit(e, ")");
+  strbuf_free(&out);
+  free(fmt);
+}
+
 static void print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
                                CXCursor *args, unsigned nargs) {
   char *name = cx_spelling(callee);
   char *sig = signature_of(callee);
   int known;
   const cu2cl_device_rule *r = cu2cl_rules_device_find(name, sig, &known);
-  if (r && r->opencl) {
+  if (!strcmp(name, "printf")) {
+    print_printf(e, call, args, nargs);
+  } else if (r && r->opencl) {
     expand_rule(e, r->opencl, callee, args, nargs);
+  } else if (is_warp_primitive(name)) {
+    report(e, call, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED, name);
+    strbuf_printf(e->out, "%s(", name);
+    print_children_list(e, args, nargs, ", ");
+    emit(e, ")");
   } else if (r) {
     report(e, call, CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION, name, r->notes);
     strbuf_printf(e->out, "%s(", name);
@@ -1484,8 +1650,30 @@ static void print_user_args(emitter *e, CXCursor def, CXCursor *args,
   print_implicit_args(e, def, first && nargs == 0);
 }
 
+/* Reports a call inside a call cycle (caller and callee both recursive),
+ * once per function. */
+static void check_recursion(emitter *e, CXCursor call, CXCursor def) {
+  if (!e->cur)
+    return;
+  fn_uses *caller = uses_of(e, e->cur->decl);
+  if (caller && !caller->recursive)
+    return;
+  char *usr = cx_usr(def);
+  for (size_t i = 0; i < e->nuses; i++) {
+    fn_uses *u = &e->uses[i];
+    if (strcmp(u->usr, usr) || !u->recursive || u->recursion_reported)
+      continue;
+    u->recursion_reported = 1;
+    char *n = cx_spelling(def);
+    report(e, call, CU2CL_D_RECURSION, n);
+    free(n);
+  }
+  free(usr);
+}
+
 static void print_function_call(emitter *e, CXCursor call, CXCursor def,
                                 CXCursor *args, unsigned nargs) {
+  check_recursion(e, call, def);
   char *sp = call_spaces(e, call, def, args, nargs);
   fn_clone *f = queue_function(e, def, sp, 0, 0);
   free(sp);
@@ -1516,6 +1704,7 @@ static void print_method_call(emitter *e, CXCursor call, CXCursor def,
     self = expr_space(e, obj);
   else
     self = lvalue_space(e, obj);
+  check_recursion(e, call, def);
   char *sp = call_spaces(e, call, def, args, nargs);
   fn_clone *f = queue_function(e, def, sp, self, 0);
   free(sp);
@@ -1685,6 +1874,21 @@ static void print_operator(emitter *e, CXCursor c) {
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
   enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_UnaryOperator && n == 1 &&
+      clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf &&
+      clang_getCursorKind(cx_strip_implicit(kids[0])) == CXCursor_DeclRefExpr) {
+    /* &x where x is printed as (*x) (a __device__ scalar, a reference):
+     * the pointer itself */
+    char *t = expr_string(e, kids[0]);
+    if (t[0] == '(' && t[1] == '*' && t[strlen(t) - 1] == ')') {
+      t[strlen(t) - 1] = 0;
+      emit(e, t + 2);
+      free(t);
+      free(kids);
+      return;
+    }
+    free(t);
+  }
   if (k == CXCursor_UnaryOperator && n == 1) {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
     char *sp = cx_take(clang_getUnaryOperatorKindSpelling(op));
@@ -2073,6 +2277,7 @@ static void print_if(emitter *e, CXCursor s) {
 
 static void print_stmt(emitter *e, CXCursor s) {
   enum CXCursorKind k = clang_getCursorKind(s);
+  e->site = s;
   CXCursor *kids;
   unsigned n;
   indent(e);
@@ -2208,8 +2413,10 @@ static enum CXChildVisitResult shared_visit(CXCursor c, CXCursor p,
     if (w->in_device_function) {
       char *n = cx_spelling(c);
       char *fn = cx_spelling(w->e->cur->decl);
-      report(w->e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
-             "__shared__ variables in device functions");
+      strbuf *saved = w->e->out;
+      w->e->out = NULL;
+      report(w->e, c, CU2CL_D_LOCAL_IN_DEVICE_FUNCTION, n, fn);
+      w->e->out = saved;
       free(n);
       free(fn);
       return CXChildVisit_Continue;
@@ -2243,10 +2450,18 @@ static void print_param(emitter *e, fn_clone *f, CXCursor p) {
   } else if (f->is_kernel && record_has_pointers(t)) {
     char *kt = kernarg_type(e, t);
     strbuf_printf(e->out, "%s %s_arg", kt, sn);
+    strbuf *saved = e->out;
+    e->out = NULL;
+    report(e, p, CU2CL_D_STRUCT_POINTER_ARG, n, kt);
+    e->out = saved;
     free(kt);
   } else if (f->is_kernel &&
              clang_getCanonicalType(t).kind == CXType_Bool) {
     strbuf_printf(e->out, "uchar %s", sn); /* OpenCL forbids bool args */
+    strbuf *saved = e->out;
+    e->out = NULL;
+    report(e, p, CU2CL_D_BOOL_OR_SIZE_T_ARG, n, "bool", "uchar");
+    e->out = saved;
   } else {
     print_type_decl(e, e->out, t, v && (v->flags & V_POINTER) ? v->space : 0,
                     sn);
@@ -2288,8 +2503,8 @@ static void print_signature(emitter *e, fn_clone *f) {
   }
   fn_uses *u = uses_of(e, d);
   for (size_t i = 0; u && i < u->nsyms; i++) {
-    if (!u->syms[i])
-      continue;
+    if (!u->syms[i] || (f->is_kernel && e->syms[i].space == 'l'))
+      continue; /* kernels declare hoisted __shared__ variables */
     symbol *s = &e->syms[i];
     CXType t = clang_getCursorType(s->decl);
     CXType et = s->is_array ? clang_getArrayElementType(
@@ -2331,8 +2546,12 @@ static void emit_function(emitter *e, size_t idx) {
   fn_clone *f = &e->fns[idx];
   analyze_function(e, f);
   f = &e->fns[idx];
-  if (!f->is_kernel && is_pointer_type(clang_getCursorResultType(f->decl)))
-    function_return_space(e, f), f = &e->fns[idx], analyze_function(e, f);
+  if (!f->is_kernel && is_pointer_type(clang_getCursorResultType(f->decl))) {
+    function_return_space(e, f);
+    e->quiet = 1; /* the first analysis reported */
+    analyze_function(e, &e->fns[idx]);
+    e->quiet = 0;
+  }
   f = &e->fns[idx];
   e->cur = f;
   strbuf sig = {0}, body = {0};
@@ -2355,6 +2574,28 @@ static void emit_function(emitter *e, size_t idx) {
     strbuf_printf(&body, "  %s self;\n", cn);
     free(cn);
     print_ctor_inits(e, f->decl);
+  }
+  fn_uses *fu = f->is_kernel ? uses_of(e, f->decl) : NULL;
+  for (size_t i = 0; fu && i < fu->nsyms; i++) {
+    if (!fu->syms[i] || e->syms[i].space != 'l')
+      continue;
+    CXType t = clang_getCursorType(e->syms[i].decl);
+    char *d = e->syms[i].is_array ? xstrdup(e->syms[i].name)
+                                  : xasprintf("%s[1]", e->syms[i].name);
+    strbuf_append(&body, "  ");
+    print_type_decl(e, &body, t, 'l', d);
+    strbuf_printf(&body, "; /* __shared__ of a device function */\n");
+    free(d);
+  }
+  if (fu && fu->fp64) {
+    char *kn = cx_spelling(f->decl);
+    report(e, f->decl, CU2CL_D_DOUBLE_PRECISION, kn);
+    free(kn);
+  }
+  if (fu && fu->int64_atomics) {
+    char *kn = cx_spelling(f->decl);
+    report(e, f->decl, CU2CL_D_INT64_ATOMICS, kn);
+    free(kn);
   }
   int nparams = clang_Cursor_getNumArguments(f->decl);
   for (int i = 0; f->is_kernel && i < nparams; i++) {
@@ -2488,6 +2729,8 @@ static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k) {
   if (!clang_Cursor_isNull(tpl)) {
     k->tpl_params = template_param_text(e, tpl);
     k->tpl_args = template_args_text(f->decl);
+    free(k->display);
+    k->display = xasprintf("%s<%s>", k->cuda_name, k->tpl_args);
     clang_visitChildren(tpl, pattern_param, &k->pattern_params);
   }
   k->cl_name = xstrdup(f->name);
@@ -2508,7 +2751,7 @@ static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k) {
       free(pn);
   }
   for (size_t i = 0; u && i < u->nsyms; i++) {
-    if (!u->syms[i])
+    if (!u->syms[i] || e->syms[i].space == 'l')
       continue;
     cu2cl_kernel_param *kp = &k->params[k->nparams++];
     kp->kind = CU2CL_KARG_SYMBOL;

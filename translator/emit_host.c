@@ -190,10 +190,10 @@ static void handle_function(host *h, CXCursor c) {
   if (a & CX_GLOBAL) {
     char *stubs = stubs_for(h, c);
     char *name = cx_spelling(c);
-    char *text = *stubs ? xasprintf("/* cu2cl: __global__ %s is in %s; its "
+    char *text = *stubs ? xasprintf("/* cu2cl: kernel %s is in %s; its "
                                     "launch stubs follow. */\n%s",
                                     name, h->opts->cl_name, stubs)
-                        : xasprintf("/* cu2cl: __global__ %s is in %s. */\n",
+                        : xasprintf("/* cu2cl: kernel %s is in %s. */\n",
                                     name, h->opts->cl_name);
     free(stubs);
     free(name);
@@ -493,6 +493,20 @@ static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
     rewrite_launch(h, c);
     return CXChildVisit_Continue;
   }
+  if (k == CXCursor_DeclRefExpr && cx_in_main_file(c)) {
+    CXCursor r = clang_getCursorReferenced(c);
+    if ((clang_getCursorKind(r) == CXCursor_FunctionDecl ||
+         clang_getCursorKind(r) == CXCursor_FunctionTemplate) &&
+        (cx_cuda_attrs(r) & CX_GLOBAL)) {
+      char *n = cx_spelling(r);
+      char *what = xasprintf("kernel '%s' used as a value (only launches "
+                             "with <<<...>>> are translated)",
+                             n);
+      hreport(h, c, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT, what);
+      free(what);
+      free(n);
+    }
+  }
   if (!cx_in_main_file(c) && k != CXCursor_UnexposedExpr &&
       !clang_isExpression(k) && !clang_isStatement(k))
     return CXChildVisit_Continue;
@@ -516,7 +530,20 @@ static void rename_tokens(host *h) {
     unsigned b, e;
     clang_getFileLocation(clang_getRangeStart(tr), NULL, NULL, NULL, &b);
     clang_getFileLocation(clang_getRangeEnd(tr), NULL, NULL, NULL, &e);
-    if (r && r->replacement && strcmp(r->replacement, name)) {
+    if (!strcmp(name, "__CUDA_ARCH__") || !strcmp(name, "__managed__")) {
+      cx_loc l = cx_source_location(clang_getRangeStart(tr));
+      if (name[2] == 'C')
+        cu2cl_diag_report(h->diags, CU2CL_D_CUDA_ARCH_HOST_BRANCH, l.file,
+                          l.line, l.column);
+      else {
+        cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT,
+                          l.file, l.line, l.column,
+                          "__managed__ variables are not supported; use "
+                          "cudaMallocManaged");
+        h->errors++;
+      }
+      cx_loc_free(&l);
+    } else if (r && r->replacement && strcmp(r->replacement, name)) {
       add_edit(h, b, e, xstrdup(r->replacement));
     } else if (r && !r->replacement) {
       CXCursor at = clang_getCursor(h->tu, clang_getRangeStart(tr));
@@ -544,10 +571,14 @@ static void rename_tokens(host *h) {
 
 /* ---- assembly ------------------------------------------------------- */
 
+/* By position; at one position insertions come before replacements. */
 static int cmp_edit(const void *a, const void *b) {
   const edit *x = a, *y = b;
   if (x->begin != y->begin)
     return x->begin < y->begin ? -1 : 1;
+  int xi = x->end == x->begin, yi = y->end == y->begin;
+  if (xi != yi)
+    return xi ? -1 : 1;
   return x->order < y->order ? -1 : 1;
 }
 
@@ -557,8 +588,10 @@ static char *apply_edits(host *h) {
   unsigned pos = 0;
   for (size_t i = 0; i < h->nedits; i++) {
     edit *ed = &h->edits[i];
-    if (ed->begin < pos)
-      continue; /* inside an earlier edit */
+    if (ed->begin < pos || (ed->begin == pos && ed->end > ed->begin && i &&
+                            h->edits[i - 1].end > h->edits[i - 1].begin &&
+                            h->edits[i - 1].begin == ed->begin))
+      continue; /* inside (or the same as) an earlier edit */
     strbuf_appendn(&out, h->src + pos, ed->begin - pos);
     strbuf_append(&out, ed->text);
     pos = ed->end;

@@ -50,6 +50,8 @@ typedef struct kernel_list {
   size_t len, cap;
   strvec usrs;
   strvec visited; /* host template specializations already searched */
+  CXCursor *templates; /* kernel templates defined in the file */
+  size_t ntemplates;
 } kernel_list;
 
 static void kernel_add(kernel_list *k, CXCursor c) {
@@ -94,6 +96,13 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor p,
   if (kind == CXCursor_FunctionDecl && clang_isCursorDefinition(c) &&
       (cx_cuda_attrs(c) & CX_GLOBAL) && cx_in_main_file(c)) {
     kernel_add(k, c);
+    return CXChildVisit_Continue;
+  }
+  if (kind == CXCursor_FunctionTemplate && clang_isCursorDefinition(c) &&
+      (cx_cuda_attrs(c) & CX_GLOBAL) && cx_in_main_file(c)) {
+    k->templates = xrealloc(k->templates,
+                            (k->ntemplates + 1) * sizeof *k->templates);
+    k->templates[k->ntemplates++] = c;
     return CXChildVisit_Continue;
   }
   if (kind == CXCursor_CallExpr && is_launch(c)) {
@@ -195,9 +204,26 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   cu2cl_device_unit dev = {0};
   cu2cl_emit_device(tu, kl.items, kl.len, &dopts, diags, &dev);
   out->errors += dev.errors;
+  for (size_t i = 0; i < kl.ntemplates; i++) {
+    char *usr = cx_usr(kl.templates[i]);
+    int used = 0;
+    for (size_t j = 0; j < dev.nkernels && !used; j++)
+      used = !strcmp(dev.kernels[j].template_usr, usr);
+    if (!used) {
+      cx_loc l = cx_location(kl.templates[i]);
+      char *n = cx_spelling(kl.templates[i]);
+      cu2cl_diag_report(diags, CU2CL_D_KERNEL_NOT_LAUNCHED, l.file, l.line,
+                        l.column, n);
+      free(n);
+      cx_loc_free(&l);
+    }
+    free(usr);
+  }
   if (dev.nkernels) {
     out->cl_rel = xasprintf("%s.cl", stem);
-    if (o->check_cl) {
+    /* With constructs already reported as not translated, the .cl is known
+     * to be incomplete; the compile check would only repeat them. */
+    if (o->check_cl && !dev.errors) {
       char *cl_abs = path_join(o->out_root, out->cl_rel);
       out->errors +=
           (size_t)cu2cl_clcheck(dev.cl_source, cl_abs, cmd->file, diags);
@@ -220,6 +246,7 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   free(cuda_inc);
   cu2cl_device_unit_free(&dev);
   free(kl.items);
+  free(kl.templates);
   strvec_free(&kl.usrs);
   strvec_free(&kl.visited);
   free(stem);

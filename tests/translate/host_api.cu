@@ -1,0 +1,32 @@
+// Host code: runtime names are renamed through the rules; unsupported
+// runtime functions and kernels used as values are reported.
+#include <cstdio>
+#include <cuda_runtime.h>
+
+#define CHECK(call) do { cudaError_t e = (call); if (e != cudaSuccess) { \
+    printf("%s\n", cudaGetErrorString(e)); return 1; } } while (0)
+
+__global__ void k(float *p) { p[threadIdx.x] = 1.0f; }
+
+int main()
+{
+    float *d;
+    size_t pitch;
+    cudaStream_t s;
+    cudaEvent_t start;
+    CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
+    CHECK(cudaEventCreate(&start));
+    CHECK(cudaMallocPitch((void **)&d, &pitch, 64, 64)); // EXPECT: CU2CL1001
+    cudaFuncAttributes attr; // EXPECT: CU2CL1001
+    cudaFuncGetAttributes(&attr, k); // EXPECT: CU2CL1001 CU2CL1301
+    k<<<1, 32, 0, s>>>(d);
+    CHECK(cudaEventRecord(start, s));
+    CHECK(cudaStreamSynchronize(s));
+    return 0;
+}
+// CHECK-HOST: #define CHECK(call) do { cu2clError_t e = (call); if (e != cu2clSuccess) { \
+// CHECK-HOST: printf("%s\n", cu2clGetErrorString(e)); return 1; } } while (0)
+// CHECK-HOST: cu2clStream_t s;
+// CHECK-HOST: cu2clEvent_t start;
+// CHECK-HOST: CHECK(cu2clStreamCreateWithFlags(&s, cu2clStreamNonBlocking));
+// CHECK-HOST: cu2cl_launch_k(1, 32, 0, s, d);

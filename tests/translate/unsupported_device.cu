@@ -1,0 +1,23 @@
+// Device constructs with no OpenCL C equivalent are reported where they
+// occur and left as comments in the output.
+#include <cuda_runtime.h>
+
+__device__ int fact(int n) { return n <= 1 ? 1 : n * fact(n - 1); } // EXPECT: CU2CL2102
+
+__device__ float twice(float x) { return 2.0f * x; }
+
+__global__ void bad(float *out, long long *t)
+{
+    int i = threadIdx.x;
+    auto add = [](float a, float b) { return a + b; }; // EXPECT: CU2CL2101
+    out[i] = fact(i);
+    t[i] = clock64(); // EXPECT: CU2CL2001
+    float *p = new float[4]; // EXPECT: CU2CL2104
+    float (*fp)(float) = twice; // EXPECT: CU2CL2201 CU2CL2103
+    out[i] += __shfl_down_sync(0xffffffff, out[i], 1); // EXPECT: CU2CL3001
+    delete[] p; // EXPECT: CU2CL2104
+}
+// CHECK-CL: /* CU2CL2001: device function 'clock64' has no OpenCL equivalent
+// CHECK-CL: /* CU2CL3001: warp-level primitive '__shfl_down_sync' is not translated yet */
+
+int main() { bad<<<1, 32>>>(nullptr, nullptr); return 0; }

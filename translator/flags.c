@@ -718,6 +718,12 @@ static void fl_push_cuda(const cu2cl_cuda_install *cuda,
   }
   strvec_push(out, "-nocudainc");
   strvec_push(out, "-nocudalib");
+  /* Parse the same whether or not a toolkit happens to be installed: no
+   * installation is looked for, and the CUDA version clang assumes (which
+   * picks the launch lowering, __cudaPushCallConfiguration) is fixed. */
+  strvec_push(out, "--cuda-path=/nonexistent-cu2cl-no-cuda");
+  strvec_push(out, "-Xclang");
+  strvec_push(out, "-target-sdk-version=13.0");
   if (own_headers) {
     strvec_push(out, "-isystem");
     strvec_push(out, own_headers);

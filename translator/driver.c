@@ -206,6 +206,7 @@ typedef struct run {
   int *status; /* per command: 0 ok, -1 failed, 1 skipped */
   size_t next;
   pthread_mutex_t lock;
+  strvec claimed; /* user headers already being rewritten */
 } run;
 
 static void *worker(void *p) {
@@ -255,14 +256,55 @@ static char *common_root(const cu2cl_compile_cmds *cmds) {
   return root ? root : xstrdup("/");
 }
 
+/* compdb's messages name the JSON file it read ("cannot load compilation
+ * database 'FILE': REASON"); the catalog row says the same, so the message
+ * is split into its parts rather than repeated. */
+static void report_database_error(const char *db, const char *err) {
+  static const char prefix[] = "cannot load compilation database '";
+  const char *end = str_starts_with(err, prefix)
+                        ? strstr(err + sizeof prefix - 1, "': ")
+                        : NULL;
+  if (!end) {
+    cu2cl_diag_report(diags, CU2CL_D_BAD_DATABASE, NULL, 0, 0, db, err);
+    return;
+  }
+  char *file = xstrndup(err + sizeof prefix - 1,
+                        (size_t)(end - err - (sizeof prefix - 1)));
+  cu2cl_diag_report(diags, CU2CL_D_BAD_DATABASE, NULL, 0, 0, file, end + 3);
+  free(file);
+}
+
+/* Sources named on the command line that cannot be read are reported and
+ * left out; the others still translate. */
+static void drop_unreadable(strvec *sources) {
+  size_t out = 0;
+  for (size_t i = 0; i < sources->len; i++) {
+    if (access(sources->items[i], R_OK) == 0) {
+      sources->items[out++] = sources->items[i];
+      continue;
+    }
+    cu2cl_diag_report(diags, CU2CL_D_CANNOT_READ_FILE, NULL, 0, 0,
+                      sources->items[i], strerror(errno));
+    free(sources->items[i]);
+  }
+  sources->len = out;
+  if (sources->items)
+    sources->items[out] = NULL;
+}
+
 static int load_commands(args *a, cu2cl_compile_cmds *cmds) {
   char err[1024] = "";
+  if (!a->db) {
+    size_t asked = a->sources.len;
+    drop_unreadable(&a->sources);
+    if (!a->sources.len && asked)
+      return -1;
+  }
   int rc = a->db ? cu2cl_compdb_load(a->db, &a->sources, cmds, err, sizeof err)
                  : cu2cl_compdb_from_args(&a->sources, &a->flags, cmds, err,
                                           sizeof err);
   if (rc) {
-    cu2cl_diag_report(diags, CU2CL_D_BAD_DATABASE, NULL, 0, 0,
-                      a->db ? a->db : "command line", err);
+    report_database_error(a->db ? a->db : "command line", err);
     return -1;
   }
   for (size_t i = 0; i < cmds->missing.len; i++)
@@ -276,6 +318,35 @@ static int load_commands(args *a, cu2cl_compile_cmds *cmds) {
   return 0;
 }
 
+/* The path with symbolic links resolved: realpath of its nearest existing
+ * ancestor, followed by the components that do not exist yet. */
+static char *resolved_path(const char *abs) {
+  char *p = xstrdup(abs);
+  strbuf rest = {0};
+  for (;;) {
+    char *real = realpath(p, NULL);
+    if (real) {
+      char *r = xasprintf("%s%s", strcmp(real, "/") ? real : "",
+                          strbuf_cstr(&rest));
+      free(real);
+      free(p);
+      strbuf_free(&rest);
+      return *r ? r : (free(r), xstrdup("/"));
+    }
+    char *slash = strrchr(p, '/');
+    if (!slash || slash == p) {
+      free(p);
+      strbuf_free(&rest);
+      return xstrdup(abs);
+    }
+    char *tail = xasprintf("%s%s", slash, strbuf_cstr(&rest));
+    strbuf_reset(&rest);
+    strbuf_append(&rest, tail);
+    free(tail);
+    *slash = 0;
+  }
+}
+
 static int check_roots(run *r) {
   args *a = r->a;
   char *in = a->in_root ? path_absolute(a->in_root, NULL)
@@ -283,7 +354,13 @@ static int check_roots(run *r) {
   char *out = path_absolute(a->out_root ? a->out_root : "cu2cl-out", NULL);
   r->opts.in_root = in;
   r->opts.out_root = out;
-  if (path_is_under(out, in)) {
+  /* The trees must not overlap, also through symbolic links: outputs
+   * mirror the input tree below the out-root. */
+  char *rin = resolved_path(in), *rout = resolved_path(out);
+  int overlap = path_is_under(rout, rin) || path_is_under(rin, rout);
+  free(rin);
+  free(rout);
+  if (overlap || path_is_under(out, in) || path_is_under(in, out)) {
     cu2cl_diag_report(diags, CU2CL_D_OUT_ROOT_IN_INPUT, NULL, 0, 0, out, in);
     return -1;
   }
@@ -323,7 +400,8 @@ static int setup_cuda(run *r) {
       "/translator/cuda-include/cu2cl_host_compat.h";
   if (own && *own)
     r->opts.host_compat = xasprintf("%s/cu2cl_host_compat.h", own);
-  if (!r->opts.cuda.path && !r->a->quiet)
+  int asked_none = r->a->cuda_path && !strcmp(r->a->cuda_path, "none");
+  if (!r->opts.cuda.path && !r->a->quiet && !asked_none)
     cu2cl_diag_report(diags, CU2CL_D_CUDA_NOT_FOUND, NULL, 0, 0);
   r->opts.prelude = cu2cl_prelude_text;
   r->opts.warp_size = r->a->warp_size;
@@ -341,19 +419,31 @@ static int write_out(const char *root, const char *rel, const char *text) {
   return rc;
 }
 
-/* User headers the sources include are copied beside them. */
-static void copy_header(run *r, const char *abs) {
-  const char *rel = abs + strlen(r->opts.in_root) + 1;
-  size_t len;
-  char *text = read_file(abs, &len);
-  if (!text)
-    return;
-  char *dst = path_join(r->opts.out_root, rel);
-  if (write_file_atomic(dst, text, len))
-    cu2cl_diag_report(diags, CU2CL_D_CANNOT_WRITE, NULL, 0, 0, dst,
-                      strerror(errno));
-  free(dst);
-  free(text);
+/* Writes the .cl and the host file of one unit, both or neither. */
+static int write_unit(const char *root, const cu2cl_tu_result *t) {
+  if (t->cl_text && write_out(root, t->cl_rel, t->cl_text))
+    return -1;
+  if (write_out(root, t->host_rel, t->host_text)) {
+    if (t->cl_text) {
+      char *cl = path_join(root, t->cl_rel);
+      unlink(cl);
+      free(cl);
+    }
+    return -1;
+  }
+  return 0;
+}
+
+/* Each user header is rewritten by the first translation unit that
+ * includes it. */
+static int claim_header(void *ctx, const char *path) {
+  run *r = ctx;
+  pthread_mutex_lock(&r->lock);
+  int mine = !strvec_contains(&r->claimed, path);
+  if (mine)
+    strvec_push(&r->claimed, path);
+  pthread_mutex_unlock(&r->lock);
+  return mine;
 }
 
 static void collect_build_flags(run *r, cu2cl_project *p) {
@@ -391,7 +481,6 @@ static void collect_build_flags(run *r, cu2cl_project *p) {
 static int write_results(run *r, size_t *translated, size_t *failed) {
   cu2cl_project p = {r->opts.in_root, r->opts.out_root, NULL, 0, {0}, {0}};
   p.units = xcalloc(r->cmds.len + 1, sizeof *p.units);
-  strvec headers = {0};
   for (size_t i = 0; i < r->cmds.len; i++) {
     cu2cl_tu_result *t = &r->results[i];
     if (r->status[i] == 1)
@@ -400,8 +489,7 @@ static int write_results(run *r, size_t *translated, size_t *failed) {
       (*failed)++;
       continue;
     }
-    if ((t->cl_text && write_out(r->opts.out_root, t->cl_rel, t->cl_text)) ||
-        write_out(r->opts.out_root, t->host_rel, t->host_text)) {
+    if (write_unit(r->opts.out_root, t)) {
       (*failed)++;
       continue;
     }
@@ -421,13 +509,10 @@ static int write_results(run *r, size_t *translated, size_t *failed) {
     u->cl_symbol = strbuf_take(&sym);
     free(base);
     u->has_main = t->has_main;
-    for (size_t h = 0; h < t->headers.len; h++)
-      if (!strvec_contains(&headers, t->headers.items[h]))
-        strvec_push(&headers, t->headers.items[h]);
+    for (size_t h = 0; h < t->header_rel.len; h++)
+      write_out(r->opts.out_root, t->header_rel.items[h],
+                t->header_text.items[h]);
   }
-  for (size_t h = 0; h < headers.len; h++)
-    copy_header(r, headers.items[h]);
-  strvec_free(&headers);
   collect_build_flags(r, &p);
   int rc = 0;
   if (p.nunits) {
@@ -450,7 +535,6 @@ static int write_results(run *r, size_t *translated, size_t *failed) {
 static void translate_all(run *r) {
   r->results = xcalloc(r->cmds.len + 1, sizeof *r->results);
   r->status = xcalloc(r->cmds.len + 1, sizeof *r->status);
-  pthread_mutex_init(&r->lock, NULL);
   int n = r->a->jobs < (int)r->cmds.len ? r->a->jobs : (int)r->cmds.len;
   pthread_t *th = xcalloc((size_t)n + 1, sizeof *th);
   for (int i = 1; i < n; i++)
@@ -459,7 +543,6 @@ static void translate_all(run *r) {
   for (int i = 1; i < n; i++)
     pthread_join(th[i], NULL);
   free(th);
-  pthread_mutex_destroy(&r->lock);
 }
 
 static int finish(run *r, size_t translated, size_t failed) {
@@ -483,6 +566,9 @@ int cu2cl_main(int argc, char **argv) {
   args a = {0};
   run r = {0};
   r.a = &a;
+  r.opts.claim_header = claim_header;
+  r.opts.claim_ctx = &r;
+  pthread_mutex_init(&r.lock, NULL);
   int rc = parse_args(argc, argv, &a);
   if (rc < 0) {
     rc = 2;
@@ -507,6 +593,8 @@ int cu2cl_main(int argc, char **argv) {
   strvec_free(&a.sources);
   strvec_free(&a.flags);
   strvec_free(&a.reports);
+  strvec_free(&r.claimed);
+  pthread_mutex_destroy(&r.lock);
   cu2cl_diag_engine_delete(diags);
   return rc;
 }

@@ -22,6 +22,8 @@ typedef struct edit {
 
 typedef struct host {
   CXTranslationUnit tu;
+  CXFile file; /* the file being rewritten: the main file or a header */
+  int is_main;
   const cu2cl_device_unit *dev;
   const cu2cl_host_opts *opts;
   cu2cl_diag_engine *diags;
@@ -169,15 +171,28 @@ static char *stubs_for(host *h, CXCursor decl) {
   return strbuf_take(&b);
 }
 
-static int extent_in_main(host *h, CXCursor c, unsigned *b, unsigned *e) {
-  if (cx_extent_offsets(c, b, e))
+/* 1 when the cursor lies in the file being rewritten. */
+static int in_target(host *h, CXCursor c) {
+  CXFile f;
+  clang_getFileLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
+  return f && clang_File_isEqual(f, h->file);
+}
+
+/* Offsets of a cursor's extent when it lies wholly in the target file. */
+static int extent_in_target(host *h, CXCursor c, unsigned *b, unsigned *e) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  CXFile fb, fe;
+  clang_getFileLocation(clang_getRangeStart(r), &fb, NULL, NULL, b);
+  clang_getFileLocation(clang_getRangeEnd(r), &fe, NULL, NULL, e);
+  if (!fb || !fe || !clang_File_isEqual(fb, h->file) ||
+      !clang_File_isEqual(fe, h->file))
     return 0;
   return *e <= h->src_len && *b <= *e;
 }
 
 static void remove_decl(host *h, CXCursor c, char *replacement) {
   unsigned b, e;
-  if (!extent_in_main(h, c, &b, &e)) {
+  if (!extent_in_target(h, c, &b, &e)) {
     free(replacement);
     return;
   }
@@ -217,7 +232,7 @@ static void handle_variable(host *h, CXCursor c) {
   CXCursor init = clang_Cursor_getVarDeclInitializer(c);
   strbuf b = {0};
   unsigned ib, ie;
-  if (!clang_Cursor_isNull(init) && extent_in_main(h, init, &ib, &ie)) {
+  if (!clang_Cursor_isNull(init) && extent_in_target(h, init, &ib, &ie)) {
     CXType t = clang_getCursorType(c);
     char *et = cx_type_spelling(clang_getCanonicalType(t));
     char *decl = xstrdup(et);
@@ -323,7 +338,7 @@ static void handle_macro(host *h, CXCursor c) {
 static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
                                          CXClientData d) {
   host *h = d;
-  if (!cx_in_main_file(c))
+  if (!in_target(h, c))
     return CXChildVisit_Continue;
   switch (clang_getCursorKind(c)) {
   case CXCursor_Namespace:
@@ -341,7 +356,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
     break;
   case CXCursor_InclusionDirective: {
     unsigned b, e;
-    if (!extent_in_main(h, c, &b, &e))
+    if (!extent_in_target(h, c, &b, &e))
       break;
     if (!h->first_include_seen) {
       h->first_include_seen = 1;
@@ -420,7 +435,7 @@ static void rewrite_launch(host *h, CXCursor call) {
               "a launch written inside a macro");
     return; /* the macro's definition was rewritten */
   }
-  if (!extent_in_main(h, call, &b, &e)) {
+  if (!extent_in_target(h, call, &b, &e)) {
     hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH,
             "a launch written inside a macro");
     return;
@@ -493,7 +508,7 @@ static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
     rewrite_launch(h, c);
     return CXChildVisit_Continue;
   }
-  if (k == CXCursor_DeclRefExpr && cx_in_main_file(c)) {
+  if (k == CXCursor_DeclRefExpr && in_target(h, c)) {
     CXCursor r = clang_getCursorReferenced(c);
     if ((clang_getCursorKind(r) == CXCursor_FunctionDecl ||
          clang_getCursorKind(r) == CXCursor_FunctionTemplate) &&
@@ -507,7 +522,7 @@ static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
       free(n);
     }
   }
-  if (!cx_in_main_file(c) && k != CXCursor_UnexposedExpr &&
+  if (!in_target(h, c) && k != CXCursor_UnexposedExpr &&
       !clang_isExpression(k) && !clang_isStatement(k))
     return CXChildVisit_Continue;
   return CXChildVisit_Recurse;
@@ -516,8 +531,10 @@ static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
 /* ---- names ---------------------------------------------------------- */
 
 static void rename_tokens(host *h) {
-  CXCursor tuc = clang_getTranslationUnitCursor(h->tu);
-  CXSourceRange all = clang_getCursorExtent(tuc);
+  CXSourceRange all =
+      clang_getRange(clang_getLocationForOffset(h->tu, h->file, 0),
+                     clang_getLocationForOffset(h->tu, h->file,
+                                                (unsigned)h->src_len));
   CXToken *toks;
   unsigned n;
   clang_tokenize(h->tu, all, &toks, &n);
@@ -615,7 +632,8 @@ static char *program_block(host *h) {
   return strbuf_take(&b);
 }
 
-char *cu2cl_emit_host(CXTranslationUnit tu, const cu2cl_device_unit *dev,
+char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
+                      const cu2cl_device_unit *dev,
                       const cu2cl_host_opts *opts, cu2cl_diag_engine *diags,
                       size_t *errors) {
   host h = {0};
@@ -624,17 +642,19 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const cu2cl_device_unit *dev,
   h.opts = opts;
   h.diags = diags;
   char *main_name = cx_take(clang_getTranslationUnitSpelling(tu));
-  CXFile main_file = clang_getFile(tu, main_name);
+  h.file = clang_getFile(tu, file ? file : main_name);
+  h.is_main = !file || !strcmp(file, main_name);
   free(main_name);
   size_t len = 0;
-  const char *src = clang_getFileContents(tu, main_file, &len);
+  const char *src = h.file ? clang_getFileContents(tu, h.file, &len) : NULL;
   h.src = src ? src : "";
   h.src_len = src ? len : 0;
   clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &h);
   clang_visitChildren(clang_getTranslationUnitCursor(tu), launch_visit, &h);
   rename_tokens(&h);
-  add_edit(&h, h.first_include_seen ? h.first_include : 0,
-           h.first_include_seen ? h.first_include : 0, program_block(&h));
+  if (h.is_main)
+    add_edit(&h, h.first_include_seen ? h.first_include : 0,
+             h.first_include_seen ? h.first_include : 0, program_block(&h));
   char *out = apply_edits(&h);
   for (size_t i = 0; i < h.nedits; i++)
     free(h.edits[i].text);

@@ -24,9 +24,12 @@ typedef struct cu2cl_host_opts {
   const char *const *cuda_include_dirs; /* NULL-terminated */
 } cu2cl_host_opts;
 
-/* Returns the rewritten text of the main file of tu (caller frees) and
- * adds the number of errors reported to *errors. */
-char *cu2cl_emit_host(CXTranslationUnit tu, const cu2cl_device_unit *dev,
+/* Returns the rewritten text of `file` (NULL: the main file of tu; else a
+ * user header the TU includes) and adds the number of errors reported to
+ * *errors. Only the main file gets the cu2clrt include and the program
+ * object: headers are included after them. Caller frees. */
+char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
+                      const cu2cl_device_unit *dev,
                       const cu2cl_host_opts *opts, cu2cl_diag_engine *diags,
                       size_t *errors);
 

@@ -236,11 +236,23 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   cuda_dirs[0] = cuda_inc ? cuda_inc : o->own_headers;
   cuda_dirs[1] = cuda_inc ? o->own_headers : NULL;
   cu2cl_host_opts hopts = {cl_name, cl_header, strbuf_cstr(&sym), cuda_dirs};
-  out->host_text = cu2cl_emit_host(tu, &dev, &hopts, diags, &out->errors);
+  out->host_text =
+      cu2cl_emit_host(tu, NULL, &dev, &hopts, diags, &out->errors);
   out->host_rel = xasprintf("%s.cpp", stem);
   out->has_main = cu2cl_defines_main(tu);
-  inc_ctx ic = {o->in_root, &out->headers};
+  strvec headers = {0};
+  inc_ctx ic = {o->in_root, &headers};
   clang_getInclusions(tu, inclusion_visitor, &ic);
+  for (size_t i = 0; i < headers.len; i++) {
+    const char *h = headers.items[i];
+    if (o->claim_header && !o->claim_header(o->claim_ctx, h))
+      continue;
+    strvec_push_own(&out->header_text,
+                    cu2cl_emit_host(tu, h, &dev, &hopts, diags,
+                                    &out->errors));
+    strvec_push(&out->header_rel, h + strlen(o->in_root) + 1);
+  }
+  strvec_free(&headers);
   out->translated = 1;
 
   free(cuda_inc);
@@ -264,6 +276,7 @@ void cu2cl_tu_result_free(cu2cl_tu_result *r) {
   free(r->host_text);
   free(r->cl_rel);
   free(r->cl_text);
-  strvec_free(&r->headers);
+  strvec_free(&r->header_rel);
+  strvec_free(&r->header_text);
   memset(r, 0, sizeof *r);
 }

@@ -23,6 +23,12 @@ typedef struct cu2cl_options {
   const char *prelude;
   int warp_size;
   int check_cl;
+  /* Called for each user header (under in_root) a translation unit
+   * includes; returns 1 when this unit is the one to rewrite it (each
+   * header is rewritten once, by the first unit that claims it). NULL:
+   * every unit rewrites every header. */
+  int (*claim_header)(void *ctx, const char *path);
+  void *claim_ctx;
 } cu2cl_options;
 
 typedef struct cu2cl_tu_result {
@@ -33,7 +39,8 @@ typedef struct cu2cl_tu_result {
   char *cl_text;
   int has_main;
   size_t errors;     /* constructs that need a human */
-  strvec headers;    /* user headers (absolute) under in_root it includes */
+  strvec header_rel;  /* user headers this unit rewrote, relative to */
+  strvec header_text; /* out_root, and their texts (same order) */
 } cu2cl_tu_result;
 
 int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,

@@ -1,0 +1,78 @@
+/* Unit tests for translator/project: the out-root's CMake project. */
+#include <check.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "project.h"
+
+static char tmp[] = "/tmp/cu2cl-check-project-XXXXXX";
+
+START_TEST(test_lists) {
+  ck_assert_ptr_nonnull(mkdtemp(tmp));
+  cu2cl_project_unit units[] = {
+      {"app/main.cpp", "app/main.cl", "cu2cl_source_main", 1},
+      {"lib/helpers.cpp", "lib/helpers.cl", "cu2cl_source_helpers", 0},
+      {"tool.cpp", NULL, NULL, 1},
+  };
+  cu2cl_project p = {"/in", tmp, units, 3, {0}, {0}};
+  strvec_push(&p.include_dirs, "/out/include");
+  strvec_push(&p.defines, "USE_X=1");
+  char *failed = NULL;
+  ck_assert_int_eq(cu2cl_project_write(&p, &failed), 0);
+  char *lists_path = path_join(tmp, "CMakeLists.txt");
+  char *lists = read_file(lists_path, NULL);
+  ck_assert_ptr_nonnull(lists);
+  /* one executable per source defining main, named after its stem */
+  ck_assert_ptr_nonnull(strstr(lists, "add_executable(main app/main.cpp)"));
+  ck_assert_ptr_nonnull(strstr(lists, "add_executable(tool tool.cpp)"));
+  /* the others form a library linked into each executable */
+  ck_assert_ptr_nonnull(strstr(lists, "add_library(cu2cl_common STATIC\n"
+                                      "  lib/helpers.cpp)"));
+  ck_assert_ptr_nonnull(
+      strstr(lists, "target_link_libraries(main PRIVATE cu2cl_common)"));
+  /* .cl files embedded at build time */
+  ck_assert_ptr_nonnull(
+      strstr(lists, "cu2cl_embed(app/main.cl cu2cl_source_main)"));
+  ck_assert_ptr_nonnull(
+      strstr(lists, "cu2cl_embed(lib/helpers.cl cu2cl_source_helpers)"));
+  ck_assert_ptr_nonnull(strstr(lists, cu2cl_runtime_library()));
+  ck_assert_ptr_nonnull(strstr(lists, "\"/out/include\""));
+  ck_assert_ptr_nonnull(strstr(lists, "\"USE_X=1\""));
+  char *script_path = path_join(tmp, "cmake/cu2cl_embed.cmake");
+  ck_assert(path_exists(script_path));
+  free(lists);
+  free(lists_path);
+  free(script_path);
+  strvec_free(&p.include_dirs);
+  strvec_free(&p.defines);
+  char *cmd = xasprintf("rm -rf '%s'", tmp);
+  ck_assert_int_eq(system(cmd), 0);
+  free(cmd);
+}
+END_TEST
+
+START_TEST(test_unwritable) {
+  cu2cl_project_unit units[] = {{"a.cpp", NULL, NULL, 1}};
+  cu2cl_project p = {"/in", "/proc/cu2cl-no", units, 1, {0}, {0}};
+  char *failed = NULL;
+  ck_assert_int_eq(cu2cl_project_write(&p, &failed), -1);
+  ck_assert_ptr_nonnull(failed);
+  ck_assert_ptr_nonnull(strstr(failed, "/proc/cu2cl-no"));
+  free(failed);
+}
+END_TEST
+
+int main(void) {
+  Suite *s = suite_create("project");
+  TCase *core = tcase_create("Core");
+  tcase_add_test(core, test_lists);
+  suite_add_tcase(s, core);
+  TCase *errors = tcase_create("Errors");
+  tcase_add_test(errors, test_unwritable);
+  suite_add_tcase(s, errors);
+  SRunner *sr = srunner_create(s);
+  srunner_run_all(sr, CK_NORMAL);
+  int failed = srunner_ntests_failed(sr);
+  srunner_free(sr);
+  return failed;
+}

@@ -16,6 +16,9 @@
 
 #include "rt_memory.h"
 #include "rt_program.h"
+
+#include <stdlib.h>
+#include <string.h>
 #include "rt_stream.h"
 #include "rt_symbol.h"
 
@@ -67,10 +70,58 @@ static cl_int rt_set_arg(rt_device *d, cl_kernel kernel, cl_uint i,
   }
 }
 
+static int rt_launch_blocking(void) {
+  static int value = -1;
+  if (value < 0) {
+    const char *env = getenv("CU2CL_LAUNCH_BLOCKING");
+    value = env && *env && strcmp(env, "0") != 0;
+  }
+  return value;
+}
+
+/* A fresh kernel object when a pointer argument switches between an SVM
+ * pointer and NULL; arguments are all set again by the caller anyway.
+ * Caller holds k->lock. */
+static cu2clError_t rt_refresh_kernel(const cu2clKernelRef *ref, rt_kernel *k,
+                                      const cu2clArg *args, unsigned nargs) {
+  unsigned long long svm = 0, null = 0;
+  for (unsigned i = 0; i < nargs && i < 64; i++) {
+    if (args[i].kind != CU2CL_ARG_DEVPTR)
+      continue;
+    if (*(void *const *)args[i].value)
+      svm |= 1ull << i;
+    else
+      null |= 1ull << i;
+  }
+  if ((svm & k->null_args) || (null & k->svm_args)) {
+    cl_program p;
+    cl_int st = clGetKernelInfo(k->kernel, CL_KERNEL_PROGRAM, sizeof p, &p,
+                                NULL);
+    cl_kernel fresh = st == CL_SUCCESS ? clCreateKernel(p, ref->name, &st)
+                                       : NULL;
+    if (st != CL_SUCCESS) {
+      rt_log_error("kernel %s: cannot recreate it (%s)", ref->name,
+                   rt_cl_status_name(st));
+      return rt_cl_error(st, cu2clErrorLaunchFailure);
+    }
+    clReleaseKernel(k->kernel); /* enqueued work keeps the old one alive */
+    k->kernel = fresh;
+    rt_log_debug("kernel %s: recreated (a pointer argument changed between "
+                 "NULL and an SVM pointer)",
+                 ref->name);
+  }
+  k->svm_args = svm;
+  k->null_args = null;
+  return cu2clSuccess;
+}
+
 /* Caller holds k->lock. */
 static cu2clError_t rt_set_args(rt_device *d, const cu2clKernelRef *ref,
                                 rt_kernel *k, const cu2clArg *args,
                                 unsigned nargs) {
+  cu2clError_t rerr = rt_refresh_kernel(ref, k, args, nargs);
+  if (rerr != cu2clSuccess)
+    return rerr;
   for (unsigned i = 0; i < nargs; i++) {
     cu2clError_t err = cu2clSuccess;
     cl_int st = rt_set_arg(d, k->kernel, i, &args[i], &err);
@@ -132,5 +183,15 @@ cu2clError_t cu2clLaunchKernel(cu2clKernelRef *kernel, dim3 grid, dim3 block,
   pthread_mutex_unlock(&k->lock);
   if (err == cu2clSuccess && st != CL_SUCCESS)
     err = rt_enqueue_error(kernel, st);
+  if (err == cu2clSuccess && rt_launch_blocking()) {
+    /* CU2CL_LAUNCH_BLOCKING=1, like CUDA_LAUNCH_BLOCKING: wait for each
+     * launch so a failing kernel is named at its launch. */
+    st = clFinish(q);
+    if (st != CL_SUCCESS) {
+      rt_log_error("kernel %s failed: %s", kernel->name,
+                   rt_cl_status_name(st));
+      err = rt_cl_error(st, cu2clErrorLaunchFailure);
+    }
+  }
   return rt_fail(err);
 }

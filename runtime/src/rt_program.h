@@ -26,6 +26,10 @@ typedef struct rt_kernel {
   size_t max_group_size; /* CL_KERNEL_WORK_GROUP_SIZE */
   cl_ulong static_local; /* CL_KERNEL_LOCAL_MEM_SIZE before any argument */
   cu2clError_t error;    /* a creation failure, remembered */
+  /* Pointer arguments last set as SVM pointers / as NULL buffers (bit per
+   * argument index < 64): NVIDIA's driver rejects a launch after an index
+   * switched between the two, so the kernel object is recreated then. */
+  unsigned long long svm_args, null_args;
   int ready;             /* set last, with release ordering */
 } rt_kernel;
 

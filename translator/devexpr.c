@@ -1,0 +1,850 @@
+/*
+ * devexpr: CUDA expressions printed as OpenCL C into e->out.
+ *
+ * Literals keep their source spelling where they have one. threadIdx and
+ * the other built-in variables become work-item functions; built-in device
+ * functions go through the rows of rules/device_functions.def, whose
+ * templates name arguments as $0..$9 (with $A, $T and $R for address
+ * spaces and types, $@ for all arguments). A call of a user function names
+ * the clone for the address spaces of its pointer arguments (queueing it)
+ * and passes the callee's implicit parameters on; methods become functions
+ * taking `self` by value (const methods) or by pointer; constructors become
+ * functions returning the object they build. printf formats are adapted to
+ * OpenCL C's 64-bit long. What has no OpenCL C form (lambdas, new and
+ * delete, throw, calls through pointers) is reported, with a comment left
+ * in the output where it stood.
+ */
+#include "devemit.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "cx.h"
+#include "rules.h"
+
+/* ---- expressions ---------------------------------------------------- */
+
+static char *expr_string(emitter *e, CXCursor c) {
+  strbuf *saved = e->out;
+  strbuf b = {0};
+  e->out = &b;
+  dev_print_expr(e, c);
+  e->out = saved;
+  return strbuf_take(&b);
+}
+
+void dev_emit(emitter *e, const char *s) { strbuf_append(e->out, s); }
+
+/* The single token of a literal's extent, when it is a literal token
+ * (instantiated templates point literals substituted for parameters at
+ * the parameter's name instead). */
+static char *literal_token(emitter *e, CXCursor c) {
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(e->tu, clang_getCursorExtent(c), &toks, &n);
+  char *r = NULL;
+  if (n == 1 && clang_getTokenKind(toks[0]) == CXToken_Literal)
+    r = cx_take(clang_getTokenSpelling(e->tu, toks[0]));
+  clang_disposeTokens(e->tu, toks, n);
+  return r;
+}
+
+/* A floating constant as C source: always with a '.' or exponent, 'f'
+ * suffixed for float. */
+static void print_float(strbuf *b, double d, int is_float) {
+  if (d != d) {
+    strbuf_append(b, is_float ? "NAN" : "(double)NAN");
+    return;
+  }
+  if (d == 1.0 / 0.0 || d == -1.0 / 0.0) {
+    strbuf_printf(b, "%s%s", d < 0 ? "-" : "",
+                  is_float ? "INFINITY" : "(double)INFINITY");
+    return;
+  }
+  char tmp[64];
+  snprintf(tmp, sizeof tmp, is_float ? "%.9g" : "%.17g", d);
+  strbuf_append(b, tmp);
+  if (!strpbrk(tmp, ".e"))
+    strbuf_append(b, ".0");
+  if (is_float)
+    strbuf_appendc(b, 'f');
+}
+
+void dev_print_int_value(emitter *e, CXCursor c) {
+  long long v;
+  int u = 0;
+  if (!cx_eval_int(c, &v, &u)) {
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    if (r && clang_EvalResult_getKind(r) == CXEval_Float) {
+      double d = clang_EvalResult_getAsDouble(r);
+      clang_EvalResult_dispose(r);
+      print_float(e->out, d,
+                  clang_getCanonicalType(clang_getCursorType(c)).kind ==
+                      CXType_Float);
+      return;
+    }
+    if (r)
+      clang_EvalResult_dispose(r);
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "an expression that is not a constant");
+    return;
+  }
+  enum CXTypeKind k = clang_getCanonicalType(clang_getCursorType(c)).kind;
+  const char *suffix = "";
+  if (k == CXType_UInt || k == CXType_UShort || k == CXType_UChar)
+    suffix = "u";
+  else if (k == CXType_Long || k == CXType_LongLong)
+    suffix = "L";
+  else if (k == CXType_ULong || k == CXType_ULongLong)
+    suffix = "UL";
+  else if (k == CXType_Bool) {
+    dev_emit(e, v ? "true" : "false");
+    return;
+  }
+  if (u || *suffix == 'u' || *suffix == 'U')
+    strbuf_printf(e->out, "%llu%s", (unsigned long long)v, suffix);
+  else if (v == (-9223372036854775807LL - 1))
+    strbuf_printf(e->out, "(-9223372036854775807L - 1)");
+  else
+    strbuf_printf(e->out, "%lld%s", v, suffix);
+}
+
+static void print_literal(emitter *e, CXCursor c) {
+  char *tok = literal_token(e, c);
+  if (tok) {
+    dev_emit(e, tok);
+    free(tok);
+    return;
+  }
+  if (clang_getCursorKind(c) == CXCursor_FloatingLiteral) {
+    CXEvalResult r = clang_Cursor_Evaluate(c);
+    double v = r ? clang_EvalResult_getAsDouble(r) : 0;
+    if (r)
+      clang_EvalResult_dispose(r);
+    print_float(e->out, v,
+                clang_getCanonicalType(clang_getCursorType(c)).kind ==
+                    CXType_Float);
+    return;
+  }
+  dev_print_int_value(e, c);
+}
+
+static void print_children_list(emitter *e, CXCursor *kids, unsigned n,
+                                 const char *sep) {
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      dev_emit(e, sep);
+    dev_print_expr(e, kids[i]);
+  }
+}
+
+static int builtin_var_dim(emitter *e, CXCursor member, const char **fn) {
+  CXCursor base = dev_first_child(member);
+  if (clang_Cursor_isNull(base))
+    return -1;
+  base = cx_strip_implicit(base);
+  if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+    return -1;
+  CXCursor d = clang_getCursorReferenced(base);
+  if (!cx_in_system_header(d))
+    return -1;
+  char *n = cx_spelling(d);
+  *fn = !strcmp(n, "threadIdx")  ? "get_local_id"
+        : !strcmp(n, "blockIdx") ? "get_group_id"
+        : !strcmp(n, "blockDim") ? "get_local_size"
+        : !strcmp(n, "gridDim")  ? "get_num_groups"
+                                 : NULL;
+  free(n);
+  if (!*fn)
+    return -1;
+  char *toks = cx_tokens_text(e->tu, member);
+  size_t len = strlen(toks);
+  int dim = len ? toks[len - 1] - 'x' : -1;
+  free(toks);
+  return dim >= 0 && dim <= 2 ? dim : -1;
+}
+
+static void print_member(emitter *e, CXCursor c) {
+  const char *fn;
+  int dim = builtin_var_dim(e, c, &fn);
+  if (dim >= 0) {
+    strbuf_printf(e->out, "(uint)%s(%d)", fn, dim);
+    return;
+  }
+  CXCursor base = dev_first_child(c);
+  char *m = cx_spelling(clang_getCursorReferenced(c));
+  char *sm = dev_safe_name(m);
+  free(m);
+  if (clang_Cursor_isNull(base)) { /* implicit this-> */
+    strbuf_printf(e->out, "self%s%s",
+                  e->cur && e->cur->self == 'S' ? "." : "->", sm);
+  } else if (clang_getCursorKind(cx_strip_implicit(base)) ==
+             CXCursor_CXXThisExpr) {
+    strbuf_printf(e->out, "self%s%s",
+                  e->cur && e->cur->self == 'S' ? "." : "->", sm);
+  } else {
+    dev_print_expr(e, base);
+    strbuf_printf(e->out, "%s%s",
+                  dev_is_pointer_type(clang_getCursorType(base)) ? "->" : ".",
+                  sm);
+  }
+  free(sm);
+}
+
+static void print_declref(emitter *e, CXCursor c) {
+  CXCursor d = clang_getCursorReferenced(c);
+  char *n = cx_spelling(d);
+  enum CXCursorKind dk = clang_getCursorKind(d);
+  if (!*n || dk == CXCursor_EnumConstantDecl ||
+      dk == CXCursor_NonTypeTemplateParameter) {
+    dev_print_int_value(e, c);
+  } else if (dk == CXCursor_VarDecl && cx_in_system_header(d) &&
+             !strcmp(n, "warpSize")) {
+    dev_emit(e, "CU2CL_WARP_SIZE");
+  } else if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
+    symbol *s = dev_symbol_of(e, d);
+    var_entry *v = s ? NULL : dev_var_find(e, d);
+    char *sn = dev_safe_name(n);
+    if (s && !s->is_array)
+      strbuf_printf(e->out, "(*%s)", s->name);
+    else if (v && (v->flags & V_DEREF))
+      strbuf_printf(e->out, "(*%s)", sn);
+    else if (dk == CXCursor_VarDecl && cx_in_system_header(d))
+      dev_report(e, c, CU2CL_D_UNKNOWN_DEVICE_FUNCTION, n, "variable");
+    else
+      dev_emit(e, s ? s->name : sn);
+    free(sn);
+  } else {
+    dev_report(e, c, CU2CL_D_FUNCTION_POINTER, n);
+  }
+  free(n);
+}
+
+/* Argument text for a rule template: parenthesized unless trivially atomic. */
+char *dev_arg_text(emitter *e, CXCursor a) {
+  char *s = expr_string(e, a);
+  enum CXCursorKind k = clang_getCursorKind(cx_strip_implicit(a));
+  int simple = k == CXCursor_CallExpr || k == CXCursor_ParenExpr ||
+               k == CXCursor_ArraySubscriptExpr ||
+               k == CXCursor_DeclRefExpr || k == CXCursor_IntegerLiteral ||
+               k == CXCursor_FloatingLiteral;
+  for (const char *p = s; *p && !simple; p++)
+    if (!(isalnum((unsigned char)*p) || *p == '_' || *p == '.'))
+      break;
+    else if (!p[1])
+      simple = 1;
+  if (simple && *s != '-')
+    return s;
+  char *r = xasprintf("(%s)", s);
+  free(s);
+  return r;
+}
+
+/* Canonical spelling of a parameter type without top-level const, so one
+ * rule row serves `max(const int, ...)` and `max(int, ...)` declarations. */
+static char *param_type_key(CXType t) {
+  t = clang_getCanonicalType(t);
+  char *s = cx_type_spelling(t);
+  if (clang_isConstQualifiedType(t) && t.kind != CXType_Pointer &&
+      str_starts_with(s, "const ")) {
+    char *r = xstrdup(s + 6);
+    free(s);
+    return r;
+  }
+  size_t n = strlen(s);
+  if (t.kind == CXType_Pointer && n > 6 && str_ends_with(s, " const")) {
+    s[n - 6] = 0;
+  } else if (t.kind == CXType_Pointer && str_ends_with(s, "*const")) {
+    s[n - 5] = 0;
+  }
+  return s;
+}
+
+static char *signature_of(CXCursor fn) {
+  strbuf b = {0};
+  int n = clang_Cursor_getNumArguments(fn);
+  for (int i = 0; i < n; i++) {
+    char *s = param_type_key(
+        clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i)));
+    if (i)
+      strbuf_append(&b, ", ");
+    strbuf_append(&b, s);
+    free(s);
+  }
+  return strbuf_take(&b);
+}
+
+static int is_arithmetic(CXType t) {
+  t = clang_getCanonicalType(t);
+  return t.kind >= CXType_Bool && t.kind <= CXType_LongDouble;
+}
+
+/* An argument of a built-in, converted explicitly to the CUDA parameter's
+ * type where C++ converted it implicitly: OpenCL's overloaded built-ins
+ * would otherwise see the argument's own type (sqrt(int) is ambiguous). */
+static char *builtin_arg_text(emitter *e, CXCursor callee, CXCursor arg,
+                              unsigned i) {
+  char *t = dev_arg_text(e, arg);
+  if ((int)i >= clang_Cursor_getNumArguments(callee))
+    return t;
+  CXType pt = clang_getCanonicalType(
+      clang_getCursorType(clang_Cursor_getArgument(callee, i)));
+  CXType at = clang_getCanonicalType(
+      clang_getCursorType(cx_strip_implicit(arg)));
+  if (!is_arithmetic(pt) || !is_arithmetic(at) ||
+      clang_getCanonicalType(pt).kind == at.kind)
+    return t;
+  char *ts = dev_type_string(e, pt, 0);
+  const char *tn = str_starts_with(ts, "const ") ? ts + 6 : ts;
+  char *r = xasprintf("(%s)%s", tn, t);
+  free(ts);
+  free(t);
+  return r;
+}
+
+static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
+                        CXCursor *args, unsigned nargs) {
+  char **texts = xcalloc(nargs + 1, sizeof *texts);
+  for (const char *p = tpl; *p; p++) {
+    if (*p != '$') {
+      strbuf_appendc(e->out, *p);
+      continue;
+    }
+    char what = p[1];
+    if (what == '@') { /* every argument, as written (printf) */
+      for (unsigned i = 0; i < nargs; i++) {
+        if (i)
+          dev_emit(e, ", ");
+        dev_print_expr(e, args[i]);
+      }
+      p++;
+      continue;
+    }
+    if (what == 'R') {
+      char *t = dev_type_string(e, clang_getCursorResultType(callee), 0);
+      dev_emit(e, t);
+      free(t);
+      p++;
+      continue;
+    }
+    int has_kind = what == 'A' || what == 'T';
+    const char *digit = p + 1 + has_kind;
+    if (*digit < '0' || *digit > '9') {
+      strbuf_appendc(e->out, '$');
+      continue;
+    }
+    unsigned i = (unsigned)(*digit - '0');
+    p = digit;
+    if (i >= nargs)
+      continue;
+    if (what == 'A') {
+      dev_emit(e, dev_space_name(dev_expr_space(e, args[i])));
+    } else if (what == 'T') {
+      CXType pt = clang_getCursorType(clang_Cursor_getArgument(callee, i));
+      char *t = dev_type_string(e, pt, 0);
+      dev_emit(e, t);
+      free(t);
+    } else if (p - tpl >= 2 && digit[-2] == ')') {
+      char *t = dev_arg_text(e, args[i]); /* the template casts it already */
+      dev_emit(e, t);
+      free(t);
+    } else {
+      if (!texts[i])
+        texts[i] = builtin_arg_text(e, callee, args[i], i);
+      dev_emit(e, texts[i]);
+    }
+  }
+  for (unsigned i = 0; i < nargs; i++)
+    free(texts[i]);
+  free(texts);
+}
+
+static int is_warp_primitive(const char *n) {
+  static const char *const prefixes[] = {
+      "__shfl", "__ballot", "__any", "__all", "__activemask", "__syncwarp",
+      "__match", "__reduce_", "__uni", NULL};
+  for (const char *const *p = prefixes; *p; p++)
+    if (str_starts_with(n, *p))
+      return 1;
+  return 0;
+}
+
+/* printf: OpenCL C's long is 64-bit, so %lld/%llu/%zu/%zd become %ld/%lu;
+ * conversions OpenCL C has no equivalent for are reported. */
+static void print_printf(emitter *e, CXCursor call, CXCursor *args,
+                         unsigned nargs) {
+  char *fmt = nargs ? cx_tokens_text(e->tu, cx_strip_implicit(args[0]))
+                    : xstrdup("\"\"");
+  strbuf out = {0};
+  const char *bad = NULL;
+  for (const char *p = fmt; *p; p++) {
+    strbuf_appendc(&out, *p);
+    if (*p != '%' || p[1] == '%') {
+      if (*p == '%')
+        strbuf_appendc(&out, *++p);
+      continue;
+    }
+    while (p[1] && strchr("-+ #0123456789.*", p[1]))
+      strbuf_appendc(&out, *++p);
+    if (p[1] == 'l' && p[2] == 'l')
+      p++; /* %ll? -> %l? */
+    else if (p[1] == 'z' || p[1] == 'j' || p[1] == 't')
+      strbuf_appendc(&out, 'l'), p++;
+    else if (p[1] == 'L' || p[1] == 'n')
+      bad = p[1] == 'L' ? "long double" : "%n";
+  }
+  if (bad) {
+    char *f = xstrdup(fmt);
+    dev_report(e, call, CU2CL_D_PRINTF_FORMAT, f, bad);
+    free(f);
+  }
+  strbuf_printf(e->out, "printf(%s", strbuf_cstr(&out));
+  for (unsigned i = 1; i < nargs; i++) {
+    dev_emit(e, ", ");
+    dev_print_expr(e, args[i]);
+  }
+  dev_emit(e, ")");
+  strbuf_free(&out);
+  free(fmt);
+}
+
+static void print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
+                               CXCursor *args, unsigned nargs) {
+  char *name = cx_spelling(callee);
+  char *sig = signature_of(callee);
+  int known;
+  const cu2cl_device_rule *r = cu2cl_rules_device_find(name, sig, &known);
+  if (!strcmp(name, "printf")) {
+    print_printf(e, call, args, nargs);
+  } else if (r && r->opencl) {
+    expand_rule(e, r->opencl, callee, args, nargs);
+  } else if (is_warp_primitive(name)) {
+    dev_report(e, call, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED, name);
+    strbuf_printf(e->out, "%s(", name);
+    print_children_list(e, args, nargs, ", ");
+    dev_emit(e, ")");
+  } else if (r) {
+    dev_report(e, call, CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION, name, r->notes);
+    strbuf_printf(e->out, "%s(", name);
+    print_children_list(e, args, nargs, ", ");
+    dev_emit(e, ")");
+  } else {
+    char *full = xasprintf("%s(%s)", name, sig);
+    dev_report(e, call, CU2CL_D_UNKNOWN_DEVICE_FUNCTION, name, full);
+    free(full);
+    strbuf_printf(e->out, "%s(", name);
+    print_children_list(e, args, nargs, ", ");
+    dev_emit(e, ")");
+  }
+  free(name);
+  free(sig);
+}
+
+/* Implicit arguments a call passes on: the callee's symbols and dynamic
+ * shared memory, by the names the caller has for them. */
+static void print_implicit_args(emitter *e, CXCursor def, int first) {
+  fn_uses *u = dev_uses_of(e, def);
+  if (!u)
+    return;
+  for (size_t i = 0; i < u->nsyms; i++) {
+    if (!u->syms[i])
+      continue;
+    strbuf_printf(e->out, "%s%s", first ? "" : ", ", e->syms[i].name);
+    first = 0;
+  }
+  if (u->dynshm)
+    strbuf_printf(e->out, "%scu2cl_dynamic_shared", first ? "" : ", ");
+}
+
+static void print_user_args(emitter *e, CXCursor def, CXCursor *args,
+                            unsigned nargs, int first) {
+  for (unsigned i = 0; i < nargs; i++) {
+    if (!first || i)
+      dev_emit(e, ", ");
+    CXType pt = clang_getCursorType(clang_Cursor_getArgument(def, i));
+    if (dev_is_nonconst_ref(pt)) {
+      dev_emit(e, "&");
+      char *t = dev_arg_text(e, args[i]);
+      dev_emit(e, t);
+      free(t);
+    } else {
+      dev_print_expr(e, args[i]);
+    }
+  }
+  print_implicit_args(e, def, first && nargs == 0);
+}
+
+/* Reports a call inside a call cycle (caller and callee both recursive),
+ * once per function. */
+static void check_recursion(emitter *e, CXCursor call, CXCursor def) {
+  if (!e->cur)
+    return;
+  fn_uses *caller = dev_uses_of(e, e->cur->decl);
+  if (caller && !caller->recursive)
+    return;
+  char *usr = cx_usr(def);
+  for (size_t i = 0; i < e->nuses; i++) {
+    fn_uses *u = &e->uses[i];
+    if (strcmp(u->usr, usr) || !u->recursive || u->recursion_reported)
+      continue;
+    u->recursion_reported = 1;
+    char *n = cx_spelling(def);
+    dev_report(e, call, CU2CL_D_RECURSION, n);
+    free(n);
+  }
+  free(usr);
+}
+
+static void print_function_call(emitter *e, CXCursor call, CXCursor def,
+                                CXCursor *args, unsigned nargs) {
+  check_recursion(e, call, def);
+  char *sp = dev_call_spaces(e, call, def, args, nargs);
+  fn_clone *f = dev_queue_function(e, def, sp, 0, 0);
+  free(sp);
+  strbuf_printf(e->out, "%s(", f->name);
+  print_user_args(e, def, args, nargs, 1);
+  dev_emit(e, ")");
+}
+
+static int is_const_method(CXCursor m) {
+  return clang_getCursorKind(m) == CXCursor_CXXMethod &&
+         clang_CXXMethod_isConst(m);
+}
+
+/* obj.method(args) and member operators: self by value for const methods,
+ * by pointer (clone per space) otherwise. */
+static void print_method_call(emitter *e, CXCursor call, CXCursor def,
+                              CXCursor obj, CXCursor *args, unsigned nargs) {
+  int byval = is_const_method(def) || clang_CXXMethod_isStatic(def);
+  int this_obj = clang_Cursor_isNull(obj) ||
+                 clang_getCursorKind(cx_strip_implicit(obj)) ==
+                     CXCursor_CXXThisExpr;
+  char self;
+  if (byval)
+    self = 'S';
+  else if (this_obj)
+    self = e->cur && e->cur->self != 'S' ? e->cur->self : 'p';
+  else if (dev_is_pointer_type(clang_getCursorType(obj)))
+    self = dev_expr_space(e, obj);
+  else
+    self = dev_lvalue_space(e, obj);
+  check_recursion(e, call, def);
+  char *sp = dev_call_spaces(e, call, def, args, nargs);
+  fn_clone *f = dev_queue_function(e, def, sp, self, 0);
+  free(sp);
+  strbuf_printf(e->out, "%s(", f->name);
+  if (this_obj) {
+    dev_emit(e, byval && e->cur && e->cur->self != 'S' ? "*self" : "self");
+    if (!byval && e->cur && e->cur->self == 'S')
+      dev_report(e, call, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+                 "calling a non-const member function from a const one");
+  } else if (dev_is_pointer_type(clang_getCursorType(obj))) {
+    if (byval)
+      dev_emit(e, "*");
+    char *t = dev_arg_text(e, obj);
+    dev_emit(e, t);
+    free(t);
+  } else {
+    if (!byval)
+      dev_emit(e, "&");
+    char *t = dev_arg_text(e, obj);
+    dev_emit(e, t);
+    free(t);
+  }
+  print_user_args(e, def, args, nargs, 0);
+  dev_emit(e, ")");
+}
+
+/* A copy or move constructor that only copies: the compiler's own (its
+ * body is empty and it names no member initializers). */
+static int is_plain_copy(CXCursor ctor, CXCursor def) {
+  if (!clang_CXXConstructor_isCopyConstructor(ctor) &&
+      !clang_CXXConstructor_isMoveConstructor(ctor))
+    return 0;
+  if (clang_Cursor_isNull(def) || clang_CXXMethod_isDefaulted(ctor))
+    return 1;
+  CXCursor *kids;
+  unsigned n = cx_children(def, &kids);
+  int plain = 1;
+  for (unsigned i = 0; i < n && plain; i++) {
+    enum CXCursorKind k = clang_getCursorKind(kids[i]);
+    if (k == CXCursor_MemberRef)
+      plain = 0;
+    else if (k == CXCursor_CompoundStmt &&
+             !clang_Cursor_isNull(dev_first_child(kids[i])))
+      plain = 0;
+  }
+  free(kids);
+  return plain;
+}
+
+static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
+                                   CXCursor *args, unsigned nargs) {
+  CXCursor def = clang_getCursorDefinition(ctor);
+  if (nargs == 1 && is_plain_copy(ctor, def)) {
+    dev_print_expr(e, args[0]);
+    return;
+  }
+  int has_body = !clang_Cursor_isNull(def) &&
+                 !clang_Cursor_isNull(dev_function_body(def));
+  if (!has_body || cx_in_system_header(ctor)) {
+    if (nargs == 1 && (clang_CXXConstructor_isCopyConstructor(ctor) ||
+                       clang_CXXConstructor_isMoveConstructor(ctor))) {
+      dev_print_expr(e, args[0]);
+      return;
+    }
+    CXType t = clang_getCursorType(call);
+    char *tn = dev_type_name(e, t);
+    if (nargs == 0) {
+      strbuf_printf(e->out, "(%s){0}", tn);
+    } else if (cx_in_system_header(ctor)) {
+      strbuf_printf(e->out, "(%s){", tn);
+      print_children_list(e, args, nargs, ", ");
+      dev_emit(e, "}");
+    } else {
+      dev_report(e, call, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+                 "a constructor without a definition");
+    }
+    free(tn);
+    return;
+  }
+  char *sp = dev_call_spaces(e, call, def, args, nargs);
+  fn_clone *f = dev_queue_function(e, def, sp, 'S', 0);
+  free(sp);
+  strbuf_printf(e->out, "%s(", f->name);
+  print_user_args(e, def, args, nargs, 1);
+  dev_emit(e, ")");
+}
+
+/* operator= that the compiler wrote (copy or move): a plain assignment. */
+static int is_trivial_assign(CXCursor m) {
+  if (!clang_CXXMethod_isCopyAssignmentOperator(m) &&
+      !clang_CXXMethod_isMoveAssignmentOperator(m))
+    return 0;
+  return clang_CXXMethod_isDefaulted(m) ||
+         clang_Cursor_isNull(dev_function_body(m));
+}
+
+static void print_call(emitter *e, CXCursor c) {
+  CXCursor ref = clang_getCursorReferenced(c);
+  enum CXCursorKind rk = clang_getCursorKind(ref);
+  CXCursor *kids;
+  unsigned nk = cx_children(c, &kids);
+  CXCursor *args;
+  unsigned nargs = dev_call_args(c, &args);
+  if (rk == CXCursor_Constructor) {
+    print_constructor_call(e, c, ref, args, nargs);
+  } else if (rk == CXCursor_CXXMethod) {
+    CXCursor def = clang_getCursorDefinition(ref);
+    if (clang_Cursor_isNull(def))
+      def = ref;
+    CXCursor first = nk ? kids[0] : clang_getNullCursor();
+    CXCursor obj = clang_getNullCursor();
+    CXCursor *margs = args;
+    unsigned mn = nargs;
+    if (!clang_Cursor_isNull(first) &&
+        clang_getCursorKind(first) == CXCursor_MemberRefExpr) {
+      obj = dev_first_child(first); /* obj.method(args) */
+    } else if (nk >= 1) {
+      obj = kids[0]; /* member operator: object, callee, args... */
+      margs = nargs ? args + 1 : args;
+      mn = nargs ? nargs - 1 : 0;
+    }
+    if (is_trivial_assign(def) && mn == 1 && !clang_Cursor_isNull(obj)) {
+      dev_print_expr(e, obj);
+      dev_emit(e, " = ");
+      dev_print_expr(e, margs[0]);
+    } else if (cx_in_system_header(def))
+      print_builtin_call(e, c, def, margs, mn);
+    else
+      print_method_call(e, c, def, obj, margs, mn);
+  } else if (rk == CXCursor_FunctionDecl) {
+    CXCursor def = clang_getCursorDefinition(ref);
+    /* Compiler built-ins (__syncthreads) are declared at their first use,
+     * so "no definition" rather than "in a system header" tells them from
+     * user functions; unknown names get the table's diagnostic. */
+    if (!cx_in_system_header(ref) && !clang_Cursor_isNull(def))
+      print_function_call(e, c, def, args, nargs);
+    else
+      print_builtin_call(e, c, ref, args, nargs);
+  } else {
+    dev_report(e, c, CU2CL_D_FUNCTION_POINTER, "call through a pointer");
+  }
+  free(args);
+  free(kids);
+}
+
+static void print_cast(emitter *e, CXCursor c, int cpp_style) {
+  CXCursor operand = dev_last_child(c);
+  CXType t = clang_getCursorType(c);
+  char sp = dev_is_pointer_type(t) ? dev_expr_space(e, operand) : 0;
+  char *ts = dev_type_string(e, t, sp);
+  CXCursor inner = cx_strip_implicit(operand);
+  if (clang_getCursorKind(inner) == CXCursor_CallExpr &&
+      clang_getCursorKind(clang_getCursorReferenced(inner)) ==
+          CXCursor_Constructor) {
+    dev_print_expr(e, operand); /* T(args) for class types */
+  } else if (cpp_style) {
+    strbuf_printf(e->out, "(%s)(", ts);
+    dev_print_expr(e, operand);
+    dev_emit(e, ")");
+  } else {
+    strbuf_printf(e->out, "(%s)", ts);
+    dev_print_expr(e, operand);
+  }
+  free(ts);
+}
+
+static void print_operator(emitter *e, CXCursor c) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_UnaryOperator && n == 1 &&
+      clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf &&
+      clang_getCursorKind(cx_strip_implicit(kids[0])) == CXCursor_DeclRefExpr) {
+    /* &x where x is printed as (*x) (a __device__ scalar, a reference):
+     * the pointer itself */
+    char *t = expr_string(e, kids[0]);
+    if (t[0] == '(' && t[1] == '*' && t[strlen(t) - 1] == ')') {
+      t[strlen(t) - 1] = 0;
+      dev_emit(e, t + 2);
+      free(t);
+      free(kids);
+      return;
+    }
+    free(t);
+  }
+  if (k == CXCursor_UnaryOperator && n == 1) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    char *sp = cx_take(clang_getUnaryOperatorKindSpelling(op));
+    int post = op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec;
+    if (!post)
+      dev_emit(e, sp);
+    dev_print_expr(e, kids[0]);
+    if (post)
+      dev_emit(e, sp);
+    free(sp);
+  } else if (n == 2) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    char *sp = cx_take(clang_getBinaryOperatorKindSpelling(op));
+    dev_print_expr(e, kids[0]);
+    strbuf_printf(e->out, op == CXBinaryOperator_Comma ? "%s " : " %s ", sp);
+    dev_print_expr(e, kids[1]);
+    free(sp);
+  } else {
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "this operator form");
+  }
+  free(kids);
+}
+
+void dev_print_expr(emitter *e, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor *kids;
+  unsigned n;
+  switch (k) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_FloatingLiteral:
+    print_literal(e, c);
+    return;
+  case CXCursor_CharacterLiteral:
+  case CXCursor_StringLiteral:
+  case CXCursor_CXXBoolLiteralExpr: {
+    char *t = cx_tokens_text(e->tu, c);
+    dev_emit(e, t);
+    free(t);
+    return;
+  }
+  case CXCursor_CXXNullPtrLiteralExpr:
+  case CXCursor_GNUNullExpr:
+    dev_emit(e, "0");
+    return;
+  case CXCursor_DeclRefExpr:
+    print_declref(e, c);
+    return;
+  case CXCursor_MemberRefExpr:
+    print_member(e, c);
+    return;
+  case CXCursor_CallExpr:
+    print_call(e, c);
+    return;
+  case CXCursor_ParenExpr:
+    dev_emit(e, "(");
+    dev_print_expr(e, dev_first_child(c));
+    dev_emit(e, ")");
+    return;
+  case CXCursor_UnaryOperator:
+  case CXCursor_BinaryOperator:
+  case CXCursor_CompoundAssignOperator:
+    print_operator(e, c);
+    return;
+  case CXCursor_ConditionalOperator:
+    n = cx_children(c, &kids);
+    if (n == 3) {
+      dev_print_expr(e, kids[0]);
+      dev_emit(e, " ? ");
+      dev_print_expr(e, kids[1]);
+      dev_emit(e, " : ");
+      dev_print_expr(e, kids[2]);
+    }
+    free(kids);
+    return;
+  case CXCursor_ArraySubscriptExpr:
+    n = cx_children(c, &kids);
+    if (n == 2) {
+      dev_print_expr(e, kids[0]);
+      dev_emit(e, "[");
+      dev_print_expr(e, kids[1]);
+      dev_emit(e, "]");
+    }
+    free(kids);
+    return;
+  case CXCursor_CStyleCastExpr:
+    print_cast(e, c, 0);
+    return;
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXReinterpretCastExpr:
+  case CXCursor_CXXConstCastExpr:
+  case CXCursor_CXXFunctionalCastExpr:
+    print_cast(e, c, 1);
+    return;
+  case CXCursor_UnaryExpr: /* sizeof, alignof: host and device agree */
+    dev_print_int_value(e, c);
+    return;
+  case CXCursor_InitListExpr:
+    n = cx_children(c, &kids);
+    dev_emit(e, "{");
+    print_children_list(e, kids, n, ", ");
+    dev_emit(e, "}");
+    free(kids);
+    return;
+  case CXCursor_CXXThisExpr:
+    dev_emit(e, e->cur && e->cur->self == 'S' ? "(&self)" : "self");
+    return;
+  case CXCursor_UnexposedExpr:
+    n = cx_children(c, &kids);
+    if (n == 0)
+      dev_print_int_value(e, c); /* default arguments and the like */
+    else
+      dev_print_expr(e, kids[n - 1]);
+    free(kids);
+    return;
+  case CXCursor_LambdaExpr:
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "a lambda expression");
+    return;
+  case CXCursor_CXXNewExpr:
+  case CXCursor_CXXDeleteExpr:
+    dev_report(e, c, CU2CL_D_DYNAMIC_ALLOCATION);
+    return;
+  case CXCursor_CXXThrowExpr:
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, "throw");
+    return;
+  default: {
+    char *kn = cx_kind_name(c);
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, kn);
+    free(kn);
+    return;
+  }
+  }
+}

@@ -1,0 +1,481 @@
+/*
+ * devtypes: the names and types of the device emitter.
+ *
+ * Names: CUDA identifiers that are reserved words or built-in functions in
+ * OpenCL C get a trailing underscore; template specializations, operators
+ * and record types are mangled into C identifiers. Types: CUDA types are
+ * printed as OpenCL C declarations, pointers with the address space they
+ * point into; CUDA vector types map to OpenCL's own or to the prelude's
+ * (float3 -> cu2cl_float3); user records (structs and classes) are defined
+ * once each in the .cl file, after the records their fields need and ahead
+ * of all prototypes and bodies. OpenCL C forbids structs holding pointers
+ * as kernel parameters, so kernels take a mirror of such a struct with each
+ * pointer as a ulong ("kernarg") and unpack it on entry.
+ */
+#include "devemit.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "cx.h"
+
+/* ---- names ---------------------------------------------------------- */
+
+/* OpenCL C keywords and built-in function names that CUDA code may use as
+ * identifiers; such identifiers get a trailing underscore. */
+static const char *const reserved[] = {
+    "global", "local", "constant", "private", "kernel", "read_only",
+    "write_only", "read_write", "half", "uchar", "ushort", "uint", "ulong",
+    "event_t", "sampler_t", "image1d_t", "image2d_t", "image3d_t", "dot",
+    "cross", "length", "distance", "normalize", "clamp", "mix", "step",
+    "smoothstep", "sign", "select", "bitselect", "degrees", "radians",
+    "rotate", "upsample", "mad", "mad24", "mad_hi", "barrier", "mem_fence",
+    "prefetch", "vload", "vstore", "any", "all", "shuffle", "shuffle2",
+    "printf", "abs_diff", "add_sat", "sub_sat", "hadd", "rhadd", "popcount",
+    "get_global_id", "get_local_id", "get_group_id", "read", "write",
+    "complex", "imaginary", "quad", "vector", "pipe", "atomic_add", NULL};
+
+char *dev_safe_name(const char *name) {
+  for (const char *const *r = reserved; *r; r++)
+    if (!strcmp(*r, name))
+      return xasprintf("%s_", name);
+  return xstrdup(name);
+}
+
+/* Appends a C identifier built from arbitrary spelling ("unsigned int" ->
+ * "uint", "Foo<float, 2>" -> "Foo_float_2"). */
+static void append_mangled(strbuf *b, const char *s) {
+  int pending = 0;
+  for (; *s; s++) {
+    if (isalnum((unsigned char)*s) || *s == '_') {
+      if (pending && b->len && b->data[b->len - 1] != '_')
+        strbuf_appendc(b, '_');
+      pending = 0;
+      strbuf_appendc(b, *s);
+    } else if (*s == '*') {
+      strbuf_append(b, "_ptr");
+    } else {
+      pending = 1;
+    }
+  }
+}
+
+static const char *short_builtin(const char *s) {
+  static const char *const map[][2] = {
+      {"unsigned int", "uint"},     {"unsigned char", "uchar"},
+      {"unsigned short", "ushort"}, {"unsigned long long", "ulonglong"},
+      {"unsigned long", "ulong"},   {"long long", "longlong"},
+      {"signed char", "schar"},     {NULL, NULL}};
+  for (int i = 0; map[i][0]; i++)
+    if (!strcmp(s, map[i][0]))
+      return map[i][1];
+  return s;
+}
+
+/* "operator+=" -> "operator_add_assign"; other names unchanged. */
+char *dev_function_base_name(CXCursor fn) {
+  static const char *const ops[][2] = {
+      {"+=", "add_assign"}, {"-=", "sub_assign"}, {"*=", "mul_assign"},
+      {"/=", "div_assign"}, {"==", "eq"},         {"!=", "ne"},
+      {"<=", "le"},         {">=", "ge"},         {"<<", "shl"},
+      {">>", "shr"},        {"[]", "index"},      {"()", "call"},
+      {"+", "add"},         {"-", "sub"},         {"*", "mul"},
+      {"/", "div"},         {"%", "mod"},         {"<", "lt"},
+      {">", "gt"},          {"!", "not"},         {"~", "bitnot"},
+      {"&", "and"},         {"|", "or"},          {"^", "xor"},
+      {"=", "assign"},      {NULL, NULL}};
+  char *n = cx_spelling(fn);
+  if (str_starts_with(n, "operator")) {
+    const char *op = n + 8;
+    while (*op == ' ')
+      op++;
+    for (int i = 0; ops[i][0]; i++) {
+      if (!strcmp(op, ops[i][0])) {
+        char *r = xasprintf("operator_%s", ops[i][1]);
+        free(n);
+        return r;
+      }
+    }
+  }
+  strbuf b = {0};
+  append_mangled(&b, n);
+  free(n);
+  return strbuf_take(&b);
+}
+
+char *cu2cl_specialization_name(CXCursor fn) {
+  char *base = dev_function_base_name(fn);
+  strbuf b = {0};
+  strbuf_append(&b, base);
+  free(base);
+  int n = clang_Cursor_getNumTemplateArguments(fn);
+  for (int i = 0; i < n; i++) {
+    strbuf_appendc(&b, '_');
+    enum CXTemplateArgumentKind k = clang_Cursor_getTemplateArgumentKind(fn, i);
+    if (k == CXTemplateArgumentKind_Type) {
+      CXType t = clang_getCanonicalType(
+          clang_Cursor_getTemplateArgumentType(fn, i));
+      char *s = cx_type_spelling(t);
+      append_mangled(&b, short_builtin(s));
+      free(s);
+    } else if (k == CXTemplateArgumentKind_Integral) {
+      long long v = clang_Cursor_getTemplateArgumentValue(fn, i);
+      if (v < 0)
+        strbuf_printf(&b, "m%lld", -v);
+      else
+        strbuf_printf(&b, "%lld", v);
+    } else {
+      strbuf_printf(&b, "arg%d", i);
+    }
+  }
+  char *r = dev_safe_name(strbuf_cstr(&b));
+  strbuf_free(&b);
+  return r;
+}
+
+/* ---- types ---------------------------------------------------------- */
+
+const char *dev_space_word(char s) {
+  switch (s) {
+  case 'g': return "__global";
+  case 'l': return "__local";
+  case 'c': return "__constant";
+  default: return "";
+  }
+}
+
+const char *dev_space_name(char s) {
+  switch (s) {
+  case 'g': return "global";
+  case 'l': return "local";
+  case 'c': return "constant";
+  default: return "private";
+  }
+}
+
+/* CUDA vector types: "float4" -> "float4", "float3" -> "cu2cl_float3",
+ * "longlong2" -> "long2", "dim3" -> "cu2cl_uint3". NULL when not one. */
+static char *vector_type_name(const char *name) {
+  static const char *const bases[][2] = {
+      {"ulonglong", "ulong"}, {"longlong", "long"}, {"uchar", "uchar"},
+      {"ushort", "ushort"},   {"ulong", "ulong"},   {"uint", "uint"},
+      {"char", "char"},       {"short", "short"},   {"long", "long"},
+      {"int", "int"},         {"float", "float"},   {"double", "double"},
+      {NULL, NULL}};
+  if (!strcmp(name, "dim3"))
+    return xstrdup("cu2cl_uint3");
+  for (int i = 0; bases[i][0]; i++) {
+    size_t n = strlen(bases[i][0]);
+    if (strncmp(name, bases[i][0], n) || !name[n] || name[n + 1])
+      continue;
+    char d = name[n];
+    if (d == '2' || d == '4')
+      return xasprintf("%s%c", bases[i][1], d);
+    if (d == '1' || d == '3')
+      return xasprintf("cu2cl_%s%c", bases[i][1], d);
+  }
+  return NULL;
+}
+
+static const char *builtin_type_name(enum CXTypeKind k) {
+  switch (k) {
+  case CXType_Void: return "void";
+  case CXType_Bool: return "bool";
+  case CXType_Char_S:
+  case CXType_SChar: return "char";
+  case CXType_Char_U:
+  case CXType_UChar: return "uchar";
+  case CXType_Short: return "short";
+  case CXType_UShort: return "ushort";
+  case CXType_Int: return "int";
+  case CXType_UInt: return "uint";
+  case CXType_Long:
+  case CXType_LongLong: return "long";
+  case CXType_ULong:
+  case CXType_ULongLong: return "ulong";
+  case CXType_Float: return "float";
+  case CXType_Double: return "double";
+  case CXType_Half:
+  case CXType_Float16: return "half";
+  default: return NULL;
+  }
+}
+
+int dev_is_pointer_type(CXType t) {
+  enum CXTypeKind k = clang_getCanonicalType(t).kind;
+  return k == CXType_Pointer;
+}
+
+int dev_is_array_type(CXType t) {
+  enum CXTypeKind k = clang_getCanonicalType(t).kind;
+  return k == CXType_ConstantArray || k == CXType_IncompleteArray;
+}
+
+int dev_is_nonconst_ref(CXType t) {
+  CXType c = clang_getCanonicalType(t);
+  return c.kind == CXType_LValueReference &&
+         !clang_isConstQualifiedType(clang_getPointeeType(c));
+}
+
+int dev_is_const_ref(CXType t) {
+  CXType c = clang_getCanonicalType(t);
+  return (c.kind == CXType_LValueReference ||
+          c.kind == CXType_RValueReference) &&
+         !dev_is_nonconst_ref(t);
+}
+
+static int type_registered(emitter *e, const char *usr) {
+  return strvec_contains(&e->type_usrs, usr);
+}
+
+char *dev_record_name(CXType t) {
+  char *s = cx_type_spelling(clang_getCanonicalType(t));
+  const char *p = s;
+  if (str_starts_with(p, "const "))
+    p += 6;
+  if (str_starts_with(p, "struct "))
+    p += 7;
+  else if (str_starts_with(p, "class "))
+    p += 6;
+  strbuf b = {0};
+  append_mangled(&b, p);
+  free(s);
+  char *r = dev_safe_name(strbuf_cstr(&b));
+  strbuf_free(&b);
+  return r;
+}
+
+typedef struct record_ctx {
+  emitter *e;
+  strbuf *def;
+  CXCursor decl;
+} record_ctx;
+
+static enum CXChildVisitResult record_field(CXCursor c, CXCursor p,
+                                            CXClientData d) {
+  record_ctx *r = d;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_FieldDecl: {
+    char *n = cx_spelling(c);
+    char *sn = dev_safe_name(n);
+    strbuf_append(r->def, "  ");
+    /* Device pointers stored in structs point to global memory. */
+    CXType ft = clang_getCursorType(c);
+    dev_print_type_decl(r->e, r->def, ft, dev_is_pointer_type(ft) ? 'g' : 0,
+                        sn);
+    strbuf_append(r->def, ";\n");
+    free(n);
+    free(sn);
+    break;
+  }
+  case CXCursor_CXXBaseSpecifier:
+    dev_report(r->e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "class inheritance");
+    break;
+  default:
+    break;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* Emits the definition of a user record type once, after the types its
+ * fields need. */
+static void emit_record(emitter *e, CXType t, const char *name) {
+  CXCursor decl = clang_getTypeDeclaration(clang_getCanonicalType(t));
+  char *usr = cx_usr(decl);
+  if (type_registered(e, usr)) {
+    free(usr);
+    return;
+  }
+  strvec_push_own(&e->type_usrs, usr);
+  strbuf def = {0};
+  long long align = clang_Type_getAlignOf(t);
+  strbuf_printf(&def, "typedef struct %s {\n", name);
+  record_ctx rc = {e, &def, decl};
+  strbuf *saved = e->out;
+  e->out = NULL; /* diagnostics about fields are not left in the struct */
+  clang_visitChildren(decl, record_field, &rc);
+  e->out = saved;
+  if (align > 0)
+    strbuf_printf(&def, "} __attribute__((aligned(%lld))) %s;\n\n", align,
+                  name);
+  else
+    strbuf_printf(&def, "} %s;\n\n", name);
+  strbuf_append(&e->types, strbuf_cstr(&def));
+  strbuf_free(&def);
+}
+
+/* ---- struct kernel parameters holding pointers ---------------------- */
+
+typedef struct ptr_scan {
+  int found;
+} ptr_scan;
+
+static enum CXChildVisitResult ptr_field(CXCursor c, CXCursor p,
+                                         CXClientData d) {
+  ptr_scan *ps = d;
+  if (clang_getCursorKind(c) == CXCursor_FieldDecl) {
+    CXType ft = clang_getCanonicalType(clang_getCursorType(c));
+    if (ft.kind == CXType_Pointer || dev_record_has_pointers(ft))
+      ps->found = 1;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* 1 for a struct with (possibly nested) pointer fields: OpenCL C forbids
+ * those as kernel parameters. */
+int dev_record_has_pointers(CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_Record)
+    return 0;
+  ptr_scan ps = {0};
+  clang_visitChildren(clang_getTypeDeclaration(t), ptr_field, &ps);
+  return ps.found;
+}
+
+typedef struct kernarg_ctx {
+  emitter *e;
+  strbuf *def, *unpack;
+} kernarg_ctx;
+
+static enum CXChildVisitResult kernarg_field(CXCursor c, CXCursor p,
+                                             CXClientData d) {
+  kernarg_ctx *k = d;
+  if (clang_getCursorKind(c) != CXCursor_FieldDecl)
+    return CXChildVisit_Continue;
+  char *n = cx_spelling(c);
+  char *sn = dev_safe_name(n);
+  CXType ft = clang_getCanonicalType(clang_getCursorType(c));
+  if (ft.kind == CXType_Pointer) {
+    char *pt = dev_type_string(k->e, ft, 'g');
+    strbuf_printf(k->def, "  ulong %s;\n", sn);
+    strbuf_printf(k->unpack, "  r.%s = (%s)a.%s;\n", sn, pt, sn);
+    free(pt);
+  } else if (dev_record_has_pointers(ft)) {
+    char *kt = dev_kernarg_type(k->e, ft);
+    char *rn = dev_type_name(k->e, ft);
+    strbuf_printf(k->def, "  %s %s;\n", kt, sn);
+    strbuf_printf(k->unpack, "  r.%s = cu2cl_unpack_%s(a.%s);\n", sn, rn, sn);
+    free(kt);
+    free(rn);
+  } else {
+    strbuf_append(k->def, "  ");
+    dev_print_type_decl(k->e, k->def, ft, 0, sn);
+    strbuf_append(k->def, ";\n");
+    strbuf_printf(k->unpack, "  r.%s = a.%s;\n", sn, sn);
+  }
+  free(n);
+  free(sn);
+  return CXChildVisit_Continue;
+}
+
+/* "Name_kernarg": Name with every pointer as a ulong (same size and
+ * alignment on 64-bit devices; device pointers are SVM addresses), and
+ * cu2cl_unpack_Name() turning it back into Name. Emitted once. */
+char *dev_kernarg_type(emitter *e, CXType t) {
+  char *name = dev_type_name(e, t);
+  char *kn = xasprintf("%s_kernarg", name);
+  char *usr = xasprintf("%s#kernarg", kn);
+  if (!type_registered(e, usr)) {
+    strvec_push(&e->type_usrs, usr);
+    strbuf def = {0}, unpack = {0};
+    kernarg_ctx k = {e, &def, &unpack};
+    clang_visitChildren(clang_getTypeDeclaration(clang_getCanonicalType(t)),
+                        kernarg_field, &k);
+    strbuf_printf(&e->types,
+                  "/* %s as a kernel parameter: OpenCL C forbids pointers in "
+                  "struct parameters. */\ntypedef struct %s {\n%s} "
+                  "__attribute__((aligned(%lld))) %s;\n\n"
+                  "%s cu2cl_unpack_%s(%s a) {\n  %s r;\n%s  return r;\n}\n\n",
+                  name, kn, strbuf_cstr(&def), clang_Type_getAlignOf(t), kn,
+                  name, name, kn, name, strbuf_cstr(&unpack));
+    strbuf_free(&def);
+    strbuf_free(&unpack);
+  }
+  free(usr);
+  free(name);
+  return kn;
+}
+
+/* The OpenCL spelling of a non-pointer, non-array type. */
+char *dev_type_name(emitter *e, CXType t) {
+  t = clang_getCanonicalType(t);
+  const char *b = builtin_type_name(t.kind);
+  if (b) {
+    if (t.kind == CXType_Double)
+      e->uses_fp64 = 1;
+    return xstrdup(b);
+  }
+  if (t.kind == CXType_Enum)
+    return dev_type_name(e, clang_getEnumDeclIntegerType(
+                                clang_getTypeDeclaration(t)));
+  if (t.kind == CXType_Record) {
+    CXCursor decl = clang_getTypeDeclaration(t);
+    char *n = cx_spelling(decl);
+    char *v = cx_in_system_header(decl) ? vector_type_name(n) : NULL;
+    free(n);
+    if (v)
+      return v;
+    char *name = dev_record_name(t);
+    emit_record(e, t, name);
+    return name;
+  }
+  char *s = cx_type_spelling(t);
+  char *r = xasprintf("/* unsupported type '%s' */ int", s);
+  strbuf *saved = e->out;
+  e->out = NULL;
+  dev_report(e, e->site, CU2CL_D_UNSUPPORTED_TYPE, s,
+             "no OpenCL C equivalent");
+  e->out = saved;
+  free(s);
+  return r;
+}
+
+/* Prints a declaration of name with type t. space: for pointers, the
+ * address space they point into; for other objects, where they live
+ * (0 or 'p': private, printed without qualifier). */
+void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
+                         const char *name) {
+  CXType c = clang_getCanonicalType(t);
+  switch (c.kind) {
+  case CXType_Pointer:
+  case CXType_LValueReference:
+  case CXType_RValueReference: {
+    CXType pt = clang_getPointeeType(c);
+    int arr = clang_getCanonicalType(pt).kind == CXType_ConstantArray;
+    char *d = xasprintf(arr ? "(*%s%s)" : "*%s%s",
+                        clang_isRestrictQualifiedType(c) ? "restrict " : "",
+                        name);
+    dev_print_type_decl(e, b, pt, space ? space : 'g', d);
+    free(d);
+    return;
+  }
+  case CXType_ConstantArray: {
+    char *d = xasprintf("%s[%lld]", name, clang_getArraySize(c));
+    dev_print_type_decl(e, b, clang_getArrayElementType(c), space, d);
+    free(d);
+    return;
+  }
+  case CXType_IncompleteArray: {
+    char *d = xasprintf("%s[]", name);
+    dev_print_type_decl(e, b, clang_getArrayElementType(c), space, d);
+    free(d);
+    return;
+  }
+  default:
+    break;
+  }
+  const char *w = dev_space_word(space);
+  char *tn = dev_type_name(e, c);
+  strbuf_printf(b, "%s%s%s%s%s%s%s", w, *w ? " " : "",
+                clang_isConstQualifiedType(c) ? "const " : "",
+                clang_isVolatileQualifiedType(c) ? "volatile " : "", tn,
+                *name ? " " : "", name);
+  free(tn);
+}
+
+char *dev_type_string(emitter *e, CXType t, char space) {
+  strbuf b = {0};
+  dev_print_type_decl(e, &b, t, space, "");
+  return strbuf_take(&b);
+}

@@ -246,6 +246,28 @@ START_TEST(test_null_devptr_arg) {
 }
 END_TEST
 
+/* The same argument alternates between a device pointer and NULL (NVIDIA's
+ * driver rejects the launch after such a switch unless the runtime
+ * recreates the kernel object), with every launch waited for. */
+START_TEST(test_null_after_pointer_arg) {
+  setenv("CU2CL_LAUNCH_BLOCKING", "1", 1);
+  int *null_ptr = NULL, *data = NULL, *out = NULL, flag = -1;
+  CK(cu2clMalloc((void **)&data, sizeof(int)));
+  CK(cu2clMalloc((void **)&out, sizeof(int)));
+  int *seq[] = {data, null_ptr, data, null_ptr};
+  for (int i = 0; i < 4; i++) {
+    cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof seq[i], &seq[i]},
+                       {CU2CL_ARG_DEVPTR, sizeof out, &out}};
+    CK(cu2clLaunchKernel(&k_is_null, dims(1, 1, 1), dims(1, 1, 1), 0, NULL,
+                         args, 2));
+    CK(cu2clMemcpy(&flag, out, sizeof flag, cu2clMemcpyDeviceToHost));
+    ck_assert_int_eq(flag, seq[i] == NULL);
+  }
+  CK(cu2clFree(data));
+  CK(cu2clFree(out));
+}
+END_TEST
+
 /* ---- program cache --------------------------------------------------------
  */
 
@@ -453,6 +475,7 @@ static Suite *rt_launch_suite(void) {
   tcase_add_test(core, test_symbols);
   tcase_add_loop_test(core, test_managed_kernel, 0, 2);
   tcase_add_test(core, test_null_devptr_arg);
+  tcase_add_test(core, test_null_after_pointer_arg);
   tcase_add_test(core, test_cache_miss_then_hit);
   tcase_add_test(core, test_cache_corrupt_entry);
   tcase_add_test(core, test_cache_disabled);

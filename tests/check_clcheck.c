@@ -33,9 +33,8 @@ END_TEST
 /* The prelude compiles on its own (it is pasted into every .cl). */
 START_TEST(test_prelude_compiles) {
   cu2cl_diag_engine *d = cu2cl_diag_engine_new(NULL, 0);
-  ck_assert_int_eq(cu2cl_clcheck(cu2cl_prelude_text, "/out/prelude.cl",
-                                 "/in/k.cu", d),
-                   0);
+  ck_assert_int_eq(
+      cu2cl_clcheck(cu2cl_prelude_text, "/out/prelude.cl", "/in/k.cu", d), 0);
   cu2cl_diag_engine_delete(d);
 }
 END_TEST

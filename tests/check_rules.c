@@ -77,11 +77,11 @@ START_TEST(test_device_every_row) {
     int known;
     const cu2cl_device_rule *r =
         cu2cl_rules_device_find(row->cuda_name, row->signature, &known);
-    ck_assert_msg(r && !strcmp(r->signature, row->signature) &&
-                      (r->opencl == row->opencl ||
-                       (r->opencl && row->opencl &&
-                        !strcmp(r->opencl, row->opencl))),
-                  "row %s(%s) is shadowed", row->cuda_name, row->signature);
+    ck_assert_msg(
+        r && !strcmp(r->signature, row->signature) &&
+            (r->opencl == row->opencl ||
+             (r->opencl && row->opencl && !strcmp(r->opencl, row->opencl))),
+        "row %s(%s) is shadowed", row->cuda_name, row->signature);
     ck_assert_msg(row->opencl || *row->notes, "row %s has no reason",
                   row->cuda_name);
     if (!row->opencl || !strcmp(row->signature, "*"))

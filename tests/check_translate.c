@@ -93,8 +93,8 @@ static void check_text(const char *file, const char *src, const char *kind,
       free(want);
     } else if (!strncmp(p, tag_not, strlen(tag_not))) {
       char *bad = xstrndup(p + strlen(tag_not), n - strlen(tag_not));
-      ck_assert_msg(!text || !strstr(text, bad),
-                    "%s: CHECK-%s-NOT found: '%s'", file, kind, bad);
+      ck_assert_msg(!text || !strstr(text, bad), "%s: CHECK-%s-NOT found: '%s'",
+                    file, kind, bad);
       free(bad);
     }
   }
@@ -133,7 +133,8 @@ static void run_one(const char *name, const char *cuda_path) {
   char err[256];
   ck_assert_int_eq(cu2cl_cuda_find(cuda_path, &o.cuda, err, sizeof err), 0);
   o.own_headers = CU2CL_SOURCE_DIR "/translator/cuda-include";
-  o.host_compat = CU2CL_SOURCE_DIR "/translator/cuda-include/cu2cl_host_compat.h";
+  o.host_compat =
+      CU2CL_SOURCE_DIR "/translator/cuda-include/cu2cl_host_compat.h";
   o.prelude = cu2cl_prelude_text;
   o.warp_size = 32;
   o.check_cl = 1;
@@ -176,7 +177,9 @@ static void run_one(const char *name, const char *cuda_path) {
   free(path);
 }
 
-START_TEST(own_headers) { run_one(files.items[_i], "none"); }
+START_TEST(own_headers) {
+  run_one(files.items[_i], "none");
+}
 END_TEST
 
 START_TEST(toolkit_headers) {
@@ -186,7 +189,9 @@ START_TEST(toolkit_headers) {
 }
 END_TEST
 
-START_TEST(corpus_present) { ck_assert_int_ge((int)files.len, 10); }
+START_TEST(corpus_present) {
+  ck_assert_int_ge((int)files.len, 10);
+}
 END_TEST
 
 int main(void) {

@@ -10,7 +10,9 @@
 
 static char tmp[] = "/tmp/cu2cl-check-util-XXXXXX";
 
-static void setup(void) { ck_assert_ptr_nonnull(mkdtemp(tmp)); }
+static void setup(void) {
+  ck_assert_ptr_nonnull(mkdtemp(tmp));
+}
 static void teardown(void) {
   char *cmd = xasprintf("rm -rf '%s'", tmp);
   ck_assert_int_eq(system(cmd), 0);

@@ -13,10 +13,16 @@
 
 int cu2cl_clcheck(const char *source, const char *cl_path,
                   const char *cuda_file, cu2cl_diag_engine *diags) {
-  static const char *const args[] = {
-      "-x", "cl", "-cl-std=CL1.2", "-Xclang", "-finclude-default-header",
-      "-Xclang", "-fdeclare-opencl-builtins", "-DCU2CL_DEVICE_HAS_FP64=1",
-      "-DCU2CL_DEVICE_HAS_INT64_ATOMICS=1", "-Wno-unused-value"};
+  static const char *const args[] = {"-x",
+                                     "cl",
+                                     "-cl-std=CL1.2",
+                                     "-Xclang",
+                                     "-finclude-default-header",
+                                     "-Xclang",
+                                     "-fdeclare-opencl-builtins",
+                                     "-DCU2CL_DEVICE_HAS_FP64=1",
+                                     "-DCU2CL_DEVICE_HAS_INT64_ATOMICS=1",
+                                     "-Wno-unused-value"};
   CXIndex idx = clang_createIndex(0, 0);
   struct CXUnsavedFile file = {cl_path, source, (unsigned long)strlen(source)};
   CXTranslationUnit tu;
@@ -35,11 +41,10 @@ int cu2cl_clcheck(const char *source, const char *cl_path,
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
       char *msg = cx_take(clang_formatDiagnostic(
-          d, CXDiagnostic_DisplaySourceLocation |
-                 CXDiagnostic_DisplayColumn));
+          d, CXDiagnostic_DisplaySourceLocation | CXDiagnostic_DisplayColumn));
       if (errors < 20)
-        cu2cl_diag_report(diags, CU2CL_D_OPENCL_COMPILE_ERROR, cuda_file, 0,
-                          0, cl_path, msg);
+        cu2cl_diag_report(diags, CU2CL_D_OPENCL_COMPILE_ERROR, cuda_file, 0, 0,
+                          cl_path, msg);
       free(msg);
       errors++;
     }

@@ -13,9 +13,15 @@ char *cx_take(CXString s) {
   return r;
 }
 
-char *cx_spelling(CXCursor c) { return cx_take(clang_getCursorSpelling(c)); }
-char *cx_usr(CXCursor c) { return cx_take(clang_getCursorUSR(c)); }
-char *cx_type_spelling(CXType t) { return cx_take(clang_getTypeSpelling(t)); }
+char *cx_spelling(CXCursor c) {
+  return cx_take(clang_getCursorSpelling(c));
+}
+char *cx_usr(CXCursor c) {
+  return cx_take(clang_getCursorUSR(c));
+}
+char *cx_type_spelling(CXType t) {
+  return cx_take(clang_getTypeSpelling(t));
+}
 char *cx_kind_name(CXCursor c) {
   return cx_take(clang_getCursorKindSpelling(clang_getCursorKind(c)));
 }
@@ -48,7 +54,7 @@ int cx_extent_offsets(CXCursor c, unsigned *begin, unsigned *end) {
     return -1;
   CXTranslationUnit tu = clang_Cursor_getTranslationUnit(c);
   return clang_Location_isFromMainFile(clang_getLocation(tu, fb, 1, 1)) ? 0
-                                                                          : -1;
+                                                                        : -1;
 }
 
 int cx_in_system_header(CXCursor c) {
@@ -90,12 +96,23 @@ static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor p,
                                           CXClientData d) {
   unsigned *a = d;
   switch (clang_getCursorKind(c)) {
-  case CXCursor_CUDAHostAttr: *a |= CX_HOST; break;
-  case CXCursor_CUDADeviceAttr: *a |= CX_DEVICE; break;
-  case CXCursor_CUDAGlobalAttr: *a |= CX_GLOBAL; break;
-  case CXCursor_CUDASharedAttr: *a |= CX_SHARED; break;
-  case CXCursor_CUDAConstantAttr: *a |= CX_CONSTANT; break;
-  default: break;
+  case CXCursor_CUDAHostAttr:
+    *a |= CX_HOST;
+    break;
+  case CXCursor_CUDADeviceAttr:
+    *a |= CX_DEVICE;
+    break;
+  case CXCursor_CUDAGlobalAttr:
+    *a |= CX_GLOBAL;
+    break;
+  case CXCursor_CUDASharedAttr:
+    *a |= CX_SHARED;
+    break;
+  case CXCursor_CUDAConstantAttr:
+    *a |= CX_CONSTANT;
+    break;
+  default:
+    break;
   }
   return CXChildVisit_Continue;
 }

@@ -43,8 +43,14 @@ int cx_in_main_file(CXCursor c);
 unsigned cx_children(CXCursor c, CXCursor **out);
 
 /* CUDA execution-space attributes of a function declaration. */
-enum { CX_HOST = 1, CX_DEVICE = 2, CX_GLOBAL = 4, CX_SHARED = 8,
-       CX_CONSTANT = 16, CX_MANAGED = 32 };
+enum {
+  CX_HOST = 1,
+  CX_DEVICE = 2,
+  CX_GLOBAL = 4,
+  CX_SHARED = 8,
+  CX_CONSTANT = 16,
+  CX_MANAGED = 32
+};
 unsigned cx_cuda_attrs(CXCursor decl);
 
 /* Skips implicit wrappers (UnexposedExpr with one child that has the same

@@ -67,17 +67,18 @@ typedef struct fn_clone {
 typedef struct symbol {
   char *usr;
   char *name;
-  char space; /* 'c' __constant__, 'g' __device__, 'l' __shared__ of a device function */
+  char space; /* 'c' __constant__, 'g' __device__, 'l' __shared__ of a device
+                 function */
   int is_array;
   CXCursor decl;
 } symbol;
 
 typedef struct fn_uses {
   char *usr;
-  int state; /* 0 new, 1 in progress, 2 done */
+  int state;     /* 0 new, 1 in progress, 2 done */
   int recursive; /* part of a call cycle */
   int recursion_reported;
-  int fp64;      /* uses double (itself or a callee) */
+  int fp64; /* uses double (itself or a callee) */
   int int64_atomics;
   int dynshm;
   unsigned char *syms; /* one flag per symbol (grows) */
@@ -104,8 +105,8 @@ typedef struct emitter {
   size_t nvars, capvars;
   strbuf *out;
   int indent;
-  CXCursor site;     /* the statement being printed, for diagnostics */
-  int quiet;         /* analysing a callee: no diagnostics */
+  CXCursor site; /* the statement being printed, for diagnostics */
+  int quiet;     /* analysing a callee: no diagnostics */
 } emitter;
 
 /* ---- emit_device.c -------------------------------------------------- */

@@ -33,7 +33,9 @@ static char *expr_string(emitter *e, CXCursor c) {
   return strbuf_take(&b);
 }
 
-void dev_emit(emitter *e, const char *s) { strbuf_append(e->out, s); }
+void dev_emit(emitter *e, const char *s) {
+  strbuf_append(e->out, s);
+}
 
 /* The single token of a literal's extent, when it is a literal token
  * (instantiated templates point literals substituted for parameters at
@@ -130,7 +132,7 @@ static void print_literal(emitter *e, CXCursor c) {
 }
 
 static void print_children_list(emitter *e, CXCursor *kids, unsigned n,
-                                 const char *sep) {
+                                const char *sep) {
   for (unsigned i = 0; i < n; i++) {
     if (i)
       dev_emit(e, sep);
@@ -225,9 +227,8 @@ char *dev_arg_text(emitter *e, CXCursor a) {
   char *s = expr_string(e, a);
   enum CXCursorKind k = clang_getCursorKind(cx_strip_implicit(a));
   int simple = k == CXCursor_CallExpr || k == CXCursor_ParenExpr ||
-               k == CXCursor_ArraySubscriptExpr ||
-               k == CXCursor_DeclRefExpr || k == CXCursor_IntegerLiteral ||
-               k == CXCursor_FloatingLiteral;
+               k == CXCursor_ArraySubscriptExpr || k == CXCursor_DeclRefExpr ||
+               k == CXCursor_IntegerLiteral || k == CXCursor_FloatingLiteral;
   for (const char *p = s; *p && !simple; p++)
     if (!(isalnum((unsigned char)*p) || *p == '_' || *p == '.'))
       break;
@@ -289,8 +290,8 @@ static char *builtin_arg_text(emitter *e, CXCursor callee, CXCursor arg,
     return t;
   CXType pt = clang_getCanonicalType(
       clang_getCursorType(clang_Cursor_getArgument(callee, i)));
-  CXType at = clang_getCanonicalType(
-      clang_getCursorType(cx_strip_implicit(arg)));
+  CXType at =
+      clang_getCanonicalType(clang_getCursorType(cx_strip_implicit(arg)));
   if (!is_arithmetic(pt) || !is_arithmetic(at) ||
       clang_getCanonicalType(pt).kind == at.kind)
     return t;
@@ -361,8 +362,8 @@ static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
 
 static int is_warp_primitive(const char *n) {
   static const char *const prefixes[] = {
-      "__shfl", "__ballot", "__any", "__all", "__activemask", "__syncwarp",
-      "__match", "__reduce_", "__uni", NULL};
+      "__shfl",     "__ballot", "__any",     "__all", "__activemask",
+      "__syncwarp", "__match",  "__reduce_", "__uni", NULL};
   for (const char *const *p = prefixes; *p; p++)
     if (str_starts_with(n, *p))
       return 1;
@@ -516,9 +517,9 @@ static int is_const_method(CXCursor m) {
 static void print_method_call(emitter *e, CXCursor call, CXCursor def,
                               CXCursor obj, CXCursor *args, unsigned nargs) {
   int byval = is_const_method(def) || clang_CXXMethod_isStatic(def);
-  int this_obj = clang_Cursor_isNull(obj) ||
-                 clang_getCursorKind(cx_strip_implicit(obj)) ==
-                     CXCursor_CXXThisExpr;
+  int this_obj =
+      clang_Cursor_isNull(obj) ||
+      clang_getCursorKind(cx_strip_implicit(obj)) == CXCursor_CXXThisExpr;
   char self;
   if (byval)
     self = 'S';
@@ -585,8 +586,8 @@ static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
     dev_print_expr(e, args[0]);
     return;
   }
-  int has_body = !clang_Cursor_isNull(def) &&
-                 !clang_Cursor_isNull(dev_function_body(def));
+  int has_body =
+      !clang_Cursor_isNull(def) && !clang_Cursor_isNull(dev_function_body(def));
   if (!has_body || cx_in_system_header(ctor)) {
     if (nargs == 1 && (clang_CXXConstructor_isCopyConstructor(ctor) ||
                        clang_CXXConstructor_isMoveConstructor(ctor))) {

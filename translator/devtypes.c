@@ -24,16 +24,19 @@
 /* OpenCL C keywords and built-in function names that CUDA code may use as
  * identifiers; such identifiers get a trailing underscore. */
 static const char *const reserved[] = {
-    "global", "local", "constant", "private", "kernel", "read_only",
-    "write_only", "read_write", "half", "uchar", "ushort", "uint", "ulong",
-    "event_t", "sampler_t", "image1d_t", "image2d_t", "image3d_t", "dot",
-    "cross", "length", "distance", "normalize", "clamp", "mix", "step",
-    "smoothstep", "sign", "select", "bitselect", "degrees", "radians",
-    "rotate", "upsample", "mad", "mad24", "mad_hi", "barrier", "mem_fence",
-    "prefetch", "vload", "vstore", "any", "all", "shuffle", "shuffle2",
-    "printf", "abs_diff", "add_sat", "sub_sat", "hadd", "rhadd", "popcount",
-    "get_global_id", "get_local_id", "get_group_id", "read", "write",
-    "complex", "imaginary", "quad", "vector", "pipe", "atomic_add", NULL};
+    "global",       "local",      "constant",   "private",       "kernel",
+    "read_only",    "write_only", "read_write", "half",          "uchar",
+    "ushort",       "uint",       "ulong",      "event_t",       "sampler_t",
+    "image1d_t",    "image2d_t",  "image3d_t",  "dot",           "cross",
+    "length",       "distance",   "normalize",  "clamp",         "mix",
+    "step",         "smoothstep", "sign",       "select",        "bitselect",
+    "degrees",      "radians",    "rotate",     "upsample",      "mad",
+    "mad24",        "mad_hi",     "barrier",    "mem_fence",     "prefetch",
+    "vload",        "vstore",     "any",        "all",           "shuffle",
+    "shuffle2",     "printf",     "abs_diff",   "add_sat",       "sub_sat",
+    "hadd",         "rhadd",      "popcount",   "get_global_id", "get_local_id",
+    "get_group_id", "read",       "write",      "complex",       "imaginary",
+    "quad",         "vector",     "pipe",       "atomic_add",    NULL};
 
 char *dev_safe_name(const char *name) {
   for (const char *const *r = reserved; *r; r++)
@@ -113,8 +116,8 @@ char *cu2cl_specialization_name(CXCursor fn) {
     strbuf_appendc(&b, '_');
     enum CXTemplateArgumentKind k = clang_Cursor_getTemplateArgumentKind(fn, i);
     if (k == CXTemplateArgumentKind_Type) {
-      CXType t = clang_getCanonicalType(
-          clang_Cursor_getTemplateArgumentType(fn, i));
+      CXType t =
+          clang_getCanonicalType(clang_Cursor_getTemplateArgumentType(fn, i));
       char *s = cx_type_spelling(t);
       append_mangled(&b, short_builtin(s));
       free(s);
@@ -137,31 +140,46 @@ char *cu2cl_specialization_name(CXCursor fn) {
 
 const char *dev_space_word(char s) {
   switch (s) {
-  case 'g': return "__global";
-  case 'l': return "__local";
-  case 'c': return "__constant";
-  default: return "";
+  case 'g':
+    return "__global";
+  case 'l':
+    return "__local";
+  case 'c':
+    return "__constant";
+  default:
+    return "";
   }
 }
 
 const char *dev_space_name(char s) {
   switch (s) {
-  case 'g': return "global";
-  case 'l': return "local";
-  case 'c': return "constant";
-  default: return "private";
+  case 'g':
+    return "global";
+  case 'l':
+    return "local";
+  case 'c':
+    return "constant";
+  default:
+    return "private";
   }
 }
 
 /* CUDA vector types: "float4" -> "float4", "float3" -> "cu2cl_float3",
  * "longlong2" -> "long2", "dim3" -> "cu2cl_uint3". NULL when not one. */
 static char *vector_type_name(const char *name) {
-  static const char *const bases[][2] = {
-      {"ulonglong", "ulong"}, {"longlong", "long"}, {"uchar", "uchar"},
-      {"ushort", "ushort"},   {"ulong", "ulong"},   {"uint", "uint"},
-      {"char", "char"},       {"short", "short"},   {"long", "long"},
-      {"int", "int"},         {"float", "float"},   {"double", "double"},
-      {NULL, NULL}};
+  static const char *const bases[][2] = {{"ulonglong", "ulong"},
+                                         {"longlong", "long"},
+                                         {"uchar", "uchar"},
+                                         {"ushort", "ushort"},
+                                         {"ulong", "ulong"},
+                                         {"uint", "uint"},
+                                         {"char", "char"},
+                                         {"short", "short"},
+                                         {"long", "long"},
+                                         {"int", "int"},
+                                         {"float", "float"},
+                                         {"double", "double"},
+                                         {NULL, NULL}};
   if (!strcmp(name, "dim3"))
     return xstrdup("cu2cl_uint3");
   for (int i = 0; bases[i][0]; i++) {
@@ -179,25 +197,39 @@ static char *vector_type_name(const char *name) {
 
 static const char *builtin_type_name(enum CXTypeKind k) {
   switch (k) {
-  case CXType_Void: return "void";
-  case CXType_Bool: return "bool";
+  case CXType_Void:
+    return "void";
+  case CXType_Bool:
+    return "bool";
   case CXType_Char_S:
-  case CXType_SChar: return "char";
+  case CXType_SChar:
+    return "char";
   case CXType_Char_U:
-  case CXType_UChar: return "uchar";
-  case CXType_Short: return "short";
-  case CXType_UShort: return "ushort";
-  case CXType_Int: return "int";
-  case CXType_UInt: return "uint";
+  case CXType_UChar:
+    return "uchar";
+  case CXType_Short:
+    return "short";
+  case CXType_UShort:
+    return "ushort";
+  case CXType_Int:
+    return "int";
+  case CXType_UInt:
+    return "uint";
   case CXType_Long:
-  case CXType_LongLong: return "long";
+  case CXType_LongLong:
+    return "long";
   case CXType_ULong:
-  case CXType_ULongLong: return "ulong";
-  case CXType_Float: return "float";
-  case CXType_Double: return "double";
+  case CXType_ULongLong:
+    return "ulong";
+  case CXType_Float:
+    return "float";
+  case CXType_Double:
+    return "double";
   case CXType_Half:
-  case CXType_Float16: return "half";
-  default: return NULL;
+  case CXType_Float16:
+    return "half";
+  default:
+    return NULL;
   }
 }
 
@@ -407,8 +439,8 @@ char *dev_type_name(emitter *e, CXType t) {
     return xstrdup(b);
   }
   if (t.kind == CXType_Enum)
-    return dev_type_name(e, clang_getEnumDeclIntegerType(
-                                clang_getTypeDeclaration(t)));
+    return dev_type_name(
+        e, clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)));
   if (t.kind == CXType_Record) {
     CXCursor decl = clang_getTypeDeclaration(t);
     char *n = cx_spelling(decl);
@@ -424,8 +456,7 @@ char *dev_type_name(emitter *e, CXType t) {
   char *r = xasprintf("/* unsupported type '%s' */ int", s);
   strbuf *saved = e->out;
   e->out = NULL;
-  dev_report(e, e->site, CU2CL_D_UNSUPPORTED_TYPE, s,
-             "no OpenCL C equivalent");
+  dev_report(e, e->site, CU2CL_D_UNSUPPORTED_TYPE, s, "no OpenCL C equivalent");
   e->out = saved;
   free(s);
   return r;
@@ -443,9 +474,9 @@ void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
   case CXType_RValueReference: {
     CXType pt = clang_getPointeeType(c);
     int arr = clang_getCanonicalType(pt).kind == CXType_ConstantArray;
-    char *d = xasprintf(arr ? "(*%s%s)" : "*%s%s",
-                        clang_isRestrictQualifiedType(c) ? "restrict " : "",
-                        name);
+    char *d =
+        xasprintf(arr ? "(*%s%s)" : "*%s%s",
+                  clang_isRestrictQualifiedType(c) ? "restrict " : "", name);
     dev_print_type_decl(e, b, pt, space ? space : 'g', d);
     free(d);
     return;

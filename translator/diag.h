@@ -31,19 +31,18 @@ typedef enum cu2cl_severity {
 /* CU2CL_DIAG(NUMBER, NAME, SEVERITY, CATEGORY, MESSAGE, EXPLANATION, EXAMPLE,
  * FIX) rows; CU2CL_D_NAME is the enumerator, NUMBER the stable numeric ID. */
 typedef enum cu2cl_diag_id {
-#define CU2CL_DIAG(num, name, sev, cat, msg, expl, example, fix)              \
-  CU2CL_D_##name,
+#define CU2CL_DIAG(num, name, sev, cat, msg, expl, example, fix) CU2CL_D_##name,
 #include "../rules/diagnostics.def"
 #undef CU2CL_DIAG
   CU2CL_D_COUNT
 } cu2cl_diag_id;
 
 typedef struct cu2cl_diag_info {
-  unsigned number;        /* e.g. 1203 for CU2CL1203 */
-  const char *name;       /* "UNSUPPORTED_API" */
+  unsigned number;  /* e.g. 1203 for CU2CL1203 */
+  const char *name; /* "UNSUPPORTED_API" */
   cu2cl_severity severity;
-  const char *category;   /* "driver", "host", "device", "warp", ... */
-  const char *message;    /* printf format */
+  const char *category; /* "driver", "host", "device", "warp", ... */
+  const char *message;  /* printf format */
   const char *explanation;
   const char *example;
   const char *fix;
@@ -58,9 +57,9 @@ const char *cu2cl_severity_name(cu2cl_severity s); /* "warning", ... */
 /* One recorded report. Strings are owned by the engine. */
 typedef struct cu2cl_diag_record {
   cu2cl_diag_id id;
-  char *file;  /* absolute path, or NULL for reports without a location */
+  char *file; /* absolute path, or NULL for reports without a location */
   unsigned line, column; /* 1-based; 0 when unknown */
-  char *message; /* the formatted message, without the [ID] suffix */
+  char *message;         /* the formatted message, without the [ID] suffix */
 } cu2cl_diag_record;
 
 typedef struct cu2cl_diag_engine cu2cl_diag_engine;

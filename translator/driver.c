@@ -164,8 +164,7 @@ static int parse_args(int argc, char **argv, args *a) {
       char *end;
       long n = v ? strtol(v, &end, 10) : 0;
       if (!v || *end || (n != 32 && n != 64 && n != 16 && n != 8))
-        return usage_error(CU2CL_D_BAD_OPTION_VALUE, v ? v : "",
-                           "--warp-size");
+        return usage_error(CU2CL_D_BAD_OPTION_VALUE, v ? v : "", "--warp-size");
       a->warp_size = (int)n;
     } else if (!strcmp(s, "-j") || str_starts_with(s, "-j")) {
       v = s[2] ? s + 2 : (i + 1 < argc ? argv[++i] : NULL);
@@ -326,8 +325,8 @@ static char *resolved_path(const char *abs) {
   for (;;) {
     char *real = realpath(p, NULL);
     if (real) {
-      char *r = xasprintf("%s%s", strcmp(real, "/") ? real : "",
-                          strbuf_cstr(&rest));
+      char *r =
+          xasprintf("%s%s", strcmp(real, "/") ? real : "", strbuf_cstr(&rest));
       free(real);
       free(p);
       strbuf_free(&rest);
@@ -349,8 +348,8 @@ static char *resolved_path(const char *abs) {
 
 static int check_roots(run *r) {
   args *a = r->a;
-  char *in = a->in_root ? path_absolute(a->in_root, NULL)
-                        : common_root(&r->cmds);
+  char *in =
+      a->in_root ? path_absolute(a->in_root, NULL) : common_root(&r->cmds);
   char *out = path_absolute(a->out_root ? a->out_root : "cu2cl-out", NULL);
   r->opts.in_root = in;
   r->opts.out_root = out;
@@ -389,15 +388,15 @@ static int check_roots(run *r) {
 static int setup_cuda(run *r) {
   char err[1024] = "";
   if (cu2cl_cuda_find(r->a->cuda_path, &r->opts.cuda, err, sizeof err)) {
-    cu2cl_diag_report(diags, CU2CL_D_BAD_CUDA_PATH, NULL, 0, 0,
-                      r->a->cuda_path, err);
+    cu2cl_diag_report(diags, CU2CL_D_BAD_CUDA_PATH, NULL, 0, 0, r->a->cuda_path,
+                      err);
     return -1;
   }
   const char *own = getenv("CU2CL_CUDA_INCLUDE");
   r->opts.own_headers =
       own && *own ? own : CU2CL_SOURCE_DIR "/translator/cuda-include";
-  r->opts.host_compat = CU2CL_SOURCE_DIR
-      "/translator/cuda-include/cu2cl_host_compat.h";
+  r->opts.host_compat =
+      CU2CL_SOURCE_DIR "/translator/cuda-include/cu2cl_host_compat.h";
   if (own && *own)
     r->opts.host_compat = xasprintf("%s/cu2cl_host_compat.h", own);
   int asked_none = r->a->cuda_path && !strcmp(r->a->cuda_path, "none");

@@ -39,8 +39,8 @@ void dev_report(emitter *e, CXCursor at, cu2cl_diag_id id, ...) {
     while (i > 0 && e->out->data[i - 1] == ' ')
       i--;
     int line_start = i == 0 || e->out->data[i - 1] == '\n';
-    char *indent = xstrndup(e->out->data ? e->out->data + i : "",
-                            e->out->len - i);
+    char *indent =
+        xstrndup(e->out->data ? e->out->data + i : "", e->out->len - i);
     char *text = cu2cl_diag_comment(id, msg);
     strbuf_printf(e->out, "/* %s */", text);
     if (line_start)
@@ -91,8 +91,7 @@ static void print_gap(emitter *e, CXCursor at, unsigned from, unsigned to) {
         if (j < n) {
           clang_getSpellingLocation(clang_getTokenLocation(e->tu, toks[j]),
                                     NULL, &l2, NULL, NULL);
-          if (l2 == line &&
-              clang_getTokenKind(toks[j]) == CXToken_Literal) {
+          if (l2 == line && clang_getTokenKind(toks[j]) == CXToken_Literal) {
             char *v = cx_take(clang_getTokenSpelling(e->tu, toks[j]));
             strbuf_printf(e->out, " %s", v);
             free(v);
@@ -156,11 +155,11 @@ static void print_var_decl(emitter *e, CXCursor v, int in_list) {
   var_entry *ve = dev_var_find(e, v);
   CXCursor init = dev_var_init(v);
   if (dev_is_extern_shared(v)) {
-    char *et = dev_type_string(e, clang_getArrayElementType(
-                                      clang_getCanonicalType(t)), 0);
+    char *et = dev_type_string(
+        e, clang_getArrayElementType(clang_getCanonicalType(t)), 0);
     strbuf_printf(e->out,
-                  "__local %s *%s = (__local %s *)cu2cl_dynamic_shared;\n",
-                  et, sn, et);
+                  "__local %s *%s = (__local %s *)cu2cl_dynamic_shared;\n", et,
+                  sn, et);
     free(et);
     free(sn);
     return;
@@ -244,7 +243,8 @@ static void print_for(emitter *e, CXCursor s) {
   CXCursor part[3] = {clang_getNullCursor(), clang_getNullCursor(),
                       clang_getNullCursor()};
   for (unsigned i = 0; i + 1 < n; i++) {
-    unsigned off = offset_of(clang_getRangeStart(clang_getCursorExtent(kids[i])));
+    unsigned off =
+        offset_of(clang_getRangeStart(clang_getCursorExtent(kids[i])));
     int slot = off < semi[0] ? 0 : off < semi[1] ? 1 : 2;
     part[slot] = kids[i];
   }
@@ -305,6 +305,18 @@ static void print_if(emitter *e, CXCursor s) {
   free(kids);
 }
 
+/* while (cond) body / switch (cond) body */
+static void print_keyword_cond(emitter *e, CXCursor s, const char *keyword) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  strbuf_printf(e->out, "%s (", keyword);
+  dev_print_expr(e, kids[0]);
+  dev_emit(e, ")");
+  print_sub(e, kids[n - 1]);
+  dev_emit(e, "\n");
+  free(kids);
+}
+
 static void print_stmt(emitter *e, CXCursor s) {
   enum CXCursorKind k = clang_getCursorKind(s);
   e->site = s;
@@ -330,13 +342,7 @@ static void print_stmt(emitter *e, CXCursor s) {
     print_for(e, s);
     return;
   case CXCursor_WhileStmt:
-    n = cx_children(s, &kids);
-    dev_emit(e, "while (");
-    dev_print_expr(e, kids[0]);
-    dev_emit(e, ")");
-    print_sub(e, kids[n - 1]);
-    dev_emit(e, "\n");
-    free(kids);
+    print_keyword_cond(e, s, "while");
     return;
   case CXCursor_DoStmt:
     n = cx_children(s, &kids);
@@ -348,13 +354,7 @@ static void print_stmt(emitter *e, CXCursor s) {
     free(kids);
     return;
   case CXCursor_SwitchStmt:
-    n = cx_children(s, &kids);
-    dev_emit(e, "switch (");
-    dev_print_expr(e, kids[0]);
-    dev_emit(e, ")");
-    print_sub(e, kids[n - 1]);
-    dev_emit(e, "\n");
-    free(kids);
+    print_keyword_cond(e, s, "switch");
     return;
   case CXCursor_CaseStmt:
     n = cx_children(s, &kids);
@@ -385,8 +385,8 @@ static void print_stmt(emitter *e, CXCursor s) {
     return;
   case CXCursor_ReturnStmt: {
     CXCursor v = dev_first_child(s);
-    int ctor = e->cur && clang_getCursorKind(e->cur->decl) ==
-                             CXCursor_Constructor;
+    int ctor =
+        e->cur && clang_getCursorKind(e->cur->decl) == CXCursor_Constructor;
     if (ctor) {
       dev_emit(e, "return self;\n");
     } else if (clang_Cursor_isNull(v)) {
@@ -485,8 +485,7 @@ static void print_param(emitter *e, fn_clone *f, CXCursor p) {
     dev_report(e, p, CU2CL_D_STRUCT_POINTER_ARG, n, kt);
     e->out = saved;
     free(kt);
-  } else if (f->is_kernel &&
-             clang_getCanonicalType(t).kind == CXType_Bool) {
+  } else if (f->is_kernel && clang_getCanonicalType(t).kind == CXType_Bool) {
     strbuf_printf(e->out, "uchar %s", sn); /* OpenCL forbids bool args */
     strbuf *saved = e->out;
     e->out = NULL;
@@ -538,9 +537,8 @@ static void print_signature(emitter *e, fn_clone *f) {
       continue; /* kernels declare hoisted __shared__ variables */
     symbol *s = &e->syms[i];
     CXType t = clang_getCursorType(s->decl);
-    CXType et = s->is_array ? clang_getArrayElementType(
-                                  clang_getCanonicalType(t))
-                            : t;
+    CXType et =
+        s->is_array ? clang_getArrayElementType(clang_getCanonicalType(t)) : t;
     char *d2 = xasprintf("*%s", s->name);
     if (!first)
       dev_emit(e, ", ");
@@ -601,8 +599,8 @@ static void emit_function(emitter *e, size_t idx) {
   free(name);
   int ctor = clang_getCursorKind(f->decl) == CXCursor_Constructor;
   if (ctor) {
-    char *cn = dev_type_name(e, clang_getCursorType(
-                                    clang_getCursorSemanticParent(f->decl)));
+    char *cn = dev_type_name(
+        e, clang_getCursorType(clang_getCursorSemanticParent(f->decl)));
     strbuf_printf(&body, "  %s self;\n", cn);
     free(cn);
     print_ctor_inits(e, f->decl);
@@ -686,8 +684,7 @@ static char *template_param_text(emitter *e, CXCursor tpl) {
     free(t);
   }
   CXFile file;
-  clang_getFileLocation(clang_getCursorLocation(tpl), &file, NULL, NULL,
-                        NULL);
+  clang_getFileLocation(clang_getCursorLocation(tpl), &file, NULL, NULL, NULL);
   size_t len = 0;
   const char *src = file ? clang_getFileContents(e->tu, file, &len) : NULL;
   char *r = src && end > begin && end <= len
@@ -715,20 +712,19 @@ static char *template_args_text(CXCursor spec) {
       CXType t = clang_getCanonicalType(
           clang_Cursor_getTemplateArgumentType(spec, (unsigned)i));
       if (t.kind == CXType_Bool)
-        strbuf_append(&b, clang_Cursor_getTemplateArgumentValue(
-                              spec, (unsigned)i)
-                              ? "true"
-                              : "false");
+        strbuf_append(&b,
+                      clang_Cursor_getTemplateArgumentValue(spec, (unsigned)i)
+                          ? "true"
+                          : "false");
       else if (t.kind == CXType_UInt || t.kind == CXType_ULong ||
                t.kind == CXType_ULongLong || t.kind == CXType_UShort ||
                t.kind == CXType_UChar)
-        strbuf_printf(&b, "%lluu",
-                      clang_Cursor_getTemplateArgumentUnsignedValue(
-                          spec, (unsigned)i));
+        strbuf_printf(
+            &b, "%lluu",
+            clang_Cursor_getTemplateArgumentUnsignedValue(spec, (unsigned)i));
       else
         strbuf_printf(&b, "%lld",
-                      clang_Cursor_getTemplateArgumentValue(spec,
-                                                            (unsigned)i));
+                      clang_Cursor_getTemplateArgumentValue(spec, (unsigned)i));
       break;
     }
     default:
@@ -744,8 +740,8 @@ static enum CXChildVisitResult pattern_param(CXCursor c, CXCursor p,
   if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
     char *t = cx_type_spelling(clang_getCursorType(c));
     char *n = cx_spelling(c);
-    strvec_push_own(d, xasprintf("%s%s%s", t, str_ends_with(t, "*") ? "" : " ",
-                                 n));
+    strvec_push_own(
+        d, xasprintf("%s%s%s", t, str_ends_with(t, "*") ? "" : " ", n));
     free(t);
     free(n);
   }
@@ -831,8 +827,9 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
   for (size_t i = 0; i < out->nkernels; i++)
     strbuf_printf(&cl, "%s%s", i ? ", " : "", out->kernels[i].cl_name);
   strbuf_append(&cl, "\n */\n\n");
-  strbuf_printf(&cl, "#ifndef CU2CL_WARP_SIZE\n#define CU2CL_WARP_SIZE %d\n"
-                     "#endif\n",
+  strbuf_printf(&cl,
+                "#ifndef CU2CL_WARP_SIZE\n#define CU2CL_WARP_SIZE %d\n"
+                "#endif\n",
                 opts && opts->warp_size ? opts->warp_size : 32);
   /* CUDA aligns dynamic shared memory to at least 16 bytes; OpenCL drivers
    * align a __local argument for its element type only (NVIDIA's to 1 for

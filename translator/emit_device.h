@@ -39,11 +39,11 @@ typedef struct cu2cl_kernel_param {
 } cu2cl_kernel_param;
 
 typedef struct cu2cl_kernel_spec {
-  char *usr;      /* USR of the emitted FunctionDecl */
+  char *usr;          /* USR of the emitted FunctionDecl */
   char *template_usr; /* USR of its primary template (= usr if none) */
-  char *cl_name;  /* OpenCL kernel name */
-  char *display;  /* CUDA spelling, e.g. "reduce<float, 256>" */
-  char *cuda_name; /* the kernel's name, e.g. "reduce" */
+  char *cl_name;      /* OpenCL kernel name */
+  char *display;      /* CUDA spelling, e.g. "reduce<float, 256>" */
+  char *cuda_name;    /* the kernel's name, e.g. "reduce" */
   /* For specializations of a kernel template: the template's parameter
    * list as written ("typename T, unsigned int B"), this specialization's
    * arguments ("float, 256u") and the template's function parameters as

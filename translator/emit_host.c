@@ -81,10 +81,14 @@ static void widen_to_lines(host *h, unsigned *b, unsigned *e) {
 
 static const char *arg_kind_name(cu2cl_arg_kind k) {
   switch (k) {
-  case CU2CL_KARG_DEVPTR: return "CU2CL_ARG_DEVPTR";
-  case CU2CL_KARG_LOCAL: return "CU2CL_ARG_LOCAL";
-  case CU2CL_KARG_SYMBOL: return "CU2CL_ARG_SYMBOL";
-  default: return "CU2CL_ARG_VALUE";
+  case CU2CL_KARG_DEVPTR:
+    return "CU2CL_ARG_DEVPTR";
+  case CU2CL_KARG_LOCAL:
+    return "CU2CL_ARG_LOCAL";
+  case CU2CL_KARG_SYMBOL:
+    return "CU2CL_ARG_SYMBOL";
+  default:
+    return "CU2CL_ARG_VALUE";
   }
 }
 
@@ -208,8 +212,8 @@ static void handle_function(host *h, CXCursor c) {
     char *text = *stubs ? xasprintf("/* cu2cl: kernel %s is in %s; its "
                                     "launch stubs follow. */\n%s",
                                     name, h->opts->cl_name, stubs)
-                        : xasprintf("/* cu2cl: kernel %s is in %s. */\n",
-                                    name, h->opts->cl_name);
+                        : xasprintf("/* cu2cl: kernel %s is in %s. */\n", name,
+                                    h->opts->cl_name);
     free(stubs);
     free(name);
     remove_decl(h, c, text);
@@ -245,8 +249,9 @@ static void handle_variable(host *h, CXCursor c) {
       strbuf_printf(&b, "static const %s cu2cl_init_%s = ", decl, name);
     }
     strbuf_appendn(&b, h->src + ib, ie - ib);
-    strbuf_printf(&b, ";\nstatic cu2clSymbol %s = {\"%s\", sizeof(%s), "
-                      "&cu2cl_init_%s, NULL};\n",
+    strbuf_printf(&b,
+                  ";\nstatic cu2clSymbol %s = {\"%s\", sizeof(%s), "
+                  "&cu2cl_init_%s, NULL};\n",
                   name, name, type, name);
     free(et);
     free(decl);
@@ -442,9 +447,8 @@ static void rewrite_launch(host *h, CXCursor call) {
   }
   const char *s = h->src;
   const char *name_end = s + b;
-  while (name_end < s + e &&
-         (isalnum((unsigned char)*name_end) || *name_end == '_' ||
-          *name_end == ':'))
+  while (name_end < s + e && (isalnum((unsigned char)*name_end) ||
+                              *name_end == '_' || *name_end == ':'))
     name_end++;
   const char *name = s + b;
   for (const char *p = s + b; p < name_end; p++)
@@ -490,8 +494,7 @@ static void rewrite_launch(host *h, CXCursor call) {
     strbuf_append(&t, ", 0");
   if (!no_args)
     strbuf_append(&t, ", ");
-  add_edit(h, (unsigned)(open - s), (unsigned)(paren + 1 - s),
-           strbuf_take(&t));
+  add_edit(h, (unsigned)(open - s), (unsigned)(paren + 1 - s), strbuf_take(&t));
   free(kname);
 }
 
@@ -531,10 +534,9 @@ static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
 /* ---- names ---------------------------------------------------------- */
 
 static void rename_tokens(host *h) {
-  CXSourceRange all =
-      clang_getRange(clang_getLocationForOffset(h->tu, h->file, 0),
-                     clang_getLocationForOffset(h->tu, h->file,
-                                                (unsigned)h->src_len));
+  CXSourceRange all = clang_getRange(
+      clang_getLocationForOffset(h->tu, h->file, 0),
+      clang_getLocationForOffset(h->tu, h->file, (unsigned)h->src_len));
   CXToken *toks;
   unsigned n;
   clang_tokenize(h->tu, all, &toks, &n);
@@ -553,8 +555,8 @@ static void rename_tokens(host *h) {
         cu2cl_diag_report(h->diags, CU2CL_D_CUDA_ARCH_HOST_BRANCH, l.file,
                           l.line, l.column);
       else {
-        cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT,
-                          l.file, l.line, l.column,
+        cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT, l.file,
+                          l.line, l.column,
                           "__managed__ variables are not supported; use "
                           "cudaMallocManaged");
         h->errors++;
@@ -633,9 +635,8 @@ static char *program_block(host *h) {
 }
 
 char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
-                      const cu2cl_device_unit *dev,
-                      const cu2cl_host_opts *opts, cu2cl_diag_engine *diags,
-                      size_t *errors) {
+                      const cu2cl_device_unit *dev, const cu2cl_host_opts *opts,
+                      cu2cl_diag_engine *diags, size_t *errors) {
   host h = {0};
   h.tu = tu;
   h.dev = dev;
@@ -673,9 +674,8 @@ static enum CXChildVisitResult main_visit(CXCursor c, CXCursor p,
     return CXChildVisit_Recurse;
   if (k == CXCursor_FunctionDecl && clang_isCursorDefinition(c)) {
     char *n = cx_spelling(c);
-    if (!strcmp(n, "main") &&
-        clang_getCursorKind(clang_getCursorSemanticParent(c)) ==
-            CXCursor_TranslationUnit)
+    if (!strcmp(n, "main") && clang_getCursorKind(clang_getCursorSemanticParent(
+                                  c)) == CXCursor_TranslationUnit)
       *(int *)d = 1;
     free(n);
   }

@@ -19,13 +19,11 @@ char *cu2cl_output_stem(const cu2cl_options *o, const char *file) {
     rel = file + n + (o->in_root[n - 1] == '/' ? 0 : 1);
   const char *base = path_basename(rel);
   const char *dot = strrchr(base, '.');
-  return dot && dot != base ? xstrndup(rel, (size_t)(dot - rel))
-                            : xstrdup(rel);
+  return dot && dot != base ? xstrndup(rel, (size_t)(dot - rel)) : xstrdup(rel);
 }
 
 /* Forwards clang's errors; returns how many there were. */
-static int report_parse_errors(CXTranslationUnit tu,
-                               cu2cl_diag_engine *diags) {
+static int report_parse_errors(CXTranslationUnit tu, cu2cl_diag_engine *diags) {
   int errors = 0;
   unsigned n = clang_getNumDiagnostics(tu);
   for (unsigned i = 0; i < n; i++) {
@@ -34,8 +32,8 @@ static int report_parse_errors(CXTranslationUnit tu,
       cx_loc l = cx_source_location(clang_getDiagnosticLocation(d));
       char *msg = cx_take(clang_getDiagnosticSpelling(d));
       if (errors < 20)
-        cu2cl_diag_report(diags, CU2CL_D_PARSE_ERROR, l.file, l.line,
-                          l.column, msg);
+        cu2cl_diag_report(diags, CU2CL_D_PARSE_ERROR, l.file, l.line, l.column,
+                          msg);
       free(msg);
       cx_loc_free(&l);
       errors++;
@@ -49,7 +47,7 @@ typedef struct kernel_list {
   CXCursor *items;
   size_t len, cap;
   strvec usrs;
-  strvec visited; /* host template specializations already searched */
+  strvec visited;      /* host template specializations already searched */
   CXCursor *templates; /* kernel templates defined in the file */
   size_t ntemplates;
 } kernel_list;
@@ -88,8 +86,8 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor p,
                                             CXClientData d) {
   kernel_list *k = d;
   enum CXCursorKind kind = clang_getCursorKind(c);
-  if (kind == CXCursor_InclusionDirective ||
-      kind == CXCursor_MacroDefinition || kind == CXCursor_MacroExpansion)
+  if (kind == CXCursor_InclusionDirective || kind == CXCursor_MacroDefinition ||
+      kind == CXCursor_MacroExpansion)
     return CXChildVisit_Continue;
   if (cx_in_system_header(c) && kind != CXCursor_CallExpr)
     return CXChildVisit_Continue;
@@ -100,8 +98,8 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor p,
   }
   if (kind == CXCursor_FunctionTemplate && clang_isCursorDefinition(c) &&
       (cx_cuda_attrs(c) & CX_GLOBAL) && cx_in_main_file(c)) {
-    k->templates = xrealloc(k->templates,
-                            (k->ntemplates + 1) * sizeof *k->templates);
+    k->templates =
+        xrealloc(k->templates, (k->ntemplates + 1) * sizeof *k->templates);
     k->templates[k->ntemplates++] = c;
     return CXChildVisit_Continue;
   }
@@ -236,8 +234,7 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   cuda_dirs[0] = cuda_inc ? cuda_inc : o->own_headers;
   cuda_dirs[1] = cuda_inc ? o->own_headers : NULL;
   cu2cl_host_opts hopts = {cl_name, cl_header, strbuf_cstr(&sym), cuda_dirs};
-  out->host_text =
-      cu2cl_emit_host(tu, NULL, &dev, &hopts, diags, &out->errors);
+  out->host_text = cu2cl_emit_host(tu, NULL, &dev, &hopts, diags, &out->errors);
   out->host_rel = xasprintf("%s.cpp", stem);
   out->has_main = cu2cl_defines_main(tu);
   strvec headers = {0};
@@ -248,8 +245,7 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
     if (o->claim_header && !o->claim_header(o->claim_ctx, h))
       continue;
     strvec_push_own(&out->header_text,
-                    cu2cl_emit_host(tu, h, &dev, &hopts, diags,
-                                    &out->errors));
+                    cu2cl_emit_host(tu, h, &dev, &hopts, diags, &out->errors));
     strvec_push(&out->header_rel, h + strlen(o->in_root) + 1);
   }
   strvec_free(&headers);

@@ -15,8 +15,8 @@
 #include "flags.h"
 
 typedef struct cu2cl_options {
-  const char *in_root;  /* absolute */
-  const char *out_root; /* absolute */
+  const char *in_root;     /* absolute */
+  const char *out_root;    /* absolute */
   cu2cl_cuda_install cuda; /* path NULL: cu2cl's own headers */
   const char *own_headers;
   const char *host_compat;
@@ -32,13 +32,13 @@ typedef struct cu2cl_options {
 } cu2cl_options;
 
 typedef struct cu2cl_tu_result {
-  int translated;    /* outputs below are valid */
-  char *host_rel;    /* output host file, relative to out_root */
+  int translated; /* outputs below are valid */
+  char *host_rel; /* output host file, relative to out_root */
   char *host_text;
-  char *cl_rel;      /* NULL when the file has no kernels */
+  char *cl_rel; /* NULL when the file has no kernels */
   char *cl_text;
   int has_main;
-  size_t errors;     /* constructs that need a human */
+  size_t errors;      /* constructs that need a human */
   strvec header_rel;  /* user headers this unit rewrote, relative to */
   strvec header_text; /* out_root, and their texts (same order) */
 } cu2cl_tu_result;

@@ -41,7 +41,9 @@ void *xrealloc(void *p, size_t n) {
   return p;
 }
 
-char *xstrdup(const char *s) { return xstrndup(s, strlen(s)); }
+char *xstrdup(const char *s) {
+  return xstrndup(s, strlen(s));
+}
 
 char *xstrndup(const char *s, size_t n) {
   char *p = xmalloc(n + 1);
@@ -76,9 +78,13 @@ void strbuf_appendn(strbuf *b, const char *s, size_t n) {
   b->data[b->len] = 0;
 }
 
-void strbuf_append(strbuf *b, const char *s) { strbuf_appendn(b, s, strlen(s)); }
+void strbuf_append(strbuf *b, const char *s) {
+  strbuf_appendn(b, s, strlen(s));
+}
 
-void strbuf_appendc(strbuf *b, char c) { strbuf_appendn(b, &c, 1); }
+void strbuf_appendc(strbuf *b, char c) {
+  strbuf_appendn(b, &c, 1);
+}
 
 void strbuf_vprintf(strbuf *b, const char *fmt, va_list ap) {
   va_list ap2;
@@ -134,7 +140,9 @@ void strvec_push_own(strvec *v, char *s) {
   v->items[v->len] = NULL; /* keep it usable as an argv */
 }
 
-void strvec_push(strvec *v, const char *s) { strvec_push_own(v, xstrdup(s)); }
+void strvec_push(strvec *v, const char *s) {
+  strvec_push_own(v, xstrdup(s));
+}
 
 int strvec_contains(const strvec *v, const char *s) {
   for (size_t i = 0; i < v->len; i++)

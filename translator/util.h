@@ -48,8 +48,8 @@ typedef struct strvec {
   size_t cap;
 } strvec;
 
-void strvec_push(strvec *v, const char *s);     /* copies s */
-void strvec_push_own(strvec *v, char *s);       /* takes ownership of s */
+void strvec_push(strvec *v, const char *s); /* copies s */
+void strvec_push_own(strvec *v, char *s);   /* takes ownership of s */
 int strvec_contains(const strvec *v, const char *s);
 void strvec_free(strvec *v);
 

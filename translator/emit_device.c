@@ -73,9 +73,23 @@ static void print_gap(emitter *e, CXCursor at, unsigned from, unsigned to) {
   CXToken *toks;
   unsigned n;
   clang_tokenize(e->tu, r, &toks, &n);
+  unsigned from_line;
+  clang_getFileLocation(clang_getLocationForOffset(e->tu, file, from), NULL,
+                        &from_line, NULL, NULL);
+  int before = 1; /* only the previous statement's ';' seen so far */
   for (unsigned i = 0; i < n; i++) {
     char *s = cx_take(clang_getTokenSpelling(e->tu, toks[i]));
-    if (clang_getTokenKind(toks[i]) == CXToken_Comment) {
+    unsigned line;
+    clang_getFileLocation(clang_getTokenLocation(e->tu, toks[i]), NULL, &line,
+                          NULL, NULL);
+    if (clang_getTokenKind(toks[i]) != CXToken_Comment && strcmp(s, ";"))
+      before = 0;
+    if (clang_getTokenKind(toks[i]) == CXToken_Comment && line == from_line &&
+        before && e->out->len && e->out->data[e->out->len - 1] == '\n') {
+      /* a comment trailing the previous statement stays on its line */
+      e->out->len--;
+      strbuf_printf(e->out, "  %s\n", s);
+    } else if (clang_getTokenKind(toks[i]) == CXToken_Comment) {
       indent(e);
       dev_emit(e, s);
       dev_emit(e, "\n");
@@ -130,6 +144,8 @@ static void print_block_items(emitter *e, CXCursor block) {
 
 /* A statement printed as the body of if/for/while: blocks inline, others
  * on their own indented line. */
+static void drop_line(emitter *e);
+
 static void print_sub(emitter *e, CXCursor s) {
   if (clang_getCursorKind(s) == CXCursor_CompoundStmt) {
     dev_emit(e, " {\n");
@@ -141,10 +157,26 @@ static void print_sub(emitter *e, CXCursor s) {
   } else {
     dev_emit(e, "\n");
     e->indent++;
-    print_stmt(e, s);
+    print_stmt(e, s); /* ends its line */
     e->indent--;
-    indent(e);
   }
+}
+
+static int at_line_start(emitter *e) {
+  return e->out->len == 0 || e->out->data[e->out->len - 1] == '\n';
+}
+
+/* Ends the current line unless a statement already did. */
+static void end_line(emitter *e) {
+  if (!at_line_start(e))
+    dev_emit(e, "\n");
+}
+
+/* Removes the indentation written for a statement that prints nothing. */
+static void drop_line(emitter *e) {
+  while (e->out->len && e->out->data[e->out->len - 1] == ' ')
+    e->out->len--;
+  e->out->data[e->out->len] = 0;
 }
 
 static void print_var_decl(emitter *e, CXCursor v, int in_list) {
@@ -165,10 +197,15 @@ static void print_var_decl(emitter *e, CXCursor v, int in_list) {
     return;
   }
   if (cx_cuda_attrs(v) & CX_SHARED) {
-    free(sn); /* hoisted to the top of the kernel */
-    if (!in_list)
-      dev_emit(e,
-               "/* __shared__ declaration moved to the top of the kernel */\n");
+    /* Declared at the top of the kernel; a device function's comes in as
+     * a parameter. The statement's line goes. */
+    if (e->cur && !e->cur->is_kernel)
+      strbuf_printf(e->out,
+                    "/* __shared__ %s: declared by the calling kernels */\n",
+                    sn);
+    else
+      drop_line(e);
+    free(sn);
     return;
   }
   if (dev_is_nonconst_ref(t)) {
@@ -274,7 +311,7 @@ static void print_for(emitter *e, CXCursor s) {
   dev_emit(e, ")");
   if (n)
     print_sub(e, kids[n - 1]);
-  dev_emit(e, "\n");
+  end_line(e);
   free(kids);
 }
 
@@ -290,9 +327,11 @@ static void print_if(emitter *e, CXCursor s) {
   dev_emit(e, ")");
   print_sub(e, kids[i + 1]);
   if (n > i + 2) {
-    dev_emit(e, clang_getCursorKind(kids[i + 1]) == CXCursor_CompoundStmt
-                    ? " else"
-                    : "else");
+    if (at_line_start(e))
+      indent(e);
+    dev_emit(e, at_line_start(e) || e->out->data[e->out->len - 1] == ' '
+                    ? "else"
+                    : " else");
     if (clang_getCursorKind(kids[i + 2]) == CXCursor_IfStmt) {
       dev_emit(e, " ");
       print_if(e, kids[i + 2]);
@@ -301,7 +340,7 @@ static void print_if(emitter *e, CXCursor s) {
     }
     print_sub(e, kids[i + 2]);
   }
-  dev_emit(e, "\n");
+  end_line(e);
   free(kids);
 }
 
@@ -313,7 +352,7 @@ static void print_keyword_cond(emitter *e, CXCursor s, const char *keyword) {
   dev_print_expr(e, kids[0]);
   dev_emit(e, ")");
   print_sub(e, kids[n - 1]);
-  dev_emit(e, "\n");
+  end_line(e);
   free(kids);
 }
 
@@ -348,7 +387,11 @@ static void print_stmt(emitter *e, CXCursor s) {
     n = cx_children(s, &kids);
     dev_emit(e, "do");
     print_sub(e, kids[0]);
-    dev_emit(e, " while (");
+    if (at_line_start(e))
+      indent(e);
+    dev_emit(e, at_line_start(e) || e->out->data[e->out->len - 1] == ' '
+                    ? "while ("
+                    : " while (");
     dev_print_expr(e, kids[1]);
     dev_emit(e, ");\n");
     free(kids);
@@ -401,8 +444,10 @@ static void print_stmt(emitter *e, CXCursor s) {
   case CXCursor_UnexposedStmt: /* attributed statements (#pragma unroll) */
     n = cx_children(s, &kids);
     if (n) {
-      e->out->len -= (size_t)e->indent * 2;
-      e->out->data[e->out->len] = 0;
+      drop_line(e);
+      print_gap(e, s, offset_of(clang_getRangeStart(clang_getCursorExtent(s))),
+                offset_of(
+                    clang_getRangeStart(clang_getCursorExtent(kids[n - 1]))));
       print_stmt(e, kids[n - 1]);
     }
     free(kids);

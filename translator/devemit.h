@@ -41,6 +41,7 @@
 #define CU2CL_DEVEMIT_H
 
 #include "emit_device.h"
+#include "rules.h"
 
 /* Variable flags. */
 enum { V_DEREF = 1, V_POINTER = 2, V_ARRAY = 4 };
@@ -49,6 +50,7 @@ typedef struct var_entry {
   char *usr;
   char space; /* pointee space for pointers, storage space otherwise */
   unsigned flags;
+  int varying; /* may differ between the work-items of a group (devpred) */
 } var_entry;
 
 typedef struct fn_clone {
@@ -62,6 +64,8 @@ typedef struct fn_clone {
   int ret_known;
   char self; /* methods: 'S' object by value, else the space self points
                 into; 0 for plain functions */
+  int predicated; /* runs in every work-item; its effects are guarded by
+                     its first parameter, bool cu2cl_active */
 } fn_clone;
 
 typedef struct symbol {
@@ -81,6 +85,9 @@ typedef struct fn_uses {
   int fp64; /* uses double (itself or a callee) */
   int int64_atomics;
   int dynshm;
+  int collective; /* has calls every work-item must reach (warp operations,
+                     __syncthreads) itself or in a callee */
+  int warp;       /* needs the warp scratch (cu2cl_warp_scratch) */
   unsigned char *syms; /* one flag per symbol (grows) */
   size_t nsyms;
 } fn_uses;
@@ -107,6 +114,18 @@ typedef struct emitter {
   int indent;
   CXCursor site; /* the statement being printed, for diagnostics */
   int quiet;     /* analysing a callee: no diagnostics */
+  int in_builtin; /* printing the arguments of a built-in's rule */
+  /* Predication (see devpred.c): the predicate of the statements being
+   * printed (NULL: none), the predicate passed to collective user functions
+   * called from the expression being printed, a counter for fresh names,
+   * and expressions printed as names (hoisted collective calls). */
+  const char *pred;
+  const char *call_pred;
+  int queue_pred;
+  unsigned fresh;
+  CXCursor *subst;
+  char **subst_names;
+  size_t nsubst;
 } emitter;
 
 /* ---- emit_device.c -------------------------------------------------- */
@@ -162,6 +181,21 @@ fn_clone *dev_queue_function(emitter *e, CXCursor def, const char *spaces,
                              char self, int is_kernel);
 
 /* ---- devexpr.c: expressions ----------------------------------------- */
+
+/* The device-function rule for a call of a CUDA built-in, or NULL. */
+const struct cu2cl_device_rule *dev_builtin_rule(CXCursor callee);
+/* 1 for a built-in every work-item must reach on the warp emulation path
+ * (warp primitives, __syncthreads*); *scratch: it takes the warp scratch. */
+int dev_builtin_is_collective(CXCursor callee, int *scratch);
+/* 1 when the call (a built-in or a user function) is collective. */
+int dev_call_is_collective(emitter *e, CXCursor call);
+
+/* ---- devpred.c: what differs between work-items ---- */
+int dev_is_varying(emitter *e, CXCursor expr);
+/* Marks the varying variables of fn (after dev_analyze_function). */
+void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel);
+/* 1 when the statement or expression contains a collective call. */
+int dev_has_collective(emitter *e, CXCursor s);
 
 void dev_emit(emitter *e, const char *s); /* appends s to e->out */
 void dev_print_expr(emitter *e, CXCursor c);

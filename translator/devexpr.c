@@ -22,6 +22,8 @@
 #include "cx.h"
 #include "rules.h"
 
+static void print_expr_node(emitter *e, CXCursor c);
+
 /* ---- expressions ---------------------------------------------------- */
 
 static char *expr_string(emitter *e, CXCursor c) {
@@ -305,6 +307,7 @@ static char *builtin_arg_text(emitter *e, CXCursor callee, CXCursor arg,
 
 static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
                         CXCursor *args, unsigned nargs) {
+  e->in_builtin++;
   char **texts = xcalloc(nargs + 1, sizeof *texts);
   for (const char *p = tpl; *p; p++) {
     if (*p != '$') {
@@ -358,6 +361,7 @@ static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
   for (unsigned i = 0; i < nargs; i++)
     free(texts[i]);
   free(texts);
+  e->in_builtin--;
 }
 
 static int is_warp_primitive(const char *n) {
@@ -409,6 +413,27 @@ static void print_printf(emitter *e, CXCursor call, CXCursor *args,
   free(fmt);
 }
 
+const cu2cl_device_rule *dev_builtin_rule(CXCursor callee) {
+  char *name = cx_spelling(callee);
+  char *sig = signature_of(callee);
+  int known;
+  const cu2cl_device_rule *r = cu2cl_rules_device_find(name, sig, &known);
+  free(name);
+  free(sig);
+  return r;
+}
+
+int dev_builtin_is_collective(CXCursor callee, int *scratch) {
+  *scratch = 0;
+  char *name = cx_spelling(callee);
+  int sync = str_starts_with(name, "__syncthreads");
+  free(name);
+  const cu2cl_device_rule *r = dev_builtin_rule(callee);
+  if (r && r->opencl && strstr(r->opencl, "cu2cl_warp_scratch"))
+    *scratch = 1;
+  return sync || *scratch;
+}
+
 static void print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
                                CXCursor *args, unsigned nargs) {
   char *name = cx_spelling(callee);
@@ -451,6 +476,10 @@ static void print_implicit_args(emitter *e, CXCursor def, int first) {
     if (!u->syms[i])
       continue;
     strbuf_printf(e->out, "%s%s", first ? "" : ", ", e->syms[i].name);
+    first = 0;
+  }
+  if (u->warp) {
+    strbuf_printf(e->out, "%scu2cl_warp_scratch", first ? "" : ", ");
     first = 0;
   }
   if (u->dynshm)
@@ -496,14 +525,29 @@ static void check_recursion(emitter *e, CXCursor call, CXCursor def) {
   free(usr);
 }
 
+/* In predicated code, a collective user function runs in every work-item
+ * as its predicated clone, which takes the predicate first. */
+static int call_predicated(emitter *e, CXCursor def) {
+  if (!e->call_pred)
+    return 0;
+  fn_uses *u = dev_uses_of(e, def);
+  return u && u->collective;
+}
+
 static void print_function_call(emitter *e, CXCursor call, CXCursor def,
                                 CXCursor *args, unsigned nargs) {
   check_recursion(e, call, def);
   char *sp = dev_call_spaces(e, call, def, args, nargs);
+  int pred = call_predicated(e, def);
+  e->queue_pred = pred;
   fn_clone *f = dev_queue_function(e, def, sp, 0, 0);
+  e->queue_pred = 0;
   free(sp);
-  strbuf_printf(e->out, "%s(", f->name);
-  print_user_args(e, def, args, nargs, 1);
+  strbuf_printf(e->out, "%s(%s", f->name, pred ? e->call_pred : "");
+  const char *saved = e->call_pred;
+  e->call_pred = NULL; /* arguments are evaluated as usual */
+  print_user_args(e, def, args, nargs, !pred);
+  e->call_pred = saved;
   dev_emit(e, ")");
 }
 
@@ -531,9 +575,16 @@ static void print_method_call(emitter *e, CXCursor call, CXCursor def,
     self = dev_lvalue_space(e, obj);
   check_recursion(e, call, def);
   char *sp = dev_call_spaces(e, call, def, args, nargs);
+  int pred = call_predicated(e, def);
+  e->queue_pred = pred;
   fn_clone *f = dev_queue_function(e, def, sp, self, 0);
+  e->queue_pred = 0;
   free(sp);
   strbuf_printf(e->out, "%s(", f->name);
+  if (pred)
+    strbuf_printf(e->out, "%s, ", e->call_pred);
+  const char *saved_pred = e->call_pred;
+  e->call_pred = NULL;
   if (this_obj) {
     dev_emit(e, byval && e->cur && e->cur->self != 'S' ? "*self" : "self");
     if (!byval && e->cur && e->cur->self == 'S')
@@ -553,6 +604,7 @@ static void print_method_call(emitter *e, CXCursor call, CXCursor def,
     free(t);
   }
   print_user_args(e, def, args, nargs, 0);
+  e->call_pred = saved_pred;
   dev_emit(e, ")");
 }
 
@@ -740,6 +792,16 @@ static void print_operator(emitter *e, CXCursor c) {
 }
 
 void dev_print_expr(emitter *e, CXCursor c) {
+  for (size_t i = 0; i < e->nsubst; i++) {
+    if (clang_equalCursors(e->subst[i], c)) {
+      dev_emit(e, e->subst_names[i]);
+      return;
+    }
+  }
+  print_expr_node(e, c);
+}
+
+static void print_expr_node(emitter *e, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
   CXCursor *kids;
   unsigned n;
@@ -824,7 +886,11 @@ void dev_print_expr(emitter *e, CXCursor c) {
     return;
   case CXCursor_UnexposedExpr:
     n = cx_children(c, &kids);
-    if (n == 0)
+    if (n == 0 && e->in_builtin && !clang_Cursor_Evaluate(c))
+      /* a built-in's default argument that is not a constant: the CUDA
+       * headers have one, width = warpSize */
+      dev_emit(e, "CU2CL_WARP_SIZE");
+    else if (n == 0)
       dev_print_int_value(e, c); /* default arguments and the like */
     else
       dev_print_expr(e, kids[n - 1]);

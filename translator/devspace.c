@@ -51,6 +51,7 @@ static var_entry *var_add(emitter *e, CXCursor decl, char space,
   v->usr = cx_usr(decl);
   v->space = space;
   v->flags = flags;
+  v->varying = 0;
   return v;
 }
 
@@ -204,6 +205,16 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
     e->uses[w->index].fp64 = 1;
   if (k == CXCursor_CallExpr && is_int64_atomic(c))
     e->uses[w->index].int64_atomics = 1;
+  if (k == CXCursor_CallExpr) {
+    CXCursor callee = clang_getCursorReferenced(c);
+    CXCursor cdef = clang_getCursorDefinition(callee);
+    int scratch = 0;
+    if ((clang_Cursor_isNull(cdef) || cx_in_system_header(callee)) &&
+        dev_builtin_is_collective(callee, &scratch)) {
+      e->uses[w->index].collective = 1;
+      e->uses[w->index].warp |= scratch;
+    }
+  }
   if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr ||
       k == CXCursor_MemberRefExpr) {
     CXCursor r = clang_getCursorReferenced(c);
@@ -219,6 +230,8 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
         u->dynshm |= cu->dynshm;
         u->fp64 |= cu->fp64;
         u->int64_atomics |= cu->int64_atomics;
+        u->collective |= cu->collective;
+        u->warp |= cu->warp;
         for (size_t i = 0; i < cu->nsyms; i++)
           if (cu->syms[i])
             uses_mark(u, i);
@@ -226,6 +239,18 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
     }
   }
   return CXChildVisit_Recurse;
+}
+
+int dev_call_is_collective(emitter *e, CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXCursor def = clang_getCursorDefinition(callee);
+  int scratch;
+  if (clang_Cursor_isNull(def) || cx_in_system_header(callee))
+    return dev_builtin_is_collective(callee, &scratch);
+  if (!is_user_function(def))
+    return 0;
+  fn_uses *u = dev_uses_of(e, def);
+  return u && u->collective;
 }
 
 /* What a function needs passed implicitly, with its callees'. NULL for a
@@ -598,7 +623,8 @@ static char *clone_name(emitter *e, CXCursor def, const char *usr,
 fn_clone *dev_queue_function(emitter *e, CXCursor def, const char *spaces,
                              char self, int is_kernel) {
   char *usr = cx_usr(def);
-  char *key = xasprintf("%s|%c|%s", usr, self ? self : '0', spaces);
+  char *key = xasprintf("%s|%c|%s%s", usr, self ? self : '0', spaces,
+                        e->queue_pred ? "|P" : "");
   for (size_t i = 0; i < e->nfns; i++) {
     if (!strcmp(e->fns[i].key, key)) {
       free(usr);
@@ -619,8 +645,14 @@ fn_clone *dev_queue_function(emitter *e, CXCursor def, const char *spaces,
   f->spaces = xstrdup(spaces);
   f->is_kernel = is_kernel;
   f->self = self;
+  f->predicated = e->queue_pred;
   if (self && self != 'S' && self != 'g') {
     char *n = xasprintf("%s_%c", f->name, self);
+    free(f->name);
+    f->name = n;
+  }
+  if (f->predicated) {
+    char *n = xasprintf("%s_pred", f->name);
     free(f->name);
     f->name = n;
   }

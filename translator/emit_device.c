@@ -21,6 +21,11 @@
 #include "devemit.h"
 
 static void print_stmt(emitter *e, CXCursor c);
+static void print_stmt_body(emitter *e, CXCursor s);
+static void print_for(emitter *e, CXCursor s);
+static void print_loop(emitter *e, CXCursor s);
+static void print_keyword_cond(emitter *e, CXCursor s, const char *keyword);
+static void print_var_decl(emitter *e, CXCursor v, int in_list);
 
 /* ---- diagnostics ---------------------------------------------------- */
 
@@ -127,18 +132,41 @@ static unsigned offset_of(CXSourceLocation l) {
   return off;
 }
 
+static int early_return_predicated(emitter *e, CXCursor s, CXCursor *rest,
+                                   unsigned nrest);
+
 static void print_block_items(emitter *e, CXCursor block) {
   CXCursor *kids;
   unsigned n = cx_children(block, &kids);
   CXSourceRange br = clang_getCursorExtent(block);
   unsigned prev = offset_of(clang_getRangeStart(br)) + 1;
+  const char *saved_pred = e->pred;
+  char *own_pred = NULL;
   for (unsigned i = 0; i < n; i++) {
     CXSourceRange r = clang_getCursorExtent(kids[i]);
     print_gap(e, kids[i], prev, offset_of(clang_getRangeStart(r)));
-    print_stmt(e, kids[i]);
+    if (!own_pred && early_return_predicated(e, kids[i], kids + i + 1,
+                                             n - i - 1)) {
+      /* if (varying) return; followed by collectives: the rest of the
+       * block runs in every work-item under the negated condition */
+      own_pred = xasprintf("cu2cl_p%u", ++e->fresh);
+      CXCursor cond = dev_first_child(kids[i]);
+      indent(e);
+      strbuf_printf(e->out, "const bool %s = ", own_pred);
+      if (e->pred)
+        strbuf_printf(e->out, "%s && ", e->pred);
+      dev_emit(e, "!(");
+      dev_print_expr(e, cond);
+      dev_emit(e, ");\n");
+      e->pred = own_pred;
+    } else {
+      print_stmt(e, kids[i]);
+    }
     prev = offset_of(clang_getRangeEnd(r));
   }
   print_gap(e, block, prev, offset_of(clang_getRangeEnd(br)));
+  e->pred = saved_pred;
+  free(own_pred);
   free(kids);
 }
 
@@ -344,6 +372,28 @@ static void print_if(emitter *e, CXCursor s) {
   free(kids);
 }
 
+/* while (cond) body and do body while (cond); */
+static void print_loop(emitter *e, CXCursor s) {
+  if (clang_getCursorKind(s) == CXCursor_WhileStmt) {
+    print_keyword_cond(e, s, "while");
+    return;
+  }
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  dev_emit(e, "do");
+  if (n)
+    print_sub(e, kids[0]);
+  if (at_line_start(e))
+    indent(e);
+  dev_emit(e, at_line_start(e) || e->out->data[e->out->len - 1] == ' '
+                  ? "while ("
+                  : " while (");
+  if (n > 1)
+    dev_print_expr(e, kids[1]);
+  dev_emit(e, ");\n");
+  free(kids);
+}
+
 /* while (cond) body / switch (cond) body */
 static void print_keyword_cond(emitter *e, CXCursor s, const char *keyword) {
   CXCursor *kids;
@@ -356,12 +406,333 @@ static void print_keyword_cond(emitter *e, CXCursor s, const char *keyword) {
   free(kids);
 }
 
-static void print_stmt(emitter *e, CXCursor s) {
+/* ---- predication (see devpred.c) ---------------------------------- */
+
+static int is_void_return(CXCursor s) {
+  if (clang_getCursorKind(s) == CXCursor_CompoundStmt) {
+    CXCursor *kids;
+    unsigned n = cx_children(s, &kids);
+    int r = n == 1 && is_void_return(kids[0]);
+    free(kids);
+    return r;
+  }
+  return clang_getCursorKind(s) == CXCursor_ReturnStmt &&
+         clang_Cursor_isNull(dev_first_child(s));
+}
+
+/* if (C) return; with C varying and a collective later in the block. */
+static int early_return_predicated(emitter *e, CXCursor s, CXCursor *rest,
+                                   unsigned nrest) {
+  if (clang_getCursorKind(s) != CXCursor_IfStmt)
+    return 0;
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  int r = n == 2 && is_void_return(kids[1]) && dev_is_varying(e, kids[0]);
+  free(kids);
+  int coll = 0;
+  for (unsigned i = 0; r && i < nrest && !coll; i++)
+    coll = dev_has_collective(e, rest[i]);
+  if (r && coll && !e->quiet) {
+    strbuf *saved = e->out;
+    e->out = NULL;
+    dev_report(e, s, CU2CL_D_PREDICATED_COLLECTIVE, "the rest of the block");
+    e->out = saved;
+  }
+  return r && coll;
+}
+
+/* Prints s unconditionally but on its own line under "if (P)". */
+static void print_guarded(emitter *e, CXCursor s) {
+  const char *p = e->pred;
+  if (clang_getCursorKind(s) == CXCursor_CompoundStmt) {
+    strbuf_printf(e->out, "if (%s) ", p);
+    e->pred = NULL;
+    print_stmt_body(e, s);
+    e->pred = p;
+    return;
+  }
+  strbuf_printf(e->out, "if (%s)\n", e->pred);
+  e->pred = NULL;
+  e->indent++;
+  print_stmt(e, s);
+  e->indent--;
+  e->pred = p;
+}
+
+typedef struct outer_walk {
+  emitter *e;
+  CXCursor *found;
+  size_t n, cap;
+} outer_walk;
+
+static enum CXChildVisitResult outer_visit(CXCursor c, CXCursor p,
+                                           CXClientData d) {
+  outer_walk *w = d;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+      dev_call_is_collective(w->e, c)) {
+    if (w->n == w->cap) {
+      w->cap = w->cap ? 2 * w->cap : 4;
+      w->found = xrealloc(w->found, w->cap * sizeof *w->found);
+    }
+    w->found[w->n++] = c;
+    return CXChildVisit_Continue;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* An expression statement holding collectives, under e->pred: each
+ * outermost collective call is evaluated first by every work-item into a
+ * temporary, then the statement runs under the predicate. */
+static void print_pred_expr_stmt(emitter *e, CXCursor s) {
+  CXCursor inner = cx_strip_implicit(s);
+  if (clang_getCursorKind(inner) == CXCursor_CallExpr &&
+      dev_call_is_collective(e, inner)) {
+    e->call_pred = e->pred;
+    dev_print_expr(e, s);
+    e->call_pred = NULL;
+    dev_emit(e, ";\n");
+    return;
+  }
+  outer_walk w = {e, NULL, 0, 0};
+  clang_visitChildren(s, outer_visit, &w);
+  size_t base = e->nsubst;
+  for (size_t i = 0; i < w.n; i++) {
+    CXType t = clang_getCursorType(w.found[i]);
+    char *name = xasprintf("cu2cl_t%u", ++e->fresh);
+    char *ts = dev_type_string(e, t, 0);
+    if (i)
+      indent(e);
+    strbuf_printf(e->out, "%s %s = ", ts, name);
+    e->call_pred = e->pred;
+    dev_print_expr(e, w.found[i]);
+    e->call_pred = NULL;
+    dev_emit(e, ";\n");
+    free(ts);
+    e->subst = xrealloc(e->subst, (e->nsubst + 1) * sizeof *e->subst);
+    e->subst_names =
+        xrealloc(e->subst_names, (e->nsubst + 1) * sizeof *e->subst_names);
+    e->subst[e->nsubst] = w.found[i];
+    e->subst_names[e->nsubst++] = name;
+  }
+  indent(e);
+  print_guarded(e, s);
+  while (e->nsubst > base)
+    free(e->subst_names[--e->nsubst]);
+  free(w.found);
+}
+
+/* A declaration under e->pred without collectives: declared for every
+ * work-item, initialized under the predicate. */
+static void print_pred_decl(emitter *e, CXCursor s) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  for (unsigned i = 0; i < n; i++) {
+    CXCursor v = kids[i];
+    CXCursor init = dev_var_init(v);
+    CXType t = clang_getCursorType(v);
+    int simple = clang_getCursorKind(v) == CXCursor_VarDecl &&
+                 !clang_Cursor_isNull(init) &&
+                 clang_getCursorKind(init) != CXCursor_InitListExpr &&
+                 !dev_is_array_type(t) && !dev_is_nonconst_ref(t) &&
+                 !dev_is_const_ref(t) && !(cx_cuda_attrs(v) & CX_SHARED) &&
+                 !dev_has_collective(e, init);
+    if (i)
+      indent(e);
+    if (!simple) {
+      const char *p = e->pred;
+      e->pred = NULL;
+      e->call_pred = dev_has_collective(e, init) ? p : NULL;
+      print_var_decl(e, v, 0);
+      e->call_pred = NULL;
+      e->pred = p;
+      continue;
+    }
+    char *name = cx_spelling(v);
+    char *sn = dev_safe_name(name);
+    var_entry *ve = dev_var_find(e, v);
+    char sp = ve && (ve->flags & V_POINTER) ? ve->space : 0;
+    CXType dt = clang_getCanonicalType(t);
+    char *ts = dev_type_string(e, dt, sp);
+    const char *tn = str_starts_with(ts, "const ") ? ts + 6 : ts;
+    strbuf_printf(e->out, "%s %s;\n", tn, sn);
+    indent(e);
+    strbuf_printf(e->out, "if (%s)\n", e->pred);
+    e->indent++;
+    indent(e);
+    strbuf_printf(e->out, "%s = ", sn);
+    dev_print_expr(e, init);
+    dev_emit(e, ";\n");
+    e->indent--;
+    free(ts);
+    free(sn);
+    free(name);
+  }
+  free(kids);
+}
+
+static void print_pred_if(emitter *e, CXCursor s);
+
+/* A statement under e->pred (indentation already written). */
+static void print_pred_stmt(emitter *e, CXCursor s) {
   enum CXCursorKind k = clang_getCursorKind(s);
+  if (k == CXCursor_ReturnStmt && !strcmp(e->pred, "cu2cl_active")) {
+    /* the top level of a predicated clone: every work-item leaves */
+    const char *p = e->pred;
+    e->pred = NULL;
+    e->call_pred = p;
+    print_stmt_body(e, s);
+    e->call_pred = NULL;
+    e->pred = p;
+    return;
+  }
+  if (k == CXCursor_CompoundStmt && !dev_has_collective(e, s)) {
+    print_guarded(e, s);
+    return;
+  }
+  if (k == CXCursor_CompoundStmt) {
+    dev_emit(e, "{\n");
+    e->indent++;
+    print_block_items(e, s);
+    e->indent--;
+    indent(e);
+    dev_emit(e, "}\n");
+    return;
+  }
+  if (k == CXCursor_DeclStmt) {
+    print_pred_decl(e, s);
+    return;
+  }
+  if (!dev_has_collective(e, s)) {
+    if (k == CXCursor_NullStmt)
+      dev_emit(e, ";\n");
+    else
+      print_guarded(e, s);
+    return;
+  }
+  switch (k) {
+  case CXCursor_IfStmt:
+    print_pred_if(e, s);
+    return;
+  case CXCursor_ForStmt:
+  case CXCursor_WhileStmt:
+  case CXCursor_DoStmt: {
+    /* the loop runs in every work-item; its body is predicated */
+    CXCursor *kids;
+    unsigned n = cx_children(s, &kids);
+    int varying = 0;
+    for (unsigned i = 0; i + (k == CXCursor_DoStmt ? 0 : 1) < n; i++)
+      if (clang_isExpression(clang_getCursorKind(kids[i])) ||
+          clang_getCursorKind(kids[i]) == CXCursor_DeclStmt)
+        varying |= dev_is_varying(e, kids[i]);
+    free(kids);
+    if (varying)
+      dev_report(e, s, CU2CL_D_DIVERGENT_COLLECTIVE, "a loop",
+                 "its trip count differs between work-items");
+    const char *p = e->pred;
+    if (varying)
+      e->pred = NULL;
+    if (k == CXCursor_ForStmt)
+      print_for(e, s);
+    else
+      print_loop(e, s);
+    e->pred = p;
+    return;
+  }
+  case CXCursor_ReturnStmt: {
+    e->call_pred = e->pred;
+    CXCursor v = dev_first_child(s);
+    dev_emit(e, "return ");
+    dev_print_expr(e, v);
+    dev_emit(e, ";\n");
+    e->call_pred = NULL;
+    return;
+  }
+  default:
+    if (clang_isExpression(k)) {
+      print_pred_expr_stmt(e, s);
+      return;
+    }
+    dev_report(e, s, CU2CL_D_DIVERGENT_COLLECTIVE, "a collective",
+               "this statement cannot be predicated");
+    const char *p = e->pred;
+    e->pred = NULL;
+    print_stmt_body(e, s);
+    e->pred = p;
+    return;
+  }
+}
+
+/* if (C) A else B whose branches hold collectives, C varying (or already
+ * under a predicate): predicates for both branches, then each branch runs
+ * in every work-item under its predicate. */
+static void print_pred_if(emitter *e, CXCursor s) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  char *p = xasprintf("cu2cl_p%u", ++e->fresh);
+  strbuf_printf(e->out, "const bool %s = ", p);
+  if (e->pred)
+    strbuf_printf(e->out, "%s && ", e->pred);
+  dev_emit(e, "(");
+  dev_print_expr(e, kids[0]);
+  dev_emit(e, ");\n");
+  char *q = NULL;
+  if (n > 2) {
+    q = xasprintf("cu2cl_p%u", ++e->fresh);
+    indent(e);
+    strbuf_printf(e->out, "const bool %s = %s%s!%s;\n", q, e->pred ? e->pred : "",
+                  e->pred ? " && " : "", p);
+  }
+  const char *saved = e->pred;
+  e->pred = p;
+  indent(e);
+  print_pred_stmt(e, kids[1]);
+  if (q) {
+    e->pred = q;
+    indent(e);
+    print_pred_stmt(e, kids[2]);
+  }
+  e->pred = saved;
+  free(p);
+  free(q);
+  free(kids);
+}
+
+/* if (C) ... with a collective inside and C varying, outside predication. */
+static int needs_predication(emitter *e, CXCursor s) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  int r = n >= 2 && n <= 3 && dev_is_varying(e, kids[0]) &&
+          (dev_has_collective(e, kids[1]) ||
+           (n == 3 && dev_has_collective(e, kids[2])));
+  free(kids);
+  if (r && !e->quiet) {
+    strbuf *saved = e->out;
+    e->out = NULL;
+    dev_report(e, s, CU2CL_D_PREDICATED_COLLECTIVE, "the branch");
+    e->out = saved;
+  }
+  return r;
+}
+
+static void print_stmt(emitter *e, CXCursor s) {
   e->site = s;
+  indent(e);
+  if (e->pred) {
+    print_pred_stmt(e, s);
+    return;
+  }
+  if (clang_getCursorKind(s) == CXCursor_IfStmt && needs_predication(e, s)) {
+    print_pred_if(e, s);
+    return;
+  }
+  print_stmt_body(e, s);
+}
+
+/* A statement, indentation already written. */
+static void print_stmt_body(emitter *e, CXCursor s) {
+  enum CXCursorKind k = clang_getCursorKind(s);
   CXCursor *kids;
   unsigned n;
-  indent(e);
   switch (k) {
   case CXCursor_CompoundStmt:
     dev_emit(e, "{\n");
@@ -381,20 +752,8 @@ static void print_stmt(emitter *e, CXCursor s) {
     print_for(e, s);
     return;
   case CXCursor_WhileStmt:
-    print_keyword_cond(e, s, "while");
-    return;
   case CXCursor_DoStmt:
-    n = cx_children(s, &kids);
-    dev_emit(e, "do");
-    print_sub(e, kids[0]);
-    if (at_line_start(e))
-      indent(e);
-    dev_emit(e, at_line_start(e) || e->out->data[e->out->len - 1] == ' '
-                    ? "while ("
-                    : " while (");
-    dev_print_expr(e, kids[1]);
-    dev_emit(e, ");\n");
-    free(kids);
+    print_loop(e, s);
     return;
   case CXCursor_SwitchStmt:
     print_keyword_cond(e, s, "switch");
@@ -548,7 +907,11 @@ static void print_signature(emitter *e, fn_clone *f) {
   CXCursor d = f->decl;
   int ctor = clang_getCursorKind(d) == CXCursor_Constructor;
   if (f->is_kernel) {
-    strbuf_printf(e->out, "__kernel void %s(", f->name);
+    fn_uses *ku = dev_uses_of(e, d);
+    /* Kernels with warp operations: pinned sub-group size where the device
+     * has one (the prelude defines the attribute per path). */
+    strbuf_printf(e->out, "%s__kernel void %s(",
+                  ku && ku->warp ? "CU2CL_WARP_KERNEL " : "", f->name);
   } else {
     CXType rt = ctor ? clang_getCursorType(clang_getCursorSemanticParent(d))
                      : clang_getCursorResultType(d);
@@ -558,7 +921,13 @@ static void print_signature(emitter *e, fn_clone *f) {
     free(r);
   }
   int first = 1;
+  if (f->predicated) {
+    dev_emit(e, "bool cu2cl_active");
+    first = 0;
+  }
   if (f->self && !ctor) {
+    if (!first)
+      dev_emit(e, ", ");
     CXType ct = clang_getCursorType(clang_getCursorSemanticParent(d));
     char *cn = dev_type_name(e, ct);
     if (f->self == 'S')
@@ -591,6 +960,11 @@ static void print_signature(emitter *e, fn_clone *f) {
     dev_print_type_decl(e, e->out, et, s->space, d2);
     free(d2);
   }
+  if (u && u->warp && !f->is_kernel) {
+    strbuf_printf(e->out, "%s__local ulong *cu2cl_warp_scratch",
+                  first ? "" : ", ");
+    first = 0;
+  }
   if (u && u->dynshm)
     strbuf_printf(e->out, "%s__local cu2cl_shared_unit *cu2cl_dynamic_shared",
                   first ? "" : ", ");
@@ -619,12 +993,14 @@ static void print_ctor_inits(emitter *e, CXCursor ctor) {
 static void emit_function(emitter *e, size_t idx) {
   fn_clone *f = &e->fns[idx];
   dev_analyze_function(e, f);
+  dev_mark_varying(e, e->fns[idx].decl, e->fns[idx].is_kernel);
   f = &e->fns[idx];
   if (!f->is_kernel &&
       dev_is_pointer_type(clang_getCursorResultType(f->decl))) {
     dev_function_return_space(e, f);
     e->quiet = 1; /* the first analysis reported */
     dev_analyze_function(e, &e->fns[idx]);
+    dev_mark_varying(e, e->fns[idx].decl, e->fns[idx].is_kernel);
     e->quiet = 0;
   }
   f = &e->fns[idx];
@@ -651,6 +1027,9 @@ static void emit_function(emitter *e, size_t idx) {
     print_ctor_inits(e, f->decl);
   }
   fn_uses *fu = f->is_kernel ? dev_uses_of(e, f->decl) : NULL;
+  if (fu && fu->warp)
+    strbuf_append(&body, "  __local ulong cu2cl_warp_scratch"
+                         "[CU2CL_WARP_SCRATCH_SIZE]; /* warp operations */\n");
   for (size_t i = 0; fu && i < fu->nsyms; i++) {
     if (!fu->syms[i] || e->syms[i].space != 'l')
       continue;
@@ -693,7 +1072,11 @@ static void emit_function(emitter *e, size_t idx) {
     clang_visitChildren(b, shared_visit, &sw);
     e->indent = 1;
     e->cur = &e->fns[idx];
+    /* a predicated clone runs in every work-item; its effects are guarded
+     * by its predicate parameter */
+    e->pred = e->cur->predicated ? "cu2cl_active" : NULL;
     print_block_items(e, b);
+    e->pred = NULL;
   }
   if (ctor)
     dev_emit(e, "  return self;\n");

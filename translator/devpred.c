@@ -1,0 +1,253 @@
+/*
+ * devpred: which values differ between the work-items of a group.
+ *
+ * On devices without sub-groups, warp operations are emulated with
+ * work-group barriers, so every work-item of the group must reach them:
+ * a collective under a condition that differs between work-items
+ * ("varying") must run in every work-item with the condition applied to
+ * its effects (predication, printed by emit_device). This module decides
+ * what is varying. It is conservative: a value is uniform when it is built
+ * only from constants, kernel parameters, blockIdx/blockDim/gridDim,
+ * warpSize, uniform variables and memory read at uniform addresses; a
+ * variable is varying when any assignment to it is varying or happens under
+ * a varying condition. Parameters of device functions are varying (callers
+ * differ); threadIdx, warp-operation results and calls of functions that
+ * read threadIdx are varying.
+ */
+#include <string.h>
+
+#include "cx.h"
+#include "devemit.h"
+
+static int is_thread_index(CXCursor member) {
+  CXCursor base = cx_strip_implicit(dev_first_child(member));
+  if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+    return 0;
+  CXCursor d = clang_getCursorReferenced(base);
+  if (!cx_in_system_header(d))
+    return 0;
+  char *n = cx_spelling(d);
+  int r = !strcmp(n, "threadIdx");
+  free(n);
+  return r;
+}
+
+typedef struct reads_walk {
+  int found;
+} reads_walk;
+
+static enum CXChildVisitResult reads_tid_visit(CXCursor c, CXCursor p,
+                                               CXClientData d) {
+  reads_walk *w = d;
+  if (clang_getCursorKind(c) == CXCursor_MemberRefExpr && is_thread_index(c))
+    w->found = 1;
+  return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* A user function whose result may differ per work-item with the same
+ * arguments: it reads threadIdx (one level deep; deeper calls are
+ * conservatively assumed to). */
+static int function_reads_tid(CXCursor def) {
+  reads_walk w = {0};
+  clang_visitChildren(def, reads_tid_visit, &w);
+  return w.found;
+}
+
+static int children_varying(emitter *e, CXCursor c) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  int v = 0;
+  for (unsigned i = 0; i < n && !v; i++)
+    v = dev_is_varying(e, kids[i]);
+  free(kids);
+  return v;
+}
+
+static int call_varying(emitter *e, CXCursor c) {
+  CXCursor callee = clang_getCursorReferenced(c);
+  CXCursor def = clang_getCursorDefinition(callee);
+  int scratch;
+  if (clang_Cursor_isNull(def) || cx_in_system_header(callee)) {
+    if (dev_builtin_is_collective(callee, &scratch))
+      return 1; /* lane-dependent results */
+    return children_varying(e, c);
+  }
+  if (function_reads_tid(def))
+    return 1;
+  fn_uses *u = dev_uses_of(e, def);
+  if (u && u->collective)
+    return 1;
+  return children_varying(e, c);
+}
+
+int dev_is_varying(emitter *e, CXCursor c) {
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_FloatingLiteral:
+  case CXCursor_CharacterLiteral:
+  case CXCursor_CXXBoolLiteralExpr:
+  case CXCursor_CXXNullPtrLiteralExpr:
+  case CXCursor_UnaryExpr: /* sizeof */
+    return 0;
+  case CXCursor_MemberRefExpr:
+    if (is_thread_index(c))
+      return 1;
+    return children_varying(e, c);
+  case CXCursor_DeclRefExpr: {
+    CXCursor d = clang_getCursorReferenced(c);
+    enum CXCursorKind k = clang_getCursorKind(d);
+    if (k == CXCursor_EnumConstantDecl || k == CXCursor_FunctionDecl ||
+        k == CXCursor_NonTypeTemplateParameter)
+      return 0;
+    if (k == CXCursor_VarDecl && cx_in_system_header(d))
+      return 0; /* warpSize, blockIdx, ... (threadIdx via MemberRefExpr) */
+    symbol *s = dev_symbol_of(e, d);
+    if (s)
+      return s->space != 'c';
+    var_entry *v = dev_var_find(e, d);
+    if (v)
+      return v->varying;
+    return clang_getCursorKind(d) == CXCursor_VarDecl ? 0 : 1;
+  }
+  case CXCursor_CallExpr:
+    return call_varying(e, c);
+  default:
+    return children_varying(e, c);
+  }
+}
+
+/* ---- variables: a fixed point over the function body ---------------- */
+
+typedef struct vary_walk {
+  emitter *e;
+  int changed;
+} vary_walk;
+
+static void mark(vary_walk *w, CXCursor var) {
+  var_entry *v = dev_var_find(w->e, var);
+  if (v && !v->varying) {
+    v->varying = 1;
+    w->changed = 1;
+  }
+}
+
+static void walk(vary_walk *w, CXCursor c, int varying_ctx);
+
+static enum CXChildVisitResult walk_child(CXCursor c, CXCursor p,
+                                          CXClientData d) {
+  vary_walk *w = ((void **)d)[0];
+  int ctx = *(int *)((void **)d)[1];
+  walk(w, c, ctx);
+  return CXChildVisit_Continue;
+}
+
+static void walk_children(vary_walk *w, CXCursor c, int ctx) {
+  void *pass[2] = {w, &ctx};
+  clang_visitChildren(c, walk_child, pass);
+}
+
+/* The condition of if/while/for/do/switch, or a null cursor. */
+static CXCursor condition_of(CXCursor s) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  CXCursor r = clang_getNullCursor();
+  switch (clang_getCursorKind(s)) {
+  case CXCursor_IfStmt:
+  case CXCursor_WhileStmt:
+  case CXCursor_SwitchStmt:
+    if (n)
+      r = kids[0];
+    break;
+  case CXCursor_DoStmt:
+    if (n > 1)
+      r = kids[1];
+    break;
+  case CXCursor_ForStmt: /* whichever child is the condition is varying
+                            if any of them is: conservative */
+    for (unsigned i = 0; i + 1 < n && clang_Cursor_isNull(r); i++)
+      if (clang_isExpression(clang_getCursorKind(kids[i])))
+        r = kids[i];
+    break;
+  default:
+    break;
+  }
+  free(kids);
+  return r;
+}
+
+static void walk(vary_walk *w, CXCursor c, int ctx) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_VarDecl) {
+    CXCursor init = dev_var_init(c);
+    if (ctx || (!clang_Cursor_isNull(init) && dev_is_varying(w->e, init)))
+      mark(w, c);
+  } else if (k == CXCursor_BinaryOperator ||
+             k == CXCursor_CompoundAssignOperator ||
+             k == CXCursor_UnaryOperator) {
+    CXCursor *kids;
+    unsigned n = cx_children(c, &kids);
+    int assigns = k == CXCursor_CompoundAssignOperator ||
+                  (k == CXCursor_BinaryOperator &&
+                   clang_getCursorBinaryOperatorKind(c) ==
+                       CXBinaryOperator_Assign);
+    if (assigns && n == 2 &&
+        clang_getCursorKind(cx_strip_implicit(kids[0])) ==
+            CXCursor_DeclRefExpr &&
+        (ctx || dev_is_varying(w->e, kids[1])))
+      mark(w, clang_getCursorReferenced(cx_strip_implicit(kids[0])));
+    if (k == CXCursor_UnaryOperator && ctx && n == 1 &&
+        clang_getCursorKind(cx_strip_implicit(kids[0])) ==
+            CXCursor_DeclRefExpr)
+      mark(w, clang_getCursorReferenced(cx_strip_implicit(kids[0])));
+    free(kids);
+  }
+  CXCursor cond = condition_of(c);
+  if (!clang_Cursor_isNull(cond) && dev_is_varying(w->e, cond))
+    ctx = 1; /* assignments under a varying condition vary */
+  walk_children(w, c, ctx);
+}
+
+void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel) {
+  int n = clang_Cursor_getNumArguments(fn);
+  for (int i = 0; i < n && !is_kernel; i++) {
+    var_entry *v =
+        dev_var_find(e, clang_Cursor_getArgument(fn, (unsigned)i));
+    if (v)
+      v->varying = 1;
+  }
+  CXCursor body = dev_function_body(fn);
+  if (clang_Cursor_isNull(body))
+    return;
+  vary_walk w = {e, 1};
+  for (int round = 0; w.changed && round < 16; round++) {
+    w.changed = 0;
+    walk(&w, body, 0);
+  }
+}
+
+/* ---- collectives in statements -------------------------------------- */
+
+typedef struct coll_walk {
+  emitter *e;
+  int found;
+} coll_walk;
+
+static enum CXChildVisitResult coll_visit(CXCursor c, CXCursor p,
+                                          CXClientData d) {
+  coll_walk *w = d;
+  if (clang_getCursorKind(c) == CXCursor_CallExpr &&
+      dev_call_is_collective(w->e, c))
+    w->found = 1;
+  return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+int dev_has_collective(emitter *e, CXCursor s) {
+  if (clang_Cursor_isNull(s))
+    return 0;
+  if (clang_getCursorKind(s) == CXCursor_CallExpr &&
+      dev_call_is_collective(e, s))
+    return 1;
+  coll_walk w = {e, 0};
+  clang_visitChildren(s, coll_visit, &w);
+  return w.found;
+}

@@ -190,6 +190,15 @@ int dev_builtin_is_collective(CXCursor callee, int *scratch);
 /* 1 when the call (a built-in or a user function) is collective. */
 int dev_call_is_collective(emitter *e, CXCursor call);
 
+/* ---- devcg.c: cooperative groups ---- */
+int dev_cg_is_type(CXType t);
+/* 1 for a cooperative-groups call that every work-item must reach. */
+int dev_cg_is_collective(CXCursor callee, int *scratch);
+/* Prints a cooperative-groups call (obj: the object of a method call, or a
+ * null cursor); returns 0 when the call is not one. */
+int dev_cg_print_call(emitter *e, CXCursor call, CXCursor callee,
+                      CXCursor obj, CXCursor *args, unsigned nargs);
+
 /* ---- devpred.c: what differs between work-items ---- */
 int dev_is_varying(emitter *e, CXCursor expr);
 /* Marks the varying variables of fn (after dev_analyze_function). */

@@ -425,6 +425,8 @@ const cu2cl_device_rule *dev_builtin_rule(CXCursor callee) {
 
 int dev_builtin_is_collective(CXCursor callee, int *scratch) {
   *scratch = 0;
+  if (dev_cg_is_collective(callee, scratch))
+    return 1;
   char *name = cx_spelling(callee);
   int sync = str_starts_with(name, "__syncthreads");
   free(name);
@@ -436,6 +438,8 @@ int dev_builtin_is_collective(CXCursor callee, int *scratch) {
 
 static void print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
                                CXCursor *args, unsigned nargs) {
+  if (dev_cg_print_call(e, call, callee, clang_getNullCursor(), args, nargs))
+    return;
   char *name = cx_spelling(callee);
   char *sig = signature_of(callee);
   int known;
@@ -679,6 +683,10 @@ static int is_trivial_assign(CXCursor m) {
 }
 
 static void print_call(emitter *e, CXCursor c) {
+  if (dev_cg_is_type(clang_getCursorType(c))) {
+    dev_emit(e, "0"); /* a group handle: implied by the work-item */
+    return;
+  }
   CXCursor ref = clang_getCursorReferenced(c);
   enum CXCursorKind rk = clang_getCursorKind(ref);
   CXCursor *kids;
@@ -707,6 +715,9 @@ static void print_call(emitter *e, CXCursor c) {
       dev_print_expr(e, obj);
       dev_emit(e, " = ");
       dev_print_expr(e, margs[0]);
+    } else if (cx_in_system_header(def) &&
+               dev_cg_print_call(e, c, def, obj, margs, mn)) {
+      /* cooperative groups */
     } else if (cx_in_system_header(def))
       print_builtin_call(e, c, def, margs, mn);
     else

@@ -1,0 +1,247 @@
+/*
+ * devcg: CUDA cooperative groups in device code.
+ *
+ * A group object names a set of threads that the calling work-item
+ * implies: the block (thread_block), a 1..32-wide tile of it
+ * (thread_block_tile<N>). So group values carry nothing at run time and are
+ * printed as cu2cl_cg_group (an int handle, 0); what matters is their type:
+ * a tile's size N comes from its template argument. Methods and the free
+ * functions of the namespace map onto work-group built-ins and the warp
+ * helpers of the prelude (cu2cl_shfl_*_T(ws, mask, v, x, width) with the
+ * tile size as the width, cu2cl_tile_* for votes and reductions of tiles).
+ */
+#include <string.h>
+
+#include "cx.h"
+#include "devemit.h"
+
+typedef enum cg_kind { CG_NONE, CG_BLOCK, CG_TILE, CG_GRID, CG_OTHER } cg_kind;
+
+static int in_cg_namespace(CXCursor decl) {
+  for (CXCursor p = clang_getCursorSemanticParent(decl);
+       !clang_Cursor_isNull(p) &&
+       clang_getCursorKind(p) != CXCursor_TranslationUnit;
+       p = clang_getCursorSemanticParent(p)) {
+    if (clang_getCursorKind(p) != CXCursor_Namespace)
+      continue;
+    char *n = cx_spelling(p);
+    int r = !strcmp(n, "cooperative_groups");
+    free(n);
+    if (r)
+      return 1;
+  }
+  return 0;
+}
+
+/* The kind of a cooperative-groups class type; *n: a tile's size. */
+static cg_kind cg_kind_of(CXType t, unsigned *n) {
+  t = clang_getCanonicalType(t);
+  if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference)
+    t = clang_getCanonicalType(clang_getPointeeType(t));
+  if (t.kind != CXType_Record)
+    return CG_NONE;
+  CXCursor decl = clang_getTypeDeclaration(t);
+  if (!in_cg_namespace(decl))
+    return CG_NONE;
+  char *name = cx_spelling(decl);
+  cg_kind k = CG_OTHER;
+  if (!strcmp(name, "thread_block"))
+    k = CG_BLOCK;
+  else if (!strcmp(name, "grid_group"))
+    k = CG_GRID;
+  else if (strstr(name, "tile")) {
+    k = CG_TILE;
+    char *s = cx_type_spelling(t); /* thread_block_tile<32, ...> */
+    const char *lt = strchr(s, '<');
+    *n = lt ? (unsigned)strtoul(lt + 1, NULL, 10) : 32;
+    free(s);
+  }
+  free(name);
+  return k;
+}
+
+int dev_cg_is_type(CXType t) {
+  unsigned n;
+  return cg_kind_of(t, &n) != CG_NONE;
+}
+
+/* Method or function name, and the class of its object (methods) or of its
+ * first argument (free functions like cg::reduce(tile, ...)). */
+static cg_kind call_kind(CXCursor callee, CXCursor obj, CXCursor *args,
+                         unsigned nargs, unsigned *n) {
+  *n = 32;
+  if (!clang_Cursor_isNull(obj))
+    return cg_kind_of(clang_getCursorType(obj), n);
+  if (clang_getCursorKind(callee) == CXCursor_CXXMethod) {
+    CXCursor cls = clang_getCursorSemanticParent(callee);
+    return cg_kind_of(clang_getCursorType(cls), n);
+  }
+  if (!in_cg_namespace(callee))
+    return CG_NONE;
+  if (nargs)
+    return cg_kind_of(clang_getCursorType(args[0]), n) ?: CG_OTHER;
+  return CG_OTHER;
+}
+
+int dev_cg_is_collective(CXCursor callee, int *scratch) {
+  *scratch = 0;
+  if (!in_cg_namespace(callee) &&
+      !(clang_getCursorKind(callee) == CXCursor_CXXMethod &&
+        in_cg_namespace(clang_getCursorSemanticParent(callee))))
+    return 0;
+  char *m = cx_spelling(callee);
+  int tile_op = str_starts_with(m, "shfl") || !strcmp(m, "any") ||
+                !strcmp(m, "all") || !strcmp(m, "ballot") ||
+                !strcmp(m, "reduce") || !strcmp(m, "match_any");
+  int sync = !strcmp(m, "sync");
+  free(m);
+  *scratch = tile_op || sync; /* a tile's sync is __syncwarp */
+  return tile_op || sync;
+}
+
+static const char *type_suffix(CXType t) {
+  switch (clang_getCanonicalType(t).kind) {
+  case CXType_Int: return "int";
+  case CXType_UInt: return "uint";
+  case CXType_Long:
+  case CXType_LongLong: return "long";
+  case CXType_ULong:
+  case CXType_ULongLong: return "ulong";
+  case CXType_Float: return "float";
+  case CXType_Double: return "double";
+  default: return NULL;
+  }
+}
+
+static void arg(emitter *e, CXCursor *args, unsigned nargs, unsigned i) {
+  if (i >= nargs) {
+    dev_emit(e, "0");
+    return;
+  }
+  char *t = dev_arg_text(e, args[i]);
+  dev_emit(e, t);
+  free(t);
+}
+
+/* The reduction operator of cg::reduce from the functor's class. */
+static const char *reduce_op(CXCursor op) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(op));
+  char *n = cx_spelling(clang_getTypeDeclaration(t));
+  const char *r = !strcmp(n, "plus")      ? "add"
+                  : !strcmp(n, "less")    ? "min"
+                  : !strcmp(n, "greater") ? "max"
+                  : !strcmp(n, "bit_and") ? "and"
+                  : !strcmp(n, "bit_or")  ? "or"
+                  : !strcmp(n, "bit_xor") ? "xor"
+                                          : NULL;
+  free(n);
+  return r;
+}
+
+static int print_block_call(emitter *e, const char *m) {
+  if (!strcmp(m, "sync"))
+    dev_emit(e, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
+  else if (!strcmp(m, "thread_rank"))
+    dev_emit(e, "cu2cl_local_linear_id()");
+  else if (!strcmp(m, "size") || !strcmp(m, "num_threads"))
+    dev_emit(e, "(uint)(get_local_size(0) * get_local_size(1) * "
+                "get_local_size(2))");
+  else if (!strcmp(m, "group_index"))
+    dev_emit(e, "(cu2cl_uint3){(uint)get_group_id(0), (uint)get_group_id(1), "
+                "(uint)get_group_id(2)}");
+  else if (!strcmp(m, "thread_index"))
+    dev_emit(e, "(cu2cl_uint3){(uint)get_local_id(0), (uint)get_local_id(1), "
+                "(uint)get_local_id(2)}");
+  else if (!strcmp(m, "group_dim") || !strcmp(m, "dim_threads"))
+    dev_emit(e, "(cu2cl_uint3){(uint)get_local_size(0), "
+                "(uint)get_local_size(1), (uint)get_local_size(2)}");
+  else
+    return 0;
+  return 1;
+}
+
+static int print_tile_call(emitter *e, const char *m, unsigned n,
+                           CXCursor call, CXCursor *args, unsigned nargs) {
+  const char *ts = nargs ? type_suffix(clang_getCursorType(args[0])) : NULL;
+  if (!strcmp(m, "sync"))
+    dev_emit(e, "cu2cl_syncwarp(cu2cl_warp_scratch, 0xffffffffu)");
+  else if (!strcmp(m, "thread_rank"))
+    strbuf_printf(e->out, "(cu2cl_local_linear_id() %% %uu)", n);
+  else if (!strcmp(m, "size") || !strcmp(m, "num_threads"))
+    strbuf_printf(e->out, "%uu", n);
+  else if (!strcmp(m, "meta_group_rank"))
+    strbuf_printf(e->out, "(cu2cl_local_linear_id() / %uu)", n);
+  else if (!strcmp(m, "meta_group_size"))
+    strbuf_printf(e->out,
+                  "((uint)(get_local_size(0) * get_local_size(1) * "
+                  "get_local_size(2) + %uu) / %uu)",
+                  n - 1, n);
+  else if (str_starts_with(m, "shfl") && ts) {
+    const char *kind = !strcmp(m, "shfl")        ? ""
+                       : !strcmp(m, "shfl_up")   ? "_up"
+                       : !strcmp(m, "shfl_down") ? "_down"
+                                                 : "_xor";
+    strbuf_printf(e->out, "cu2cl_shfl%s_%s(cu2cl_warp_scratch, 0xffffffffu, ",
+                  kind, ts);
+    arg(e, args, nargs, 0);
+    dev_emit(e, ", ");
+    arg(e, args, nargs, 1);
+    strbuf_printf(e->out, ", %u)", n);
+  } else if (!strcmp(m, "any") || !strcmp(m, "all") || !strcmp(m, "ballot")) {
+    strbuf_printf(e->out, "cu2cl_tile_%s(cu2cl_warp_scratch, ", m);
+    arg(e, args, nargs, 0);
+    strbuf_printf(e->out, ", %uu)", n);
+  } else {
+    return 0;
+  }
+  (void)call;
+  return 1;
+}
+
+int dev_cg_print_call(emitter *e, CXCursor call, CXCursor callee,
+                      CXCursor obj, CXCursor *args, unsigned nargs) {
+  unsigned n;
+  cg_kind k = call_kind(callee, obj, args, nargs, &n);
+  if (k == CG_NONE)
+    return 0;
+  char *m = cx_spelling(callee);
+  int done = 1;
+  int method = clang_getCursorKind(callee) == CXCursor_CXXMethod;
+  if (!method && (!strcmp(m, "this_thread_block") ||
+                  !strcmp(m, "tiled_partition") ||
+                  !strcmp(m, "coalesced_threads"))) {
+    dev_emit(e, "0"); /* a handle: the group is implied by the work-item */
+  } else if (!method && !strcmp(m, "sync") && nargs == 1) {
+    unsigned tn;
+    cg_kind gk = cg_kind_of(clang_getCursorType(args[0]), &tn);
+    done = gk == CG_TILE ? print_tile_call(e, "sync", tn, call, NULL, 0)
+                         : print_block_call(e, "sync");
+  } else if (!method && !strcmp(m, "reduce") && nargs == 3) {
+    unsigned tn = 32;
+    cg_kind_of(clang_getCursorType(args[0]), &tn);
+    const char *op = reduce_op(args[2]);
+    const char *ts = type_suffix(clang_getCursorType(args[1]));
+    if (op && ts) {
+      strbuf_printf(e->out, "cu2cl_tile_reduce_%s_%s(cu2cl_warp_scratch, ",
+                    op, ts);
+      arg(e, args, nargs, 1);
+      strbuf_printf(e->out, ", %uu)", tn);
+    } else {
+      done = 0;
+    }
+  } else if (k == CG_BLOCK) {
+    done = print_block_call(e, m);
+  } else if (k == CG_TILE) {
+    done = print_tile_call(e, m, n, call, args, nargs);
+  } else {
+    done = 0;
+  }
+  if (!done) {
+    char *what = xasprintf("cooperative_groups::%s", m);
+    dev_report(e, call, CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION, what,
+               "this cooperative-groups operation is not translated");
+    free(what);
+  }
+  free(m);
+  return 1;
+}

@@ -1264,7 +1264,10 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
    * uchar), so the buffer is declared in 16-byte units. */
   strbuf_append(&cl, "/* Unit of dynamic __local memory (extern __shared__): "
                      "16-byte aligned as in CUDA. */\n"
-                     "typedef ulong2 cu2cl_shared_unit;\n");
+                     "typedef ulong2 cu2cl_shared_unit;\n"
+                     "/* A cooperative group: implied by the work-item, so a "
+                     "handle only. */\n"
+                     "typedef int cu2cl_cg_group;\n");
   strbuf_append(&cl, "#ifdef cl_khr_fp64\n"
                      "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
                      "#endif\n\n");

@@ -123,6 +123,8 @@ typedef struct emitter {
   const char *call_pred;
   int queue_pred;
   unsigned fresh;
+  strvec checked; /* functions already checked by devcheck.c */
+  int check_geometry; /* the function checked uses warp operations */
   CXCursor *subst;
   char **subst_names;
   size_t nsubst;
@@ -189,6 +191,9 @@ const struct cu2cl_device_rule *dev_builtin_rule(CXCursor callee);
 int dev_builtin_is_collective(CXCursor callee, int *scratch);
 /* 1 when the call (a built-in or a user function) is collective. */
 int dev_call_is_collective(emitter *e, CXCursor call);
+
+/* ---- devcheck.c: warp portability checks ---- */
+void dev_check_warp_code(emitter *e, CXCursor fn);
 
 /* ---- devcg.c: cooperative groups ---- */
 int dev_cg_is_type(CXType t);

@@ -994,6 +994,7 @@ static void emit_function(emitter *e, size_t idx) {
   fn_clone *f = &e->fns[idx];
   dev_analyze_function(e, f);
   dev_mark_varying(e, e->fns[idx].decl, e->fns[idx].is_kernel);
+  dev_check_warp_code(e, e->fns[idx].decl);
   f = &e->fns[idx];
   if (!f->is_kernel &&
       dev_is_pointer_type(clang_getCursorResultType(f->decl))) {
@@ -1027,6 +1028,14 @@ static void emit_function(emitter *e, size_t idx) {
     print_ctor_inits(e, f->decl);
   }
   fn_uses *fu = f->is_kernel ? dev_uses_of(e, f->decl) : NULL;
+  if (fu && fu->warp) {
+    char *kn = cx_spelling(f->decl);
+    strbuf *saved = e->out;
+    e->out = NULL;
+    dev_report(e, f->decl, CU2CL_D_WARP_EMULATION, kn);
+    e->out = saved;
+    free(kn);
+  }
   if (fu && fu->warp)
     strbuf_append(&body, "  __local ulong cu2cl_warp_scratch"
                          "[CU2CL_WARP_SCRATCH_SIZE]; /* warp operations */\n");
@@ -1193,6 +1202,7 @@ static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k) {
   }
   int n = clang_Cursor_getNumArguments(f->decl);
   fn_uses *u = dev_uses_of(e, f->decl);
+  k->uses_warp = u && u->warp;
   size_t cap = (size_t)(n > 0 ? n : 0) + e->nsyms + 1;
   k->params = xcalloc(cap, sizeof *k->params);
   for (int i = 0; i < n; i++) {
@@ -1303,6 +1313,9 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
   dev_vars_reset(&e);
   free(e.vars);
   strvec_free(&e.type_usrs);
+  strvec_free(&e.checked);
+  free(e.subst);
+  free(e.subst_names);
   strbuf_free(&e.types);
   strbuf_free(&e.protos);
   strbuf_free(&e.bodies);

@@ -51,6 +51,7 @@ typedef struct cu2cl_kernel_spec {
   char *tpl_params;
   char *tpl_args;
   strvec pattern_params;
+  int uses_warp; /* warp operations (itself or in callees) */
   cu2cl_kernel_param *params;
   size_t nparams;
 } cu2cl_kernel_spec;

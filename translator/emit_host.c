@@ -418,6 +418,49 @@ static const cu2cl_kernel_spec *spec_named(host *h, const char *name) {
   return NULL;
 }
 
+/* Threads per block of a launch configuration when it is a constant
+ * (an integer or a dim3 of constants); 0 when it is not. */
+static unsigned long long constant_block_size(CXCursor arg) {
+  long long v;
+  arg = cx_strip_implicit(arg);
+  if (cx_eval_int(arg, &v, NULL))
+    return v > 0 ? (unsigned long long)v : 0;
+  CXCursor *kids;
+  unsigned n = cx_children(arg, &kids);
+  unsigned long long size = n ? 1 : 0;
+  int dims = 0;
+  for (unsigned i = 0; i < n && size; i++) {
+    CXCursor k = cx_strip_implicit(kids[i]);
+    if (clang_getCursorKind(k) == CXCursor_TypeRef)
+      continue;
+    if (clang_getCursorKind(k) == CXCursor_CallExpr ||
+        clang_getCursorKind(k) == CXCursor_CXXFunctionalCastExpr) {
+      size *= constant_block_size(k); /* dim3(...) inside a cast */
+      dims = 3;
+    } else if (cx_eval_int(k, &v, NULL) && v > 0 && dims < 3) {
+      size *= (unsigned long long)v;
+      dims++;
+    } else {
+      size = 0;
+    }
+  }
+  free(kids);
+  return size;
+}
+
+static void check_block_size(host *h, CXCursor call,
+                             const cu2cl_kernel_spec *k) {
+  CXCursor cfg = push_config_of(call);
+  unsigned long long size =
+      clang_Cursor_getNumArguments(cfg) >= 2
+          ? constant_block_size(clang_Cursor_getArgument(cfg, 1))
+          : 0;
+  if (size && size % 32) {
+    hreport(h, call, CU2CL_D_BLOCK_NOT_WARP_MULTIPLE, k->cuda_name,
+            (unsigned)size);
+  }
+}
+
 /* k<<<cfg>>>(args) -> cu2cl_launch_k(cfg[, defaults], args), and
  * k<T, B><<<cfg>>>(args) -> cu2cl_launch_k<T, B>(cfg, args): the kernel's
  * name and the text from '<<<' to the '(' after '>>>' are replaced; the
@@ -456,6 +499,8 @@ static void rewrite_launch(host *h, CXCursor call) {
       name = p + 1; /* ns::kernel */
   char *kname = xstrndup(name, (size_t)(name_end - name));
   const cu2cl_kernel_spec *k = spec_named(h, kname);
+  if (k && k->uses_warp)
+    check_block_size(h, call, k);
   const char *open = strstr(s + b, "<<<");
   const char *close = open ? strstr(open, ">>>") : NULL;
   if ((!open || open >= s + e) && h->macro_launches) {

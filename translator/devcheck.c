@@ -1,0 +1,217 @@
+/*
+ * devcheck: portability checks of warp-level code (CU2CL3004-3011).
+ *
+ * These look for the CUDA habits that break on devices whose warps are not
+ * NVIDIA's 32 lockstep lanes (seed 001, DESIGN.md): masks other than the
+ * full warp or computed at run time, __activemask(), lane and warp numbers
+ * computed with literal 32/31/5 from thread indices, shifts by warpSize - x
+ * (undefined when x is 0), and ballots used as 64-bit values. A converged
+ * full-warp reduction (offsets 16..1, the full mask) raises nothing. Each
+ * function is checked once, whatever number of clones it is printed as.
+ */
+#include <string.h>
+
+#include "cx.h"
+#include "devemit.h"
+
+static int is_builtin_call(CXCursor call, const char *prefix, char **name) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXCursor def = clang_getCursorDefinition(callee);
+  if (!clang_Cursor_isNull(def) && !cx_in_system_header(callee))
+    return 0;
+  *name = cx_spelling(callee);
+  if (str_starts_with(*name, prefix))
+    return 1;
+  free(*name);
+  *name = NULL;
+  return 0;
+}
+
+static CXCursor strip(CXCursor c) {
+  for (;;) {
+    c = cx_strip_implicit(c);
+    if (clang_getCursorKind(c) != CXCursor_ParenExpr)
+      return c;
+    c = dev_first_child(c);
+  }
+}
+
+static int mentions_thread_index(CXCursor c, int depth);
+
+static enum CXChildVisitResult tid_visit(CXCursor c, CXCursor p,
+                                         CXClientData d) {
+  int *st = d; /* st[0]: found, st[1]: depth */
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_MemberRefExpr) {
+    CXCursor base = cx_strip_implicit(dev_first_child(c));
+    if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
+      char *n = cx_spelling(clang_getCursorReferenced(base));
+      st[0] |= !strcmp(n, "threadIdx");
+      free(n);
+    }
+  } else if (k == CXCursor_DeclRefExpr && st[1] > 0) {
+    CXCursor v = clang_getCursorReferenced(c);
+    if (clang_getCursorKind(v) == CXCursor_VarDecl &&
+        !cx_in_system_header(v)) {
+      CXCursor init = dev_var_init(v);
+      if (!clang_Cursor_isNull(init))
+        st[0] |= mentions_thread_index(init, st[1] - 1);
+    }
+  }
+  return st[0] ? CXChildVisit_Break : CXChildVisit_Recurse;
+}
+
+/* The expression uses threadIdx, directly or through variables
+ * initialized from it (depth levels deep). */
+static int mentions_thread_index(CXCursor c, int depth) {
+  int st[2] = {0, depth};
+  tid_visit(c, clang_getNullCursor(), st);
+  if (!st[0])
+    clang_visitChildren(c, tid_visit, st);
+  return st[0];
+}
+
+static int is_literal(CXCursor c, long long want) {
+  c = strip(c);
+  long long v;
+  return clang_getCursorKind(c) == CXCursor_IntegerLiteral &&
+         cx_eval_int(c, &v, NULL) && v == want;
+}
+
+static int is_warp_size(CXCursor c) {
+  c = strip(c);
+  if (is_literal(c, 32))
+    return 1;
+  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+    return 0;
+  char *n = cx_spelling(clang_getCursorReferenced(c));
+  int r = !strcmp(n, "warpSize");
+  free(n);
+  return r;
+}
+
+static void check_mask(emitter *e, CXCursor call, const char *name) {
+  CXCursor *args;
+  unsigned n = dev_call_args(call, &args);
+  if (n) {
+    CXCursor m = strip(args[0]);
+    long long v;
+    char *inner = NULL;
+    if (cx_eval_int(m, &v, NULL)) {
+      if ((v & 0xffffffffLL) != 0xffffffffLL) {
+        char *txt = xasprintf("0x%llx", v & 0xffffffffLL);
+        dev_report(e, call, CU2CL_D_MASK_NOT_FULL, name, txt);
+        free(txt);
+      }
+    } else if (clang_getCursorKind(m) == CXCursor_CallExpr &&
+               is_builtin_call(m, "__activemask", &inner)) {
+      free(inner); /* reported as CU2CL3006 at the __activemask call */
+    } else {
+      dev_report(e, call, CU2CL_D_MASK_RUNTIME, name);
+    }
+  }
+  free(args);
+}
+
+static void check_call(emitter *e, CXCursor c, CXCursor parent) {
+  char *name = NULL;
+  if (is_builtin_call(c, "__activemask", &name)) {
+    dev_report(e, c, CU2CL_D_ACTIVEMASK, name);
+  } else if (is_builtin_call(c, "__", &name)) {
+    size_t len = strlen(name);
+    int sync = len > 5 && !strcmp(name + len - 5, "_sync") &&
+               strcmp(name, "__syncthreads");
+    if (sync || !strcmp(name, "__syncwarp"))
+      check_mask(e, c, name);
+    if (str_starts_with(name, "__ballot")) {
+      CXType pt = clang_getCanonicalType(clang_getCursorType(parent));
+      if (clang_getCursorKind(parent) == CXCursor_UnexposedExpr &&
+          (pt.kind == CXType_ULongLong || pt.kind == CXType_LongLong ||
+           pt.kind == CXType_ULong || pt.kind == CXType_Long))
+        dev_report(e, c, CU2CL_D_BALLOT_64BIT, name);
+    }
+  }
+  free(name);
+}
+
+/* The source text of an expression for a message: tokens joined by
+ * spaces except around member access. */
+static char *expr_text(emitter *e, CXCursor c) {
+  char *t = cx_tokens_text(e->tu, c);
+  char *out = t;
+  for (char *r = t; *r; r++) {
+    if (r[0] == ' ' && (r[1] == '.' || (r[-1] == '.' && r > t)))
+      continue;
+    *out++ = *r;
+  }
+  *out = 0;
+  return t;
+}
+
+static void check_operator(emitter *e, CXCursor c) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  if (n != 2) {
+    free(kids);
+    return;
+  }
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+  int geometry =
+      ((op == CXBinaryOperator_Rem || op == CXBinaryOperator_Div) &&
+       is_literal(kids[1], 32)) ||
+      (op == CXBinaryOperator_And && is_literal(kids[1], 31)) ||
+      (op == CXBinaryOperator_Shr && is_literal(kids[1], 5));
+  if (geometry && e->check_geometry && mentions_thread_index(kids[0], 2)) {
+    char *t = expr_text(e, c);
+    dev_report(e, c, CU2CL_D_WARP_SIZE_LITERAL, t);
+    free(t);
+  }
+  if (op == CXBinaryOperator_Shl || op == CXBinaryOperator_Shr) {
+    CXCursor r = strip(kids[1]);
+    if (clang_getCursorKind(r) == CXCursor_BinaryOperator &&
+        clang_getCursorBinaryOperatorKind(r) == CXBinaryOperator_Sub) {
+      CXCursor *rk;
+      unsigned rn = cx_children(r, &rk);
+      long long cv;
+      if (rn == 2 && is_warp_size(rk[0]) && !cx_eval_int(rk[1], &cv, NULL)) {
+        char *t = expr_text(e, r);
+        dev_report(e, c, CU2CL_D_SHIFT_BY_WARP_SIZE, t);
+        free(t);
+      }
+      free(rk);
+    }
+  }
+  free(kids);
+}
+
+static enum CXChildVisitResult check_visit(CXCursor c, CXCursor p,
+                                           CXClientData d) {
+  emitter *e = d;
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_CallExpr:
+    check_call(e, c, p);
+    break;
+  case CXCursor_BinaryOperator:
+    check_operator(e, c);
+    break;
+  default:
+    break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+void dev_check_warp_code(emitter *e, CXCursor fn) {
+  char *usr = cx_usr(fn);
+  if (strvec_contains(&e->checked, usr)) {
+    free(usr);
+    return;
+  }
+  strvec_push_own(&e->checked, usr);
+  /* tid % 32 is ordinary arithmetic in code without warp operations */
+  fn_uses *u = dev_uses_of(e, fn);
+  e->check_geometry = u && u->warp;
+  strbuf *saved = e->out;
+  e->out = NULL; /* reported once, not left in every clone */
+  clang_visitChildren(fn, check_visit, e);
+  e->out = saved;
+}

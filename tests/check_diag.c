@@ -339,6 +339,25 @@ START_TEST(test_null_handles) {
 }
 END_TEST
 
+/* One finding at one place is reported once (a template's body is checked
+ * for each specialization); a different message or place is another. */
+START_TEST(test_duplicates_once) {
+  cu2cl_diag_engine *q = cu2cl_diag_engine_new(NULL, 0);
+  const char *m1 = cu2cl_diag_report(q, CU2CL_D_RECURSION, source_path, 2, 1,
+                                     "f");
+  const char *m2 = cu2cl_diag_report(q, CU2CL_D_RECURSION, source_path, 2, 1,
+                                     "f");
+  ck_assert_ptr_eq(m1, m2);
+  cu2cl_diag_report(q, CU2CL_D_RECURSION, source_path, 2, 1, "g");
+  cu2cl_diag_report(q, CU2CL_D_RECURSION, source_path, 3, 1, "f");
+  size_t n;
+  cu2cl_diag_records(q, &n);
+  ck_assert_uint_eq(n, 3);
+  ck_assert_uint_eq(cu2cl_diag_count(q, CU2CL_ERROR), 3);
+  cu2cl_diag_engine_delete(q);
+}
+END_TEST
+
 /* ---- Threads ------------------------------------------------------------ */
 
 enum { REPORTS_PER_THREAD = 400 };
@@ -346,7 +365,10 @@ enum { REPORTS_PER_THREAD = 400 };
 static void *report_many(void *arg) {
   const char *who = arg;
   for (int i = 0; i < REPORTS_PER_THREAD; i++) {
-    cu2cl_diag_report(engine, CU2CL_D_RECURSION, source_path, 2, 3, who);
+    /* distinct messages: identical reports are kept once */
+    char name[32];
+    snprintf(name, sizeof name, "%s%d", who, i);
+    cu2cl_diag_report(engine, CU2CL_D_RECURSION, source_path, 2, 3, name);
     cu2cl_diag_note(engine, who);
   }
   return NULL;
@@ -395,6 +417,7 @@ static Suite *diag_suite(void) {
   TCase *core = tcase_create("Core");
   tcase_add_checked_fixture(core, setup, teardown);
   tcase_add_test(core, test_catalog_invariants);
+  tcase_add_test(core, test_duplicates_once);
   tcase_add_test(core, test_lookup_by_text);
   tcase_add_test(core, test_format_with_file);
   tcase_add_test(core, test_format_without_file);

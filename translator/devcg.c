@@ -238,8 +238,7 @@ int dev_cg_print_call(emitter *e, CXCursor call, CXCursor callee,
   }
   if (!done) {
     char *what = xasprintf("cooperative_groups::%s", m);
-    dev_report(e, call, CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION, what,
-               "this cooperative-groups operation is not translated");
+    dev_report(e, call, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED, what);
     free(what);
   }
   free(m);

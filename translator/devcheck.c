@@ -71,6 +71,8 @@ static int mentions_thread_index(CXCursor c, int depth) {
   return st[0];
 }
 
+static int is_guarded(emitter *e, CXCursor c);
+
 static int is_literal(CXCursor c, long long want) {
   c = strip(c);
   long long v;
@@ -166,7 +168,8 @@ static void check_operator(emitter *e, CXCursor c) {
     dev_report(e, c, CU2CL_D_WARP_SIZE_LITERAL, t);
     free(t);
   }
-  if (op == CXBinaryOperator_Shl || op == CXBinaryOperator_Shr) {
+  if ((op == CXBinaryOperator_Shl || op == CXBinaryOperator_Shr) &&
+      !is_guarded(e, c)) {
     CXCursor r = strip(kids[1]);
     if (clang_getCursorKind(r) == CXCursor_BinaryOperator &&
         clang_getCursorBinaryOperatorKind(r) == CXBinaryOperator_Sub) {
@@ -184,9 +187,101 @@ static void check_operator(emitter *e, CXCursor c) {
   free(kids);
 }
 
+/* The variable x of "x == 0", "x != 0", "x > 0" (or 0 == x ...); *nonzero
+ * tells whether the condition holds when x is not 0. */
+static int zero_test(CXCursor cond, CXCursor *var, int *nonzero) {
+  cond = strip(cond);
+  if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+    return 0;
+  CXCursor *k;
+  unsigned n = cx_children(cond, &k);
+  int ok = 0;
+  if (n == 2) {
+    int lit0 = is_literal(k[0], 0), lit1 = is_literal(k[1], 0);
+    CXCursor other = strip(lit1 ? k[0] : k[1]);
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
+    if ((lit0 || lit1) && clang_getCursorKind(other) == CXCursor_DeclRefExpr) {
+      *var = clang_getCursorReferenced(other);
+      ok = 1;
+      if (op == CXBinaryOperator_EQ)
+        *nonzero = 0;
+      else if (op == CXBinaryOperator_NE ||
+               (op == CXBinaryOperator_GT && lit1) ||
+               (op == CXBinaryOperator_LT && lit0))
+        *nonzero = 1;
+      else
+        ok = 0;
+    }
+  }
+  free(k);
+  return ok;
+}
+
+typedef struct guard_walk {
+  emitter *e;
+  CXCursor var;
+} guard_walk;
+
+static enum CXChildVisitResult guard_visit(CXCursor c, CXCursor p,
+                                           CXClientData d) {
+  guard_walk *g = d;
+  if (clang_getCursorKind(c) == CXCursor_BinaryOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    CXCursor *k;
+    unsigned n = cx_children(c, &k);
+    if ((op == CXBinaryOperator_Shl || op == CXBinaryOperator_Shr) && n == 2) {
+      CXCursor r = strip(k[1]);
+      CXCursor *rk;
+      unsigned rn = cx_children(r, &rk);
+      if (rn == 2 && clang_getCursorKind(strip(rk[1])) == CXCursor_DeclRefExpr &&
+          clang_equalCursors(clang_getCursorReferenced(strip(rk[1])), g->var)) {
+        g->e->guarded = xrealloc(g->e->guarded,
+                                 (g->e->nguarded + 1) * sizeof *g->e->guarded);
+        g->e->guarded[g->e->nguarded++] = c;
+      }
+      free(rk);
+    }
+    free(k);
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* x == 0 ? a : b / if (x != 0) a: shifts by warpSize - x in the branch
+ * where x is not 0 are safe. */
+static void note_guards(emitter *e, CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_ConditionalOperator && k != CXCursor_IfStmt)
+    return;
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  CXCursor var;
+  int nonzero;
+  if (n >= 2 && zero_test(kids[0], &var, &nonzero)) {
+    unsigned branch = nonzero ? 1 : 2;
+    if (branch < n) {
+      guard_walk g = {e, var};
+      guard_visit(kids[branch], c, &g);
+      clang_visitChildren(kids[branch], guard_visit, &g);
+    }
+  }
+  free(kids);
+}
+
+/* Cursors reached along different paths compare unequal with
+ * clang_equalCursors; the kind and the extent identify the node. */
+static int is_guarded(emitter *e, CXCursor c) {
+  for (size_t i = 0; i < e->nguarded; i++)
+    if (clang_getCursorKind(e->guarded[i]) == clang_getCursorKind(c) &&
+        clang_equalRanges(clang_getCursorExtent(e->guarded[i]),
+                          clang_getCursorExtent(c)))
+      return 1;
+  return 0;
+}
+
 static enum CXChildVisitResult check_visit(CXCursor c, CXCursor p,
                                            CXClientData d) {
   emitter *e = d;
+  note_guards(e, c);
   switch (clang_getCursorKind(c)) {
   case CXCursor_CallExpr:
     check_call(e, c, p);

@@ -125,6 +125,8 @@ typedef struct emitter {
   unsigned fresh;
   strvec checked; /* functions already checked by devcheck.c */
   int check_geometry; /* the function checked uses warp operations */
+  CXCursor *guarded;   /* shifts made safe by a test of their count */
+  size_t nguarded;
   CXCursor *subst;
   char **subst_names;
   size_t nsubst;

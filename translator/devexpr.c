@@ -105,7 +105,11 @@ void dev_print_int_value(emitter *e, CXCursor c) {
     dev_emit(e, v ? "true" : "false");
     return;
   }
-  if (u || *suffix == 'u' || *suffix == 'U')
+  if ((u || *suffix == 'u' || *suffix == 'U') &&
+      (unsigned long long)v > 0xffffu)
+    /* masks and bit patterns (often from macros) read better in hex */
+    strbuf_printf(e->out, "0x%llx%s", (unsigned long long)v, suffix);
+  else if (u || *suffix == 'u' || *suffix == 'U')
     strbuf_printf(e->out, "%llu%s", (unsigned long long)v, suffix);
   else if (v == (-9223372036854775807LL - 1))
     strbuf_printf(e->out, "(-9223372036854775807L - 1)");
@@ -804,7 +808,9 @@ static void print_operator(emitter *e, CXCursor c) {
 
 void dev_print_expr(emitter *e, CXCursor c) {
   for (size_t i = 0; i < e->nsubst; i++) {
-    if (clang_equalCursors(e->subst[i], c)) {
+    if (clang_getCursorKind(e->subst[i]) == clang_getCursorKind(c) &&
+        clang_equalRanges(clang_getCursorExtent(e->subst[i]),
+                          clang_getCursorExtent(c))) {
       dev_emit(e, e->subst_names[i]);
       return;
     }

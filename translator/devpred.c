@@ -136,6 +136,7 @@ static void walk(vary_walk *w, CXCursor c, int varying_ctx);
 static enum CXChildVisitResult walk_child(CXCursor c, CXCursor p,
                                           CXClientData d) {
   vary_walk *w = ((void **)d)[0];
+  (void)p;
   int ctx = *(int *)((void **)d)[1];
   walk(w, c, ctx);
   return CXChildVisit_Continue;
@@ -200,6 +201,22 @@ static void walk(vary_walk *w, CXCursor c, int ctx) {
             CXCursor_DeclRefExpr)
       mark(w, clang_getCursorReferenced(cx_strip_implicit(kids[0])));
     free(kids);
+  }
+  if (k == CXCursor_ForStmt) {
+    /* The header of a loop runs in every work-item once predicated, so
+     * its assignments vary only through their values (a loop counter
+     * halved from a tile size is uniform inside any branch). */
+    CXCursor *kids;
+    unsigned n = cx_children(c, &kids);
+    int header_varying = 0;
+    for (unsigned i = 0; i + 1 < n; i++) {
+      walk(w, kids[i], 0);
+      header_varying |= dev_is_varying(w->e, kids[i]);
+    }
+    if (n)
+      walk(w, kids[n - 1], ctx || header_varying);
+    free(kids);
+    return;
   }
   CXCursor cond = condition_of(c);
   if (!clang_Cursor_isNull(cond) && dev_is_varying(w->e, cond))

@@ -275,6 +275,22 @@ const char *cu2cl_diag_vreport(cu2cl_diag_engine *self, cu2cl_diag_id id,
   }
 
   pthread_mutex_lock(&self->lock);
+  /* The same finding at the same place (one template reported for each of
+   * its specializations, one header for each file including it) is
+   * reported once. */
+  char *abs = file ? path_absolute(file, NULL) : NULL;
+  for (size_t i = 0; file && line && i < self->nrecords; i++) {
+    cu2cl_diag_record *r = &self->records[i];
+    if (r->id == id && r->line == line && r->column == col && r->file &&
+        !strcmp(r->file, abs) && !strcmp(r->message, message)) {
+      pthread_mutex_unlock(&self->lock);
+      free(abs);
+      free(message);
+      strbuf_free(&text);
+      return r->message;
+    }
+  }
+  free(abs);
   last.serial = self->serial;
   last.index = add_record(self, id, file, line, col, message);
   if (self->out) {

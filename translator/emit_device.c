@@ -496,12 +496,14 @@ static void print_pred_expr_stmt(emitter *e, CXCursor s) {
   outer_walk w = {e, NULL, 0, 0};
   clang_visitChildren(s, outer_visit, &w);
   size_t base = e->nsubst;
+  /* a block of its own: the statement may be the body of a loop */
+  dev_emit(e, "{\n");
+  e->indent++;
   for (size_t i = 0; i < w.n; i++) {
     CXType t = clang_getCursorType(w.found[i]);
     char *name = xasprintf("cu2cl_t%u", ++e->fresh);
     char *ts = dev_type_string(e, t, 0);
-    if (i)
-      indent(e);
+    indent(e);
     strbuf_printf(e->out, "%s %s = ", ts, name);
     e->call_pred = e->pred;
     dev_print_expr(e, w.found[i]);
@@ -516,6 +518,9 @@ static void print_pred_expr_stmt(emitter *e, CXCursor s) {
   }
   indent(e);
   print_guarded(e, s);
+  e->indent--;
+  indent(e);
+  dev_emit(e, "}\n");
   while (e->nsubst > base)
     free(e->subst_names[--e->nsubst]);
   free(w.found);
@@ -1314,6 +1319,7 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
   free(e.vars);
   strvec_free(&e.type_usrs);
   strvec_free(&e.checked);
+  free(e.guarded);
   free(e.subst);
   free(e.subst_names);
   strbuf_free(&e.types);

@@ -14,10 +14,8 @@ __global__ void bad(float *out, long long *t)
     t[i] = clock64(); // EXPECT: CU2CL2001
     float *p = new float[4]; // EXPECT: CU2CL2104
     float (*fp)(float) = twice; // EXPECT: CU2CL2201 CU2CL2103
-    out[i] += __shfl_down_sync(0xffffffff, out[i], 1); // EXPECT: CU2CL3001
     delete[] p; // EXPECT: CU2CL2104
 }
 // CHECK-CL: /* CU2CL2001: device function 'clock64' has no OpenCL equivalent
-// CHECK-CL: /* CU2CL3001: warp-level primitive '__shfl_down_sync' is not translated yet */
 
 int main() { bad<<<1, 32>>>(nullptr, nullptr); return 0; }

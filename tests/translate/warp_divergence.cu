@@ -1,0 +1,44 @@
+// Collectives after an early return and under thread-dependent branches
+// are predicated; a collective in a loop whose trip count differs between
+// threads cannot be and is reported.
+#include <cuda_runtime.h>
+
+__device__ int warpSum(int v)
+{
+    for (int o = 16; o > 0; o >>= 1)
+        v += __shfl_xor_sync(0xffffffff, v, o);
+    return v;
+}
+
+__global__ void early(const int *in, int *out, int n) // EXPECT: CU2CL3011
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) // EXPECT: CU2CL3003
+        return;
+    int v = in[i];
+    int s = warpSum(v);
+    if (threadIdx.x % warpSize == 0)
+        out[i / warpSize] = s;
+}
+// CHECK-CL: const bool cu2cl_p1 = !(i >= n);
+// CHECK-CL: int v;
+// CHECK-CL: if (cu2cl_p1)
+// CHECK-CL: v = in[i];
+// CHECK-CL: int s = warpSum_pred(cu2cl_p1, v, cu2cl_warp_scratch);
+
+__global__ void varying_loop(const int *counts, int *out) // EXPECT: CU2CL3011
+{
+    int v = threadIdx.x;
+    if (threadIdx.x < 64) { // EXPECT: CU2CL3003
+        for (int k = 0; k < counts[threadIdx.x]; k++) // EXPECT: CU2CL3002
+            v = warpSum(v);
+    }
+    out[threadIdx.x] = v;
+}
+
+int main()
+{
+    early<<<1, 64>>>(nullptr, nullptr, 10);
+    varying_loop<<<1, 64>>>(nullptr, nullptr);
+    return 0;
+}

@@ -62,8 +62,9 @@ typedef struct fn_clone {
   char ret_space;
   int is_kernel;
   int ret_known;
-  char self; /* methods: 'S' object by value, else the space self points
-                into; 0 for plain functions */
+  char self; /* methods: 'S' object by value, 'N' no object (a class
+                without data members), else the space self points into;
+                0 for plain functions */
   int predicated; /* runs in every work-item; its effects are guarded by
                      its first parameter, bool cu2cl_active */
 } fn_clone;
@@ -214,6 +215,9 @@ void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel);
 int dev_has_collective(emitter *e, CXCursor s);
 
 void dev_emit(emitter *e, const char *s); /* appends s to e->out */
+int dev_class_is_empty(CXCursor cls);
+char dev_method_self(emitter *e, CXCursor def, CXCursor obj);
+CXCursor dev_call_object(CXCursor call);
 void dev_print_expr(emitter *e, CXCursor c);
 void dev_print_int_value(emitter *e, CXCursor c);
 char *dev_arg_text(emitter *e, CXCursor a);

@@ -199,6 +199,24 @@ static void print_member(emitter *e, CXCursor c) {
   free(sm);
 }
 
+/* A variable of the host side (namespace scope or a static member) used in
+ * device code: constexpr and const-initialized ones are their value. */
+static void print_host_constant(emitter *e, CXCursor ref, const char *name) {
+  CXEvalResult r = clang_Cursor_Evaluate(ref);
+  CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
+  if (r)
+    clang_EvalResult_dispose(r);
+  if (k == CXEval_Int || k == CXEval_Float) {
+    dev_print_int_value(e, ref);
+    return;
+  }
+  char *what = xasprintf("the host variable '%s' (not constant, not "
+                         "__device__ or __constant__)",
+                         name);
+  dev_report(e, ref, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, what);
+  free(what);
+}
+
 static void print_declref(emitter *e, CXCursor c) {
   CXCursor d = clang_getCursorReferenced(c);
   char *n = cx_spelling(d);
@@ -219,6 +237,8 @@ static void print_declref(emitter *e, CXCursor c) {
       strbuf_printf(e->out, "(*%s)", sn);
     else if (dk == CXCursor_VarDecl && cx_in_system_header(d))
       dev_report(e, c, CU2CL_D_UNKNOWN_DEVICE_FUNCTION, n, "variable");
+    else if (!s && !v && dk == CXCursor_VarDecl)
+      print_host_constant(e, c, n); /* constexpr globals, static members */
     else
       dev_emit(e, s ? s->name : sn);
     free(sn);
@@ -560,27 +580,70 @@ static void print_function_call(emitter *e, CXCursor call, CXCursor def,
 }
 
 static int is_const_method(CXCursor m) {
-  return clang_getCursorKind(m) == CXCursor_CXXMethod &&
+  enum CXCursorKind k = clang_getCursorKind(m);
+  return (k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction) &&
          clang_CXXMethod_isConst(m);
+}
+
+static enum CXChildVisitResult has_field(CXCursor c, CXCursor p,
+                                         CXClientData d) {
+  if (clang_getCursorKind(c) == CXCursor_FieldDecl) {
+    *(int *)d = 1;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* A class without data members (SharedMemory<T>, functors like plus<T>):
+ * its methods take no object at all (OpenCL C has no empty structs). */
+int dev_class_is_empty(CXCursor cls) {
+  int found = 0;
+  clang_visitChildren(cls, has_field, &found);
+  return !found;
 }
 
 /* obj.method(args) and member operators: self by value for const methods,
  * by pointer (clone per space) otherwise. */
+/* How a method's clone takes its object (fn_clone.self). */
+char dev_method_self(emitter *e, CXCursor def, CXCursor obj) {
+  int this_obj =
+      clang_Cursor_isNull(obj) ||
+      clang_getCursorKind(cx_strip_implicit(obj)) == CXCursor_CXXThisExpr;
+  if (dev_class_is_empty(clang_getCursorSemanticParent(def)))
+    return 'N';
+  if (is_const_method(def) || clang_CXXMethod_isStatic(def))
+    return 'S';
+  if (this_obj)
+    return e->cur && e->cur->self != 'S' && e->cur->self != 'N'
+               ? e->cur->self
+               : 'p';
+  if (dev_is_pointer_type(clang_getCursorType(obj)))
+    return dev_expr_space(e, obj);
+  return dev_lvalue_space(e, obj);
+}
+
+/* The object of a method call: obj.m(...) or a member operator's first
+ * operand; a null cursor for implicit this. */
+CXCursor dev_call_object(CXCursor call) {
+  CXCursor *kids;
+  unsigned nk = cx_children(call, &kids);
+  CXCursor obj = clang_getNullCursor();
+  if (nk && clang_getCursorKind(kids[0]) == CXCursor_MemberRefExpr)
+    obj = dev_first_child(kids[0]);
+  else if (nk)
+    obj = kids[0];
+  free(kids);
+  return obj;
+}
+
 static void print_method_call(emitter *e, CXCursor call, CXCursor def,
                               CXCursor obj, CXCursor *args, unsigned nargs) {
   int byval = is_const_method(def) || clang_CXXMethod_isStatic(def);
   int this_obj =
       clang_Cursor_isNull(obj) ||
       clang_getCursorKind(cx_strip_implicit(obj)) == CXCursor_CXXThisExpr;
-  char self;
-  if (byval)
-    self = 'S';
-  else if (this_obj)
-    self = e->cur && e->cur->self != 'S' ? e->cur->self : 'p';
-  else if (dev_is_pointer_type(clang_getCursorType(obj)))
-    self = dev_expr_space(e, obj);
-  else
-    self = dev_lvalue_space(e, obj);
+  char self = dev_method_self(e, def, obj);
+  int none = self == 'N';
   check_recursion(e, call, def);
   char *sp = dev_call_spaces(e, call, def, args, nargs);
   int pred = call_predicated(e, def);
@@ -590,9 +653,15 @@ static void print_method_call(emitter *e, CXCursor call, CXCursor def,
   free(sp);
   strbuf_printf(e->out, "%s(", f->name);
   if (pred)
-    strbuf_printf(e->out, "%s, ", e->call_pred);
+    strbuf_printf(e->out, "%s%s", e->call_pred, nargs || !none ? ", " : "");
   const char *saved_pred = e->call_pred;
   e->call_pred = NULL;
+  if (none) {
+    print_user_args(e, def, args, nargs, 1);
+    e->call_pred = saved_pred;
+    dev_emit(e, ")");
+    return;
+  }
   if (this_obj) {
     dev_emit(e, byval && e->cur && e->cur->self != 'S' ? "*self" : "self");
     if (!byval && e->cur && e->cur->self == 'S')
@@ -699,7 +768,7 @@ static void print_call(emitter *e, CXCursor c) {
   unsigned nargs = dev_call_args(c, &args);
   if (rk == CXCursor_Constructor) {
     print_constructor_call(e, c, ref, args, nargs);
-  } else if (rk == CXCursor_CXXMethod) {
+  } else if (rk == CXCursor_CXXMethod || rk == CXCursor_ConversionFunction) {
     CXCursor def = clang_getCursorDefinition(ref);
     if (clang_Cursor_isNull(def))
       def = ref;

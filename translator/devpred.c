@@ -107,7 +107,10 @@ int dev_is_varying(emitter *e, CXCursor c) {
     var_entry *v = dev_var_find(e, d);
     if (v)
       return v->varying;
-    return clang_getCursorKind(d) == CXCursor_VarDecl ? 0 : 1;
+    if (k == CXCursor_VarDecl)
+      return 0; /* a host constant */
+    /* a substituted template argument and the like: its value */
+    return children_varying(e, c);
   }
   case CXCursor_CallExpr:
     return call_varying(e, c);

@@ -92,7 +92,7 @@ static symbol *symbol_find(emitter *e, CXCursor decl) {
 static int is_device_function_shared(CXCursor decl, CXCursor parent) {
   enum CXCursorKind pk = clang_getCursorKind(parent);
   if (pk != CXCursor_FunctionDecl && pk != CXCursor_CXXMethod &&
-      pk != CXCursor_Constructor)
+      pk != CXCursor_Constructor && pk != CXCursor_ConversionFunction)
     return 0;
   return (cx_cuda_attrs(decl) & CX_SHARED) &&
          !(cx_cuda_attrs(parent) & CX_GLOBAL) &&
@@ -139,7 +139,8 @@ symbol *dev_symbol_of(emitter *e, CXCursor decl) {
 static int is_user_function(CXCursor fn) {
   enum CXCursorKind k = clang_getCursorKind(fn);
   if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod &&
-      k != CXCursor_Constructor && k != CXCursor_FunctionTemplate)
+      k != CXCursor_Constructor && k != CXCursor_FunctionTemplate &&
+      k != CXCursor_ConversionFunction)
     return 0;
   return !cx_in_system_header(fn);
 }
@@ -351,12 +352,20 @@ static char call_return_space(emitter *e, CXCursor call) {
   unsigned n = dev_call_args(call, &args);
   char *sp = dev_call_spaces(e, call, def, args, n);
   free(args);
-  fn_clone *f = dev_queue_function(e, def, sp, 0, 0);
+  enum CXCursorKind k = clang_getCursorKind(def);
+  char self = k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction
+                  ? dev_method_self(e, def, dev_call_object(call))
+                  : 0;
+  fn_clone *f = dev_queue_function(e, def, sp, self, 0);
   free(sp);
   return dev_function_return_space(e, f);
 }
 
 char dev_expr_space(emitter *e, CXCursor c) {
+  /* an array decays to a pointer into wherever the array lives */
+  if (dev_is_array_type(clang_getCursorType(c)) &&
+      clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+    return dev_lvalue_space(e, c);
   switch (clang_getCursorKind(c)) {
   case CXCursor_UnexposedExpr:
   case CXCursor_ParenExpr:
@@ -590,7 +599,8 @@ static char *clone_name(emitter *e, CXCursor def, const char *usr,
                         const char *spaces, int is_kernel) {
   char *base;
   enum CXCursorKind k = clang_getCursorKind(def);
-  if (k == CXCursor_CXXMethod || k == CXCursor_Constructor) {
+  if (k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
+      k == CXCursor_ConversionFunction) {
     CXCursor cls = clang_getCursorSemanticParent(def);
     char *cn = dev_record_name(clang_getCursorType(cls));
     char *mn = dev_function_base_name(def);
@@ -646,7 +656,7 @@ fn_clone *dev_queue_function(emitter *e, CXCursor def, const char *spaces,
   f->is_kernel = is_kernel;
   f->self = self;
   f->predicated = e->queue_pred;
-  if (self && self != 'S' && self != 'g') {
+  if (self && self != 'S' && self != 'g' && self != 'N') {
     char *n = xasprintf("%s_%c", f->name, self);
     free(f->name);
     f->name = n;

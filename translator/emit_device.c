@@ -615,6 +615,9 @@ static void print_pred_stmt(emitter *e, CXCursor s) {
     return;
   }
   switch (k) {
+  case CXCursor_UnexposedStmt: /* #pragma unroll: the pragma, then the loop */
+    print_stmt_body(e, s);
+    return;
   case CXCursor_IfStmt:
     print_pred_if(e, s);
     return;
@@ -930,7 +933,7 @@ static void print_signature(emitter *e, fn_clone *f) {
     dev_emit(e, "bool cu2cl_active");
     first = 0;
   }
-  if (f->self && !ctor) {
+  if (f->self && f->self != 'N' && !ctor) {
     if (!first)
       dev_emit(e, ", ");
     CXType ct = clang_getCursorType(clang_getCursorSemanticParent(d));

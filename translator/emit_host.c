@@ -36,6 +36,7 @@ typedef struct host {
   int first_include_seen;
   unsigned first_include;
   int macro_launches; /* macro bodies holding a launch were rewritten */
+  int thrust_included;
 } host;
 
 static void add_edit(host *h, unsigned b, unsigned e, char *text) {
@@ -374,11 +375,21 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
          dir++)
       is_cuda |= path_is_under(path, *dir);
     if (is_cuda) {
-      char *text = cx_tokens_text(h->tu, c);
       char *name = cx_spelling(c);
-      add_edit(h, b, e,
-               xasprintf("/* cu2cl: <%s> is provided by cu2clrt.h */", name));
-      free(text);
+      if (str_starts_with(name, "thrust/") && !h->thrust_included) {
+        /* Thrust: cu2clrt's own device algorithms (cu2clrt_thrust.hpp) */
+        h->thrust_included = 1;
+        add_edit(h, b, e,
+                 xasprintf("#include \"cu2clrt_thrust.hpp\" /* cu2cl: <%s> "
+                           "*/",
+                           name));
+      } else {
+        add_edit(h, b, e,
+                 xasprintf("/* cu2cl: <%s> is provided by %s */", name,
+                           str_starts_with(name, "thrust/")
+                               ? "cu2clrt_thrust.hpp"
+                               : "cu2clrt.h"));
+      }
       free(name);
     }
     free(path);
@@ -578,6 +589,47 @@ static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
 
 /* ---- names ---------------------------------------------------------- */
 
+static void token_offsets(host *h, CXToken t, unsigned *b, unsigned *e) {
+  CXSourceRange r = clang_getTokenExtent(h->tu, t);
+  clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, b);
+  clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, e);
+}
+
+/* thrust::NAME: rows "thrust::NAME" of runtime_api.def say whether
+ * cu2clrt_thrust.hpp provides NAME (then the namespace is renamed
+ * cu2cl_thrust) or not (reported). The other uses of the identifier
+ * (using-declarations, namespace aliases) are renamed as well. */
+static void rename_thrust(host *h, CXToken *toks, unsigned n, unsigned i) {
+  char *sep = cx_take(clang_getTokenSpelling(h->tu, toks[i + 1]));
+  char *member = i + 2 < n ? cx_take(clang_getTokenSpelling(h->tu, toks[i + 2]))
+                           : xstrdup("");
+  unsigned b, e;
+  token_offsets(h, toks[i], &b, &e);
+  if (strcmp(sep, "::")) {
+    add_edit(h, b, e, xstrdup("cu2cl_thrust"));
+  } else {
+    char *key = xasprintf("thrust::%s", member);
+    const cu2cl_host_rule *r = cu2cl_rules_host_find(key);
+    cx_loc l =
+        cx_source_location(clang_getTokenLocation(h->tu, toks[i + 2]));
+    if (r && r->replacement) {
+      add_edit(h, b, e, xstrdup("cu2cl_thrust"));
+    } else if (r) {
+      cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_API, l.file, l.line,
+                        l.column, key, r->notes);
+      h->errors++;
+    } else {
+      cu2cl_diag_report(h->diags, CU2CL_D_UNKNOWN_CUDA_API, l.file, l.line,
+                        l.column, key);
+      h->errors++;
+    }
+    cx_loc_free(&l);
+    free(key);
+  }
+  free(sep);
+  free(member);
+}
+
 static void rename_tokens(host *h) {
   CXSourceRange all = clang_getRange(
       clang_getLocationForOffset(h->tu, h->file, 0),
@@ -589,6 +641,11 @@ static void rename_tokens(host *h) {
     if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
       continue;
     char *name = cx_take(clang_getTokenSpelling(h->tu, toks[i]));
+    if (!strcmp(name, "thrust") && i + 2 < n) {
+      rename_thrust(h, toks, n, i);
+      free(name);
+      continue;
+    }
     const cu2cl_host_rule *r = cu2cl_rules_host_find(name);
     CXSourceRange tr = clang_getTokenExtent(h->tu, toks[i]);
     unsigned b, e;

@@ -539,6 +539,26 @@ START_TEST(test_cuda_find_installed) {
 }
 END_TEST
 
+/* A user -I into a toolkit's include directory (as a .cpp file's build line
+ * has it) must not shadow the CUDA headers cu2cl parses with. */
+START_TEST(test_for_parse_drops_toolkit_includes) {
+  char *root = fake_toolkit("cuda", "#define CUDART_VERSION 13000\n", NULL);
+  char *inc = path_join(root, "include");
+  strvec user = {0};
+  strvec_push_own(&user, xasprintf("-I%s", inc));
+  strvec_push(&user, "-isystem");
+  strvec_push(&user, inc);
+  strvec_push(&user, "-I/keep/me");
+  cu2cl_flags_for_parse(NULL, "/own", NULL, NULL, &user, &out);
+  ck_assert(has(&out, "-I/keep/me"));
+  for (size_t i = 0; i < out.len; i++)
+    ck_assert_msg(!strstr(out.items[i], inc), "kept %s", out.items[i]);
+  strvec_free(&user);
+  free(inc);
+  free(root);
+}
+END_TEST
+
 START_TEST(test_for_parse_lists) {
   char *root = fake_toolkit("cuda", "#define CUDART_VERSION 12040\n", NULL);
   char *cccl = path_join(root, "include/cccl");
@@ -826,6 +846,7 @@ static Suite *flags_suite(void) {
   tcase_add_test(core, test_cuda_find_searched);
   tcase_add_test(core, test_cuda_find_installed);
   tcase_add_test(core, test_for_parse_lists);
+  tcase_add_test(core, test_for_parse_drops_toolkit_includes);
   tcase_add_test(core, test_for_parse_arch_clamped);
   tcase_add_test(core, test_parse_with_toolkit);
   tcase_add_test(core, test_parse_with_minimal_own_headers);

@@ -754,6 +754,29 @@ void cu2cl_flags_for_parse(const cu2cl_cuda_install *cuda,
     strvec_push(out, "-include");
     strvec_push(out, host_compat);
   }
-  for (size_t i = 0; user_flags && i < user_flags->len; i++)
-    strvec_push(out, user_flags->items[i]);
+  for (size_t i = 0; user_flags && i < user_flags->len; i++) {
+    const char *f = user_flags->items[i];
+    /* -I/-isystem into a CUDA toolkit's include directory: cu2cl provides
+     * the CUDA headers itself (the toolkit's, wrapped as clang needs them,
+     * or its own), so the directory must not shadow them. */
+    const char *dir = NULL;
+    int separate = 0;
+    if (str_starts_with(f, "-I") || str_starts_with(f, "-isystem")) {
+      size_t skip = f[1] == 'I' ? 2 : 8;
+      separate = f[skip] == 0;
+      dir = separate ? (i + 1 < user_flags->len ? user_flags->items[i + 1]
+                                                : NULL)
+                     : f + skip;
+    }
+    if (dir) {
+      char *probe = path_join(dir, "cuda_runtime.h");
+      int toolkit = path_exists(probe);
+      free(probe);
+      if (toolkit) {
+        i += separate;
+        continue;
+      }
+    }
+    strvec_push(out, f);
+  }
 }

@@ -158,6 +158,8 @@ char *dev_type_name(emitter *e, CXType t);
 void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
                          const char *name);
 char *dev_type_string(emitter *e, CXType t, char space);
+CXType dev_template_param_type(CXCursor fn, unsigned i);
+char *dev_template_value(CXCursor fn, unsigned i);
 
 /* ---- devspace.c: what is known about functions and variables -------- */
 

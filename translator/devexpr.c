@@ -585,20 +585,17 @@ static int is_const_method(CXCursor m) {
          clang_CXXMethod_isConst(m);
 }
 
-static enum CXChildVisitResult has_field(CXCursor c, CXCursor p,
-                                         CXClientData d) {
-  if (clang_getCursorKind(c) == CXCursor_FieldDecl) {
-    *(int *)d = 1;
-    return CXChildVisit_Break;
-  }
-  return CXChildVisit_Continue;
+static enum CXVisitorResult has_field(CXCursor c, CXClientData d) {
+  *(int *)d = 1;
+  return CXVisit_Break;
 }
 
 /* A class without data members (SharedMemory<T>, functors like plus<T>):
  * its methods take no object at all (OpenCL C has no empty structs). */
 int dev_class_is_empty(CXCursor cls) {
-  int found = 0;
-  clang_visitChildren(cls, has_field, &found);
+  int found = 0; /* from the type: also instantiations of templates */
+  clang_Type_visitFields(clang_getCanonicalType(clang_getCursorType(cls)),
+                         has_field, &found);
   return !found;
 }
 

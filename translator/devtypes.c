@@ -106,6 +106,51 @@ char *dev_function_base_name(CXCursor fn) {
   return strbuf_take(&b);
 }
 
+typedef struct tparam_walk {
+  unsigned want, seen;
+  CXType type;
+} tparam_walk;
+
+static enum CXChildVisitResult tparam_visit(CXCursor c, CXCursor p,
+                                            CXClientData d) {
+  tparam_walk *w = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_TemplateTypeParameter &&
+      k != CXCursor_NonTypeTemplateParameter &&
+      k != CXCursor_TemplateTemplateParameter)
+    return CXChildVisit_Continue;
+  if (w->seen++ == w->want) {
+    w->type = clang_getCanonicalType(clang_getCursorType(c));
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Continue;
+}
+
+/* The declared type of the i-th (non-type) template parameter of the
+ * template fn specializes: libclang gives no type for integral
+ * arguments, and a bool true would read as -1. */
+CXType dev_template_param_type(CXCursor fn, unsigned i) {
+  tparam_walk w = {i, 0, {CXType_Invalid, {0, 0}}};
+  CXCursor tpl = clang_getSpecializedCursorTemplate(fn);
+  if (!clang_Cursor_isNull(tpl))
+    clang_visitChildren(tpl, tparam_visit, &w);
+  return w.type;
+}
+
+/* An integral template argument as C source: true/false, 256u, -3. */
+char *dev_template_value(CXCursor fn, unsigned i) {
+  CXType t = dev_template_param_type(fn, i);
+  if (t.kind == CXType_Bool)
+    return xstrdup(clang_Cursor_getTemplateArgumentValue(fn, i) ? "true"
+                                                                 : "false");
+  if (t.kind == CXType_UInt || t.kind == CXType_ULong ||
+      t.kind == CXType_ULongLong || t.kind == CXType_UShort ||
+      t.kind == CXType_UChar)
+    return xasprintf("%lluu",
+                     clang_Cursor_getTemplateArgumentUnsignedValue(fn, i));
+  return xasprintf("%lld", clang_Cursor_getTemplateArgumentValue(fn, i));
+}
+
 char *cu2cl_specialization_name(CXCursor fn) {
   char *base = dev_function_base_name(fn);
   strbuf b = {0};
@@ -122,11 +167,12 @@ char *cu2cl_specialization_name(CXCursor fn) {
       append_mangled(&b, short_builtin(s));
       free(s);
     } else if (k == CXTemplateArgumentKind_Integral) {
-      long long v = clang_Cursor_getTemplateArgumentValue(fn, i);
-      if (v < 0)
-        strbuf_printf(&b, "m%lld", -v);
-      else
-        strbuf_printf(&b, "%lld", v);
+      char *v = dev_template_value(fn, (unsigned)i);
+      size_t n = strlen(v);
+      if (n && v[n - 1] == 'u')
+        v[n - 1] = 0; /* names read better without the suffix */
+      strbuf_printf(&b, "%s%s", v[0] == '-' ? "m" : "", v + (v[0] == '-'));
+      free(v);
     } else {
       strbuf_printf(&b, "arg%d", i);
     }
@@ -281,13 +327,16 @@ typedef struct record_ctx {
   emitter *e;
   strbuf *def;
   CXCursor decl;
+  unsigned fields;
 } record_ctx;
 
-static enum CXChildVisitResult record_field(CXCursor c, CXCursor p,
-                                            CXClientData d) {
+/* Fields come from the type (clang_Type_visitFields), which also covers
+ * implicit instantiations of class templates, whose declarations libclang
+ * does not traverse. */
+static enum CXVisitorResult record_field(CXCursor c, CXClientData d) {
   record_ctx *r = d;
-  switch (clang_getCursorKind(c)) {
-  case CXCursor_FieldDecl: {
+  r->fields++;
+  {
     char *n = cx_spelling(c);
     char *sn = dev_safe_name(n);
     strbuf_append(r->def, "  ");
@@ -298,15 +347,14 @@ static enum CXChildVisitResult record_field(CXCursor c, CXCursor p,
     strbuf_append(r->def, ";\n");
     free(n);
     free(sn);
-    break;
   }
-  case CXCursor_CXXBaseSpecifier:
-    dev_report(r->e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
-               "class inheritance");
-    break;
-  default:
-    break;
-  }
+  return CXVisit_Continue;
+}
+
+static enum CXChildVisitResult record_base(CXCursor c, CXCursor p,
+                                           CXClientData d) {
+  if (clang_getCursorKind(c) == CXCursor_CXXBaseSpecifier)
+    dev_report(d, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, "class inheritance");
   return CXChildVisit_Continue;
 }
 
@@ -323,11 +371,14 @@ static void emit_record(emitter *e, CXType t, const char *name) {
   strbuf def = {0};
   long long align = clang_Type_getAlignOf(t);
   strbuf_printf(&def, "typedef struct %s {\n", name);
-  record_ctx rc = {e, &def, decl};
+  record_ctx rc = {e, &def, decl, 0};
   strbuf *saved = e->out;
   e->out = NULL; /* diagnostics about fields are not left in the struct */
-  clang_visitChildren(decl, record_field, &rc);
+  clang_Type_visitFields(clang_getCanonicalType(t), record_field, &rc);
+  clang_visitChildren(decl, record_base, e);
   e->out = saved;
+  if (!rc.fields) /* C has no empty structs; C++ gives them size 1 too */
+    strbuf_append(&def, "  char cu2cl_empty;\n");
   if (align > 0)
     strbuf_printf(&def, "} __attribute__((aligned(%lld))) %s;\n\n", align,
                   name);
@@ -343,15 +394,14 @@ typedef struct ptr_scan {
   int found;
 } ptr_scan;
 
-static enum CXChildVisitResult ptr_field(CXCursor c, CXCursor p,
-                                         CXClientData d) {
+static enum CXVisitorResult ptr_field(CXCursor c, CXClientData d) {
   ptr_scan *ps = d;
-  if (clang_getCursorKind(c) == CXCursor_FieldDecl) {
+  {
     CXType ft = clang_getCanonicalType(clang_getCursorType(c));
     if (ft.kind == CXType_Pointer || dev_record_has_pointers(ft))
       ps->found = 1;
   }
-  return CXChildVisit_Continue;
+  return CXVisit_Continue;
 }
 
 /* 1 for a struct with (possibly nested) pointer fields: OpenCL C forbids
@@ -361,7 +411,7 @@ int dev_record_has_pointers(CXType t) {
   if (t.kind != CXType_Record)
     return 0;
   ptr_scan ps = {0};
-  clang_visitChildren(clang_getTypeDeclaration(t), ptr_field, &ps);
+  clang_Type_visitFields(t, ptr_field, &ps);
   return ps.found;
 }
 
@@ -370,11 +420,8 @@ typedef struct kernarg_ctx {
   strbuf *def, *unpack;
 } kernarg_ctx;
 
-static enum CXChildVisitResult kernarg_field(CXCursor c, CXCursor p,
-                                             CXClientData d) {
+static enum CXVisitorResult kernarg_field(CXCursor c, CXClientData d) {
   kernarg_ctx *k = d;
-  if (clang_getCursorKind(c) != CXCursor_FieldDecl)
-    return CXChildVisit_Continue;
   char *n = cx_spelling(c);
   char *sn = dev_safe_name(n);
   CXType ft = clang_getCanonicalType(clang_getCursorType(c));
@@ -398,7 +445,7 @@ static enum CXChildVisitResult kernarg_field(CXCursor c, CXCursor p,
   }
   free(n);
   free(sn);
-  return CXChildVisit_Continue;
+  return CXVisit_Continue;
 }
 
 /* "Name_kernarg": Name with every pointer as a ulong (same size and
@@ -412,8 +459,7 @@ char *dev_kernarg_type(emitter *e, CXType t) {
     strvec_push(&e->type_usrs, usr);
     strbuf def = {0}, unpack = {0};
     kernarg_ctx k = {e, &def, &unpack};
-    clang_visitChildren(clang_getTypeDeclaration(clang_getCanonicalType(t)),
-                        kernarg_field, &k);
+    clang_Type_visitFields(clang_getCanonicalType(t), kernarg_field, &k);
     strbuf_printf(&e->types,
                   "/* %s as a kernel parameter: OpenCL C forbids pointers in "
                   "struct parameters. */\ntypedef struct %s {\n%s} "

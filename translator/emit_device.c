@@ -1154,22 +1154,9 @@ static char *template_args_text(CXCursor spec) {
       break;
     }
     case CXTemplateArgumentKind_Integral: {
-      CXType t = clang_getCanonicalType(
-          clang_Cursor_getTemplateArgumentType(spec, (unsigned)i));
-      if (t.kind == CXType_Bool)
-        strbuf_append(&b,
-                      clang_Cursor_getTemplateArgumentValue(spec, (unsigned)i)
-                          ? "true"
-                          : "false");
-      else if (t.kind == CXType_UInt || t.kind == CXType_ULong ||
-               t.kind == CXType_ULongLong || t.kind == CXType_UShort ||
-               t.kind == CXType_UChar)
-        strbuf_printf(
-            &b, "%lluu",
-            clang_Cursor_getTemplateArgumentUnsignedValue(spec, (unsigned)i));
-      else
-        strbuf_printf(&b, "%lld",
-                      clang_Cursor_getTemplateArgumentValue(spec, (unsigned)i));
+      char *v = dev_template_value(spec, (unsigned)i);
+      strbuf_append(&b, v);
+      free(v);
       break;
     }
     default:

@@ -349,7 +349,17 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
   switch (clang_getCursorKind(c)) {
   case CXCursor_Namespace:
   case CXCursor_LinkageSpec:
+  /* classes: their device-only member functions go (they may declare
+   * __shared__ memory or call device built-ins) */
+  case CXCursor_StructDecl:
+  case CXCursor_ClassDecl:
+  case CXCursor_ClassTemplate:
+  case CXCursor_ClassTemplatePartialSpecialization:
     return CXChildVisit_Recurse;
+  case CXCursor_CXXMethod:
+  case CXCursor_Constructor:
+  case CXCursor_Destructor:
+  case CXCursor_ConversionFunction:
   case CXCursor_FunctionDecl:
   case CXCursor_FunctionTemplate:
     handle_function(h, c);

@@ -28,8 +28,8 @@ __global__ void sumSquares(const T *in, T *out, int n) // EXPECT: CU2CL2004
 // CHECK-HOST: template <typename T, unsigned int BLOCK>
 // CHECK-HOST: cu2clError_t cu2cl_launch_sumSquares(dim3 grid, dim3 block, size_t shmem,
 // CHECK-HOST: template <>
-// CHECK-HOST: inline cu2clError_t cu2cl_launch_sumSquares<float, 128>(
-// CHECK-HOST: inline cu2clError_t cu2cl_launch_sumSquares<double, 64>(
+// CHECK-HOST: inline cu2clError_t cu2cl_launch_sumSquares<float, 128u>(
+// CHECK-HOST: inline cu2clError_t cu2cl_launch_sumSquares<double, 64u>(
 
 template <typename T, unsigned int BLOCK>
 void run(const T *in, T *out, int n)

@@ -1,7 +1,8 @@
 #!/bin/sh
 # scripts/run-samples.sh [BUILD_DIR] [OUT_DIR]
-# The main job: translate the bundled CUDA samples with cu2cl from a
-# compilation database (as a build with nvcc would record it), build the
+# The main job: translate the bundled CUDA samples (samples/basics and the
+# seed workloads) with cu2cl from a compilation database (as a build with
+# nvcc would record it), build the
 # translation against cu2clrt, run every program on the OpenCL device that
 # CU2CL_DEVICE selects (PoCL's CPU device when nothing else is present), and
 # print one line per program. Exit status 0 when every program passed.
@@ -53,6 +54,32 @@ for src in "$top"/samples/basics/*.cu; do
     result=FAIL fail=$((fail + 1))
   fi
   printf '%-24s %s  (%d ms)\n' "$name" "$result" "$ms"
+done
+
+# The seed workloads, each from its own compilation database.
+for entry in histogram:histogram reduction:reduction fv-euler:fv_euler; do
+  sample=${entry%%:*} program=${entry#*:}
+  sout=$out-$sample
+  sh "$top/scripts/samples-db.sh" "$top/samples/$sample" "$sout.db"
+  rm -rf "$sout"
+  "$cu2cl" -p "$sout.db" --out-root "$sout" -q 2>"$sout.log"
+  if [ $? -ge 2 ] || ! { cmake -S "$sout" -B "$sout/build" \
+        -DCMAKE_BUILD_TYPE=Release >/dev/null &&
+      cmake --build "$sout/build" -j2 >>"$sout.log" 2>&1; }; then
+    printf '%-24s FAIL  (translation or build: %s)\n' "$sample" "$sout.log"
+    fail=$((fail + 1))
+    continue
+  fi
+  start=$(date +%s%N)
+  log=$("$sout/build/$program" 2>&1)
+  rc=$?
+  ms=$((($(date +%s%N) - start) / 1000000))
+  if [ $rc -eq 0 ] && printf '%s\n' "$log" | tail -n 1 | grep -qx PASS; then
+    result=PASS pass=$((pass + 1))
+  else
+    result=FAIL fail=$((fail + 1))
+  fi
+  printf '%-24s %s  (%d ms, samples/%s)\n' "$sample" "$result" "$ms" "$sample"
 done
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

@@ -26,3 +26,31 @@ foreach(mode ${CU2CL_E2E_MODES})
       TIMEOUT 300)
   endforeach()
 endforeach()
+
+# The seed workloads (samples/<name>): translated from a compilation
+# database with `cu2cl -p`, built, and run at their default (small) size.
+# On a device without sub-groups (PoCL 3.1 here) warp operations run on the
+# emulation path; CU2CL_WARP=emulate forces that path anywhere.
+set(CU2CL_SEED_SAMPLES histogram:histogram reduction:reduction fv-euler:fv_euler)
+foreach(mode ${CU2CL_E2E_MODES})
+  foreach(entry ${CU2CL_SEED_SAMPLES})
+    string(REPLACE ":" ";" parts ${entry})
+    list(GET parts 0 sample)
+    list(GET parts 1 program)
+    set(out ${CMAKE_BINARY_DIR}/sample-${mode}-${sample})
+    add_test(NAME samples.${mode}.${sample}.translate_and_build
+      COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/sample_build.sh
+              $<TARGET_FILE:cu2cl> ${out} ${mode}
+              ${CMAKE_SOURCE_DIR}/samples/${sample})
+    set_tests_properties(samples.${mode}.${sample}.translate_and_build
+      PROPERTIES FIXTURES_SETUP sample_${mode}_${sample} TIMEOUT 1200)
+    add_test(NAME samples.${mode}.${sample}.emulate
+      COMMAND ${out}/build/${program})
+    set_tests_properties(samples.${mode}.${sample}.emulate PROPERTIES
+      FIXTURES_REQUIRED sample_${mode}_${sample}
+      PASS_REGULAR_EXPRESSION "(^|\n)PASS"
+      FAIL_REGULAR_EXPRESSION "(^|\n)FAIL"
+      ENVIRONMENT "CU2CL_CACHE_DIR=${CMAKE_BINARY_DIR}/cl-cache;CU2CL_WARP=emulate"
+      TIMEOUT 900)
+  endforeach()
+endforeach()

@@ -1014,6 +1014,7 @@ static void emit_function(emitter *e, size_t idx) {
   }
   f = &e->fns[idx];
   e->cur = f;
+  e->fresh = 0; /* predicate and temporary names restart per function */
   strbuf sig = {0}, body = {0};
   e->out = &sig;
   e->indent = 0;

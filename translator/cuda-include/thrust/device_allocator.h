@@ -18,9 +18,7 @@ public:
   typedef device_reference<const T> const_reference;
   typedef std::size_t size_type;
   typedef std::ptrdiff_t difference_type;
-  template <typename U> struct rebind {
-    typedef device_allocator<U> other;
-  };
+  template <typename U> struct rebind { typedef device_allocator<U> other; };
   __host__ device_allocator();
   template <typename U> __host__ device_allocator(const device_allocator<U> &);
   __host__ pointer allocate(size_type n);

@@ -23,8 +23,7 @@ public:
   __host__ __device__ device_reference(const device_reference<U> &other);
   __host__ __device__ device_reference &operator=(const device_reference &x);
   template <typename U>
-  __host__ __device__ device_reference &
-  operator=(const device_reference<U> &x);
+  __host__ __device__ device_reference &operator=(const device_reference<U> &x);
   __host__ __device__ device_reference &operator=(const value_type &x);
   __host__ __device__ operator value_type() const;
   __host__ __device__ pointer operator&() const;
@@ -34,16 +33,26 @@ public:
   __host__ __device__ value_type operator++(int);
   __host__ __device__ device_reference &operator--();
   __host__ __device__ value_type operator--(int);
-  template <typename U> __host__ __device__ device_reference &operator+=(const U &rhs);
-  template <typename U> __host__ __device__ device_reference &operator-=(const U &rhs);
-  template <typename U> __host__ __device__ device_reference &operator*=(const U &rhs);
-  template <typename U> __host__ __device__ device_reference &operator/=(const U &rhs);
-  template <typename U> __host__ __device__ device_reference &operator%=(const U &rhs);
-  template <typename U> __host__ __device__ device_reference &operator&=(const U &rhs);
-  template <typename U> __host__ __device__ device_reference &operator|=(const U &rhs);
-  template <typename U> __host__ __device__ device_reference &operator^=(const U &rhs);
-  template <typename U> __host__ __device__ device_reference &operator<<=(const U &rhs);
-  template <typename U> __host__ __device__ device_reference &operator>>=(const U &rhs);
+  template <typename U>
+  __host__ __device__ device_reference &operator+=(const U &rhs);
+  template <typename U>
+  __host__ __device__ device_reference &operator-=(const U &rhs);
+  template <typename U>
+  __host__ __device__ device_reference &operator*=(const U &rhs);
+  template <typename U>
+  __host__ __device__ device_reference &operator/=(const U &rhs);
+  template <typename U>
+  __host__ __device__ device_reference &operator%=(const U &rhs);
+  template <typename U>
+  __host__ __device__ device_reference &operator&=(const U &rhs);
+  template <typename U>
+  __host__ __device__ device_reference &operator|=(const U &rhs);
+  template <typename U>
+  __host__ __device__ device_reference &operator^=(const U &rhs);
+  template <typename U>
+  __host__ __device__ device_reference &operator<<=(const U &rhs);
+  template <typename U>
+  __host__ __device__ device_reference &operator>>=(const U &rhs);
 };
 
 template <typename T>

@@ -113,11 +113,9 @@ public:
 template <typename T, typename Alloc>
 void swap(device_vector<T, Alloc> &a, device_vector<T, Alloc> &b);
 template <typename T1, typename A1, typename T2, typename A2>
-bool operator==(const device_vector<T1, A1> &a,
-                const device_vector<T2, A2> &b);
+bool operator==(const device_vector<T1, A1> &a, const device_vector<T2, A2> &b);
 template <typename T1, typename A1, typename T2, typename A2>
-bool operator!=(const device_vector<T1, A1> &a,
-                const device_vector<T2, A2> &b);
+bool operator!=(const device_vector<T1, A1> &a, const device_vector<T2, A2> &b);
 
 } // namespace thrust
 

@@ -92,8 +92,8 @@ struct cu2cl_expression {
   template <typename T>                                                        \
   __host__ __device__ cu2cl_expression operator OP(const cu2cl_expression &,   \
                                                    const T &);                 \
-  template <typename T, typename = std::enable_if_t<                           \
-                            !std::is_same_v<T, cu2cl_expression>>>             \
+  template <typename T,                                                        \
+            typename = std::enable_if_t<!std::is_same_v<T, cu2cl_expression>>> \
   __host__ __device__ cu2cl_expression operator OP(const T &,                  \
                                                    const cu2cl_expression &);
 CU2CL_THRUST_PLACEHOLDER_OP(+)

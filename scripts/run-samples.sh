@@ -57,7 +57,8 @@ for src in "$top"/samples/basics/*.cu; do
 done
 
 # The seed workloads, each from its own compilation database.
-for entry in histogram:histogram reduction:reduction fv-euler:fv_euler; do
+for entry in histogram:histogram reduction:reduction fv-euler:fv_euler \
+    compaction:compaction; do
   sample=${entry%%:*} program=${entry#*:}
   sout=$out-$sample
   sh "$top/scripts/samples-db.sh" "$top/samples/$sample" "$sout.db"

@@ -31,7 +31,8 @@ endforeach()
 # database with `cu2cl -p`, built, and run at their default (small) size.
 # On a device without sub-groups (PoCL 3.1 here) warp operations run on the
 # emulation path; CU2CL_WARP=emulate forces that path anywhere.
-set(CU2CL_SEED_SAMPLES histogram:histogram reduction:reduction fv-euler:fv_euler)
+set(CU2CL_SEED_SAMPLES histogram:histogram reduction:reduction fv-euler:fv_euler
+    compaction:compaction)
 foreach(mode ${CU2CL_E2E_MODES})
   foreach(entry ${CU2CL_SEED_SAMPLES})
     string(REPLACE ":" ";" parts ${entry})

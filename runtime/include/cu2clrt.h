@@ -23,12 +23,6 @@
 
 #include <stddef.h>
 
-#if defined(__cplusplus) && defined(__GLIBCXX__)
-/* libstdc++ spells __attribute__((__noinline__)) in <memory>; pull it in
- * before the CUDA qualifier macro __noinline__ below can break it. */
-#include <memory>
-#endif
-
 #define CU2CLRT_VERSION 100 /* 0.1.0 */
 /* The CUDA runtime API level cu2clrt implements (CUDART_VERSION style). */
 #define CU2CL_CUDART_VERSION 13000
@@ -959,6 +953,94 @@ CU2CL_API cu2clError_t cu2clGetCacheStats(cu2clCacheStats *stats);
 CU2CL_EXTERN_C_END
 
 /* ---------------------------------------------------------------------------
+ * Device algorithms: what CUDA programs get from Thrust (scan, reduce, fill,
+ * sequence, count, stream compaction, sort) as built-in OpenCL kernels.
+ * cu2clrt_thrust.hpp maps Thrust's C++ API onto these; docs/runtime.md,
+ * "Device algorithms (Thrust)", describes both.
+ *
+ * Pointers are device (or managed) memory of the current device holding n
+ * elements of the given type, aligned for it; `init`, `value` and `step`
+ * point to one host value of that type. Work is enqueued on stream in order
+ * and the call returns before it completes, except where a result comes
+ * back to the host (reduce, count, a compaction's count), which waits for
+ * the stream. n == 0 does nothing (pointers are not checked then).
+ * Errors: cu2clErrorInvalidValue for an unknown type or op, a NULL or
+ * misaligned pointer, a pointer that is not device memory of the current
+ * device or a range that overruns its allocation, partially overlapping
+ * input and output; cu2clErrorNotSupported for double on a device without
+ * fp64.
+ */
+typedef enum cu2clAlgoType {
+  cu2clAlgoInt = 0,   /* int32_t */
+  cu2clAlgoUInt = 1,  /* uint32_t */
+  cu2clAlgoLong = 2,  /* int64_t (long long; long on LP64) */
+  cu2clAlgoULong = 3, /* uint64_t */
+  cu2clAlgoFloat = 4,
+  cu2clAlgoDouble = 5
+} cu2clAlgoType;
+
+/* Thrust's plus, minimum (a < b ? a : b) and maximum (a < b ? b : a). */
+typedef enum cu2clAlgoOp {
+  cu2clAlgoSum = 0,
+  cu2clAlgoMin = 1,
+  cu2clAlgoMax = 2
+} cu2clAlgoOp;
+
+CU2CL_EXTERN_C_BEGIN
+
+/* out[0] = init, out[i] = op(out[i-1], in[i-1]). init NULL: the op's
+ * identity (0; the type's largest value for min, smallest for max). out may
+ * equal in. */
+CU2CL_API cu2clError_t cu2clAlgoExclusiveScan(cu2clStream_t stream,
+                                              cu2clAlgoType type,
+                                              cu2clAlgoOp op, const void *in,
+                                              void *out, size_t n,
+                                              const void *init);
+/* out[0] = in[0], out[i] = op(out[i-1], in[i]). out may equal in. */
+CU2CL_API cu2clError_t cu2clAlgoInclusiveScan(cu2clStream_t stream,
+                                              cu2clAlgoType type,
+                                              cu2clAlgoOp op, const void *in,
+                                              void *out, size_t n);
+/* *result_host = op(init, in[0], ..., in[n-1]) (init NULL: the identity);
+ * waits for the stream. */
+CU2CL_API cu2clError_t cu2clAlgoReduce(cu2clStream_t stream, cu2clAlgoType type,
+                                       cu2clAlgoOp op, const void *in, size_t n,
+                                       const void *init, void *result_host);
+/* p[i] = *value. */
+CU2CL_API cu2clError_t cu2clAlgoFill(cu2clStream_t stream, cu2clAlgoType type,
+                                     void *p, size_t n, const void *value);
+/* p[i] = *init + (type)i * *step. */
+CU2CL_API cu2clError_t cu2clAlgoSequence(cu2clStream_t stream,
+                                         cu2clAlgoType type, void *p, size_t n,
+                                         const void *init, const void *step);
+/* *count_host = number of i with in[i] == *value; waits for the stream. */
+CU2CL_API cu2clError_t cu2clAlgoCount(cu2clStream_t stream, cu2clAlgoType type,
+                                      const void *in, size_t n,
+                                      const void *value, size_t *count_host);
+/* Stable stream compaction: the in[i] whose flags[i] != 0, in order, to
+ * out[0 .. count). out must not overlap in. count_host may be NULL (the call
+ * then stays asynchronous); otherwise it receives count after a wait. */
+CU2CL_API cu2clError_t cu2clAlgoCompactFlagged(cu2clStream_t stream,
+                                               cu2clAlgoType type,
+                                               const void *in, const int *flags,
+                                               void *out, size_t n,
+                                               size_t *count_host);
+/* Stable radix sort of keys[0 .. n) in place, ascending (descending when
+ * descending != 0). Floating-point keys sort by value with -0 before +0;
+ * NaNs go after +inf (before -inf when their sign bit is set). */
+CU2CL_API cu2clError_t cu2clAlgoSort(cu2clStream_t stream, cu2clAlgoType type,
+                                     void *keys, size_t n, int descending);
+/* The same, moving values[i] (value_size 4 or 8 bytes each, any type) with
+ * keys[i]. */
+CU2CL_API cu2clError_t cu2clAlgoSortByKey(cu2clStream_t stream,
+                                          cu2clAlgoType type, void *keys,
+                                          void *values, size_t value_size,
+                                          size_t n, int descending);
+
+CU2CL_EXTERN_C_END
+/* ---- end of device algorithms ------------------------------------------- */
+
+/* ---------------------------------------------------------------------------
  * C++ conveniences, as CUDA's headers offer them to C++ host code.
  */
 #ifdef __cplusplus
@@ -1039,9 +1121,9 @@ inline cu2clError_t cu2clGetSymbolSize(size_t *size,
 #ifndef __forceinline__
 #define __forceinline__ inline __attribute__((always_inline))
 #endif
-#ifndef __noinline__
-#define __noinline__ __attribute__((noinline))
-#endif
+/* __noinline__ is not a macro here: libstdc++ spells
+ * __attribute__((__noinline__)) (GCC 13 and later), which such a macro
+ * breaks; cu2cl rewrites the qualifier in translated code instead. */
 #ifndef __launch_bounds__
 #define __launch_bounds__(...)
 #endif

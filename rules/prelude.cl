@@ -269,3 +269,632 @@ CU2CL_DEFINE_SINCOSPI(local, double, )
 CU2CL_DEFINE_SINCOSPI(private, double, )
 #endif
 #undef CU2CL_DEFINE_SINCOSPI
+
+/* ==== Warp-level operations ===============================================
+ * (This section belongs to the warp work: docs/runtime.md, "Warp-level
+ * operations", describes the paths and the runtime's choice.)
+ *
+ * CUDA's warp primitives (shuffles, votes, matches, warp reductions,
+ * __syncwarp, __syncthreads_count/and/or) become the helpers below. One
+ * emitted .cl serves every device; the runtime defines exactly one of
+ *   CU2CL_WARP_SUBGROUP  cl_khr_subgroups + cl_khr_subgroup_shuffle +
+ *                        cl_khr_subgroup_ballot, sub-group size pinned to
+ *                        32 with intel_reqd_sub_group_size;
+ *   CU2CL_WARP_PTX       NVIDIA's OpenCL: inline PTX (shfl.sync, vote.sync,
+ *                        match.sync, redux.sync), CUDA's own instructions;
+ *   CU2CL_WARP_EMULATE   everything else: local memory and work-group
+ *                        barriers, so EVERY work-item of the group must
+ *                        reach each call (the translator predicates calls
+ *                        under varying conditions instead of skipping them);
+ * and, where none is defined (cu2cl's own syntax check), the emulation.
+ *
+ * Warps are formed from the linear local id, x fastest, as in CUDA; a block
+ * whose size is not a multiple of 32 ends in a partial warp whose missing
+ * lanes take part in nothing. Kernels that use these helpers are emitted as
+ * "CU2CL_WARP_KERNEL __kernel void name(...)" and declare
+ *   __local ulong cu2cl_warp_scratch[CU2CL_WARP_SCRATCH_SIZE];
+ * which reaches every helper as its first parameter `ws`. The emulation
+ * keeps one slot per work-item there (the runtime sizes it with
+ * -D CU2CL_WARP_SCRATCH_SIZE=N and refuses larger blocks); the other paths
+ * use only slot 0 (__syncthreads_count's counter).
+ *
+ * Helpers that take a mask compute with every lane of the warp on the
+ * sub-group and emulation paths and mask the result; on the PTX path the
+ * lanes outside the mask leave at once, because CUDA's .sync instructions
+ * must only be executed by lanes named in the mask. Results a lane outside
+ * the mask receives are unspecified, as in CUDA.
+ */
+
+#if defined(CU2CL_WARP_SUBGROUP) + defined(CU2CL_WARP_PTX) +                \
+        defined(CU2CL_WARP_EMULATE) > 1
+#error "cu2cl: define at most one of CU2CL_WARP_SUBGROUP, CU2CL_WARP_PTX and CU2CL_WARP_EMULATE"
+#endif
+#if !defined(CU2CL_WARP_SUBGROUP) && !defined(CU2CL_WARP_PTX) &&            \
+    !defined(CU2CL_WARP_EMULATE)
+#define CU2CL_WARP_EMULATE 1
+#endif
+#if defined(CU2CL_WARP_PTX) && !defined(CU2CL_NVIDIA)
+#error "cu2cl: CU2CL_WARP_PTX needs NVIDIA's OpenCL (CU2CL_NVIDIA)"
+#endif
+
+#ifdef CU2CL_WARP_SUBGROUP
+#define CU2CL_WARP_KERNEL __attribute__((intel_reqd_sub_group_size(32)))
+#else
+#define CU2CL_WARP_KERNEL
+#endif
+#ifndef CU2CL_WARP_SCRATCH_SIZE
+#ifdef CU2CL_WARP_EMULATE
+#define CU2CL_WARP_SCRATCH_SIZE 1056 /* 1024 work-items + 32 */
+#else
+#define CU2CL_WARP_SCRATCH_SIZE 1
+#endif
+#endif
+
+/* Shuffle modes, as PTX names them. */
+#define CU2CL_SHFL_IDX 0
+#define CU2CL_SHFL_UP 1
+#define CU2CL_SHFL_DOWN 2
+#define CU2CL_SHFL_XOR 3
+
+/* ---- Geometry ------------------------------------------------------------ */
+
+/* CUDA's linear thread index in the block: x fastest, then y, then z. */
+uint cu2cl_local_linear_id(void) {
+  return (uint)((get_local_id(2) * get_local_size(1) + get_local_id(1)) *
+                    get_local_size(0) +
+                get_local_id(0));
+}
+
+uint cu2cl_local_group_size(void) {
+  return (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
+}
+
+uint cu2cl_lane_id(void) {
+#ifdef CU2CL_WARP_SUBGROUP
+  return get_sub_group_local_id();
+#else
+  return cu2cl_local_linear_id() & 31u;
+#endif
+}
+
+uint cu2cl_warp_id(void) {
+#ifdef CU2CL_WARP_SUBGROUP
+  return get_sub_group_id();
+#else
+  return cu2cl_local_linear_id() >> 5;
+#endif
+}
+
+/* Lanes of the caller's warp that exist: 32 except in the partial last warp
+ * of a block whose size is not a multiple of 32. */
+uint cu2cl_warp_lanes(void) {
+#ifdef CU2CL_WARP_SUBGROUP
+  return get_sub_group_size();
+#else
+  return min(cu2cl_local_group_size() - (cu2cl_local_linear_id() & ~31u), 32u);
+#endif
+}
+
+/* __activemask: cu2cl treats every existing lane as active (OpenCL has no
+ * notion of lanes that diverged; the translator makes calls converge). */
+uint cu2cl_activemask(__local ulong *ws) {
+  uint n = cu2cl_warp_lanes();
+  return n >= 32u ? 0xffffffffu : (1u << n) - 1u;
+}
+
+/* The lane a shuffle reads, computed as PTX's shfl.sync does from CUDA's
+ * operands (c = ((32 - width) << 8) | clamp): width splits the warp into
+ * segments, b counts modulo 32, and a source past the caller's segment
+ * (before it, for "up") yields the caller's own lane. Note that an xor
+ * source may lie in an earlier segment, as CUDA documents. */
+uint cu2cl_warp_source_lane(int mode, uint lane, uint b, int width) {
+  uint seg = (uint)(32 - width) & 31u; /* lane bits that pick the segment */
+  uint first = lane & seg, last = first | (31u & ~seg);
+  b &= 31u;
+  switch (mode) {
+  case CU2CL_SHFL_IDX:
+    return first | (b & ~seg);
+  case CU2CL_SHFL_UP:
+    return b <= lane - first ? lane - b : lane;
+  case CU2CL_SHFL_DOWN:
+    return lane + b <= last ? lane + b : lane;
+  default:
+    return (lane ^ b) <= last ? lane ^ b : lane;
+  }
+}
+
+/* ---- Path primitives ----------------------------------------------------- */
+
+#if defined(CU2CL_WARP_EMULATE)
+/* Every work-item publishes bits in its slot and reads the slot of lane src
+ * of its warp; a lane that does not exist yields the caller's own bits. The
+ * second barrier frees the slots for the next call. */
+ulong cu2cl_warp_exchange(__local ulong *ws, ulong bits, uint src) {
+  uint l = cu2cl_local_linear_id(), s = (l & ~31u) + src;
+  ws[l] = bits;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  ulong r = s < cu2cl_local_group_size() ? ws[s] : bits;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return r;
+}
+
+/* Bit i: lane i of the caller's warp published nonzero bits (votes) or the
+ * caller's bits (matches); lanes that do not exist give 0. */
+uint cu2cl_warp_gather(__local ulong *ws, ulong bits, int match) {
+  uint l = cu2cl_local_linear_id(), base = l & ~31u, n = cu2cl_warp_lanes();
+  ws[l] = bits;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  uint r = 0;
+  for (uint i = 0; i < n; i++)
+    r |= (uint)(match ? ws[base + i] == bits : ws[base + i] != 0) << i;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return r;
+}
+
+uint cu2cl_ballot(__local ulong *ws, uint mask, int pred) {
+  return cu2cl_warp_gather(ws, pred != 0, 0) & mask;
+}
+
+uint cu2cl_warp_match32(__local ulong *ws, uint mask, uint v) {
+  return cu2cl_warp_gather(ws, v, 1) & mask;
+}
+
+uint cu2cl_warp_match64(__local ulong *ws, uint mask, ulong v) {
+  return cu2cl_warp_gather(ws, v, 1) & mask;
+}
+
+void cu2cl_syncwarp(__local ulong *ws, uint mask) {
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+}
+
+#elif defined(CU2CL_WARP_SUBGROUP)
+uint cu2cl_ballot(__local ulong *ws, uint mask, int pred) {
+  return sub_group_ballot(pred != 0).x & mask;
+}
+
+/* Matches compare with every lane in turn; sub_group_broadcast needs an id
+ * below the sub-group's size, which a partial warp makes smaller. */
+uint cu2cl_warp_match32(__local ulong *ws, uint mask, uint v) {
+  uint r = 0, n = get_sub_group_size();
+  for (uint i = 0; i < n; i++)
+    r |= (uint)(sub_group_broadcast(v, i) == v) << i;
+  return r & mask;
+}
+
+uint cu2cl_warp_match64(__local ulong *ws, uint mask, ulong v) {
+  uint r = 0, n = get_sub_group_size();
+  for (uint i = 0; i < n; i++)
+    r |= (uint)(sub_group_broadcast(v, i) == v) << i;
+  return r & mask;
+}
+
+void cu2cl_syncwarp(__local ulong *ws, uint mask) {
+  sub_group_barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+}
+
+#elif defined(CU2CL_WARP_PTX)
+/* Nonzero when the calling lane is named in mask; the others must not
+ * execute a .sync instruction with it. */
+int cu2cl_ptx_in(uint mask) {
+  return (mask >> cu2cl_lane_id()) & 1u;
+}
+
+/* One 32-bit shuffle; the mode is a constant at every call, so the switch
+ * folds away. c packs the segment mask and the clamp lane as CUDA does. */
+uint cu2cl_ptx_shfl(int mode, uint mask, uint v, uint b, int width) {
+  uint r = v;
+  uint c = ((uint)(32 - width) << 8) | (mode == CU2CL_SHFL_UP ? 0u : 31u);
+  switch (mode) {
+  case CU2CL_SHFL_IDX:
+    __asm__ volatile("shfl.sync.idx.b32 %0, %1, %2, %3, %4;"
+                     : "=r"(r) : "r"(v), "r"(b), "r"(c), "r"(mask));
+    break;
+  case CU2CL_SHFL_UP:
+    __asm__ volatile("shfl.sync.up.b32 %0, %1, %2, %3, %4;"
+                     : "=r"(r) : "r"(v), "r"(b), "r"(c), "r"(mask));
+    break;
+  case CU2CL_SHFL_DOWN:
+    __asm__ volatile("shfl.sync.down.b32 %0, %1, %2, %3, %4;"
+                     : "=r"(r) : "r"(v), "r"(b), "r"(c), "r"(mask));
+    break;
+  default:
+    __asm__ volatile("shfl.sync.bfly.b32 %0, %1, %2, %3, %4;"
+                     : "=r"(r) : "r"(v), "r"(b), "r"(c), "r"(mask));
+    break;
+  }
+  return r;
+}
+
+uint cu2cl_ballot(__local ulong *ws, uint mask, int pred) {
+  uint r = 0;
+  if (cu2cl_ptx_in(mask))
+    __asm__ volatile("{\n\t.reg .pred p;\n\tsetp.ne.s32 p, %1, 0;\n\t"
+                     "vote.sync.ballot.b32 %0, p, %2;\n\t}"
+                     : "=r"(r) : "r"(pred), "r"(mask));
+  return r & mask;
+}
+
+/* match.sync needs sm_70; older GPUs compare with each lane of the mask. */
+uint cu2cl_warp_match32(__local ulong *ws, uint mask, uint v) {
+  uint r = 0;
+  if (!cu2cl_ptx_in(mask))
+    return 0;
+#if defined(CU2CL_NVIDIA_SM) && CU2CL_NVIDIA_SM >= 70
+  __asm__ volatile("match.any.sync.b32 %0, %1, %2;"
+                   : "=r"(r) : "r"(v), "r"(mask));
+#else
+  /* Only lanes that exist: a shuffle from past a partial warp's end reads
+   * junk on the hardware (measured). */
+  for (uint m = mask & cu2cl_activemask(ws); m; m &= m - 1u) {
+    uint i = 31u - clz(m & (0u - m));
+    r |= (uint)(cu2cl_ptx_shfl(CU2CL_SHFL_IDX, mask, v, i, 32) == v) << i;
+  }
+#endif
+  return r & mask;
+}
+
+uint cu2cl_warp_match64(__local ulong *ws, uint mask, ulong v) {
+  uint r = 0;
+  if (!cu2cl_ptx_in(mask))
+    return 0;
+#if defined(CU2CL_NVIDIA_SM) && CU2CL_NVIDIA_SM >= 70
+  __asm__ volatile("match.any.sync.b64 %0, %1, %2;"
+                   : "=r"(r) : "l"(v), "r"(mask));
+#else
+  uint2 w = as_uint2(v);
+  for (uint m = mask & cu2cl_activemask(ws); m; m &= m - 1u) {
+    uint i = 31u - clz(m & (0u - m));
+    uint lo = cu2cl_ptx_shfl(CU2CL_SHFL_IDX, mask, w.x, i, 32);
+    uint hi = cu2cl_ptx_shfl(CU2CL_SHFL_IDX, mask, w.y, i, 32);
+    r |= (uint)(lo == w.x && hi == w.y) << i;
+  }
+#endif
+  return r & mask;
+}
+
+void cu2cl_syncwarp(__local ulong *ws, uint mask) {
+  if (cu2cl_ptx_in(mask))
+    __asm__ volatile("bar.warp.sync %0;" : : "r"(mask) : "memory");
+}
+#endif
+
+/* ---- Votes --------------------------------------------------------------- */
+
+int cu2cl_any(__local ulong *ws, uint mask, int pred) {
+  return cu2cl_ballot(ws, mask, pred) != 0u;
+}
+
+/* All (uni: all or none) of the existing lanes in mask. */
+int cu2cl_all(__local ulong *ws, uint mask, int pred) {
+  return cu2cl_ballot(ws, mask, pred) == (mask & cu2cl_activemask(ws));
+}
+
+int cu2cl_uni(__local ulong *ws, uint mask, int pred) {
+  uint b = cu2cl_ballot(ws, mask, pred);
+  return b == 0u || b == (mask & cu2cl_activemask(ws));
+}
+
+/* ---- Shuffles ---------------------------------------------------------------
+ * cu2cl_warp_shuffle32/64(ws, mode, mask, bits, b, width) move the bits of
+ * a 32- or 64-bit value on the path's terms; the typed CUDA forms
+ * reinterpret their value as those bits, so floats and doubles travel
+ * unchanged and no path needs fp64 for its own sake. */
+#if defined(CU2CL_WARP_EMULATE)
+uint cu2cl_warp_shuffle32(__local ulong *ws, int mode, uint mask, uint v,
+                          uint b, int width) {
+  uint src = cu2cl_warp_source_lane(mode, cu2cl_lane_id(), b, width);
+  return (uint)cu2cl_warp_exchange(ws, v, src);
+}
+
+ulong cu2cl_warp_shuffle64(__local ulong *ws, int mode, uint mask, ulong v,
+                           uint b, int width) {
+  uint src = cu2cl_warp_source_lane(mode, cu2cl_lane_id(), b, width);
+  return cu2cl_warp_exchange(ws, v, src);
+}
+#elif defined(CU2CL_WARP_SUBGROUP)
+/* sub_group_shuffle needs an index below the sub-group's size. */
+uint cu2cl_warp_shuffle32(__local ulong *ws, int mode, uint mask, uint v,
+                          uint b, int width) {
+  uint lane = get_sub_group_local_id();
+  uint src = cu2cl_warp_source_lane(mode, lane, b, width);
+  return sub_group_shuffle(v, src < get_sub_group_size() ? src : lane);
+}
+
+ulong cu2cl_warp_shuffle64(__local ulong *ws, int mode, uint mask, ulong v,
+                           uint b, int width) {
+  uint lane = get_sub_group_local_id();
+  uint src = cu2cl_warp_source_lane(mode, lane, b, width);
+  return sub_group_shuffle(v, src < get_sub_group_size() ? src : lane);
+}
+#else
+uint cu2cl_warp_shuffle32(__local ulong *ws, int mode, uint mask, uint v,
+                          uint b, int width) {
+  return cu2cl_ptx_in(mask) ? cu2cl_ptx_shfl(mode, mask, v, b, width) : v;
+}
+
+/* As CUDA does: two 32-bit shuffles. */
+ulong cu2cl_warp_shuffle64(__local ulong *ws, int mode, uint mask, ulong v,
+                           uint b, int width) {
+  if (!cu2cl_ptx_in(mask))
+    return v;
+  uint2 w = as_uint2(v);
+  w.x = cu2cl_ptx_shfl(mode, mask, w.x, b, width);
+  w.y = cu2cl_ptx_shfl(mode, mask, w.y, b, width);
+  return as_ulong(w);
+}
+#endif
+
+#define CU2CL_DEFINE_SHUFFLES(T, U, W)                                      \
+  T cu2cl_shfl_##T(__local ulong *ws, uint mask, T v, int src_lane,         \
+                   int width) {                                             \
+    return as_##T(cu2cl_warp_shuffle##W(ws, CU2CL_SHFL_IDX, mask,           \
+                                        as_##U(v), (uint)src_lane, width)); \
+  }                                                                         \
+  T cu2cl_shfl_up_##T(__local ulong *ws, uint mask, T v, uint delta,        \
+                      int width) {                                          \
+    return as_##T(cu2cl_warp_shuffle##W(ws, CU2CL_SHFL_UP, mask,            \
+                                        as_##U(v), delta, width));          \
+  }                                                                         \
+  T cu2cl_shfl_down_##T(__local ulong *ws, uint mask, T v, uint delta,      \
+                        int width) {                                        \
+    return as_##T(cu2cl_warp_shuffle##W(ws, CU2CL_SHFL_DOWN, mask,          \
+                                        as_##U(v), delta, width));          \
+  }                                                                         \
+  T cu2cl_shfl_xor_##T(__local ulong *ws, uint mask, T v, int lane_mask,    \
+                       int width) {                                         \
+    return as_##T(cu2cl_warp_shuffle##W(ws, CU2CL_SHFL_XOR, mask,           \
+                                        as_##U(v), (uint)lane_mask,         \
+                                        width));                            \
+  }
+
+CU2CL_DEFINE_SHUFFLES(int, uint, 32)
+CU2CL_DEFINE_SHUFFLES(uint, uint, 32)
+CU2CL_DEFINE_SHUFFLES(float, uint, 32)
+CU2CL_DEFINE_SHUFFLES(long, ulong, 64)
+CU2CL_DEFINE_SHUFFLES(ulong, ulong, 64)
+#ifdef CU2CL_DEVICE_HAS_FP64
+CU2CL_DEFINE_SHUFFLES(double, ulong, 64)
+#endif
+#undef CU2CL_DEFINE_SHUFFLES
+
+/* ---- Matches ---------------------------------------------------------------
+ * __match_any_sync: the lanes of mask whose value has the caller's bits
+ * (CUDA compares floats bit for bit too: -0.0 and 0.0 differ, a NaN matches
+ * itself). __match_all_sync: when all existing lanes of mask agree, mask
+ * without the lanes past a partial warp's end (what the H100 returns;
+ * CUDA's documentation says "mask"), else 0; *pred says which. One version
+ * per address space of pred. */
+#if defined(CU2CL_WARP_PTX) && defined(CU2CL_NVIDIA_SM) && CU2CL_NVIDIA_SM >= 70
+uint cu2cl_warp_match_all32(__local ulong *ws, uint mask, uint v) {
+  uint r = 0;
+  if (cu2cl_ptx_in(mask))
+    __asm__ volatile("match.all.sync.b32 %0, %1, %2;"
+                     : "=r"(r) : "r"(v), "r"(mask));
+  return r;
+}
+
+uint cu2cl_warp_match_all64(__local ulong *ws, uint mask, ulong v) {
+  uint r = 0;
+  if (cu2cl_ptx_in(mask))
+    __asm__ volatile("match.all.sync.b64 %0, %1, %2;"
+                     : "=r"(r) : "l"(v), "r"(mask));
+  return r;
+}
+#else
+uint cu2cl_warp_match_all32(__local ulong *ws, uint mask, uint v) {
+  uint want = mask & cu2cl_activemask(ws);
+  return (cu2cl_warp_match32(ws, mask, v) & want) == want ? want : 0u;
+}
+
+uint cu2cl_warp_match_all64(__local ulong *ws, uint mask, ulong v) {
+  uint want = mask & cu2cl_activemask(ws);
+  return (cu2cl_warp_match64(ws, mask, v) & want) == want ? want : 0u;
+}
+#endif
+
+#define CU2CL_DEFINE_MATCH_ALL(T, U, W, AS)                                 \
+  uint cu2cl_match_all_##T##_##AS(__local ulong *ws, uint mask, T v,        \
+                                  AS int *pred) {                           \
+    uint r = cu2cl_warp_match_all##W(ws, mask, as_##U(v));                  \
+    *pred = r != 0u;                                                        \
+    return r;                                                               \
+  }
+#define CU2CL_DEFINE_MATCHES(T, U, W)                                       \
+  uint cu2cl_match_any_##T(__local ulong *ws, uint mask, T v) {             \
+    return cu2cl_warp_match##W(ws, mask, as_##U(v));                        \
+  }                                                                         \
+  CU2CL_DEFINE_MATCH_ALL(T, U, W, global)                                   \
+  CU2CL_DEFINE_MATCH_ALL(T, U, W, local)                                    \
+  CU2CL_DEFINE_MATCH_ALL(T, U, W, private)
+
+CU2CL_DEFINE_MATCHES(int, uint, 32)
+CU2CL_DEFINE_MATCHES(uint, uint, 32)
+CU2CL_DEFINE_MATCHES(float, uint, 32)
+CU2CL_DEFINE_MATCHES(long, ulong, 64)
+CU2CL_DEFINE_MATCHES(ulong, ulong, 64)
+#ifdef CU2CL_DEVICE_HAS_FP64
+CU2CL_DEFINE_MATCHES(double, ulong, 64)
+#endif
+#undef CU2CL_DEFINE_MATCHES
+#undef CU2CL_DEFINE_MATCH_ALL
+
+/* ---- Warp reductions (__reduce_*_sync) -------------------------------------
+ * The result of op over the existing lanes of mask. The emulation reads the
+ * lanes' slots; sub-groups replace lanes outside mask by the identity and
+ * reduce the whole sub-group (built-in for add/min/max, a shuffle tree for
+ * the bitwise ops, which cl_khr_subgroups lacks); PTX uses redux.sync from
+ * sm_80 on and, before, a broadcast of each lane of mask in turn. */
+#define CU2CL_OP_ADD(a, b) ((a) + (b))
+#define CU2CL_OP_MIN(a, b) min(a, b)
+#define CU2CL_OP_MAX(a, b) max(a, b)
+#define CU2CL_OP_AND(a, b) ((a) & (b))
+#define CU2CL_OP_OR(a, b) ((a) | (b))
+#define CU2CL_OP_XOR(a, b) ((a) ^ (b))
+
+#if defined(CU2CL_WARP_EMULATE)
+#define CU2CL_DEFINE_REDUCE(NAME, T, ID, OP, SGFN, PTXOP)                   \
+  T cu2cl_reduce_##NAME##_##T(__local ulong *ws, uint mask, T v) {          \
+    uint l = cu2cl_local_linear_id(), base = l & ~31u;                      \
+    uint n = cu2cl_warp_lanes();                                            \
+    ws[l] = as_uint(v);                                                     \
+    barrier(CLK_LOCAL_MEM_FENCE);                                           \
+    T acc = ID;                                                             \
+    for (uint i = 0; i < n; i++)                                            \
+      if ((mask >> i) & 1u)                                                 \
+        acc = OP(acc, as_##T((uint)ws[base + i]));                          \
+    barrier(CLK_LOCAL_MEM_FENCE);                                           \
+    return acc;                                                             \
+  }
+#elif defined(CU2CL_WARP_SUBGROUP)
+#define CU2CL_DEFINE_REDUCE(NAME, T, ID, OP, SGFN, PTXOP)                   \
+  T cu2cl_reduce_##NAME##_##T(__local ulong *ws, uint mask, T v) {          \
+    return SGFN(((mask >> get_sub_group_local_id()) & 1u) ? v : (T)(ID));   \
+  }
+/* Lane 0 ends with op over lanes 0, k, 2k, ... after each step k, so over
+ * all lanes after k = 1; lanes past a partial warp's end count as the
+ * identity (the caller substituted it for lanes outside mask). */
+#define CU2CL_DEFINE_SG_TREE(NAME, OP)                                      \
+  uint cu2cl_sg_reduce_##NAME(uint v) {                                     \
+    uint lane = get_sub_group_local_id(), n = get_sub_group_size();         \
+    for (uint k = 16; k > 0; k >>= 1) {                                     \
+      uint src = lane + k < n ? lane + k : lane;                            \
+      uint o = sub_group_shuffle(v, src);                                   \
+      if (lane + k < n)                                                     \
+        v = OP(v, o);                                                       \
+    }                                                                       \
+    return sub_group_broadcast(v, 0);                                       \
+  }
+CU2CL_DEFINE_SG_TREE(and, CU2CL_OP_AND)
+CU2CL_DEFINE_SG_TREE(or, CU2CL_OP_OR)
+CU2CL_DEFINE_SG_TREE(xor, CU2CL_OP_XOR)
+#undef CU2CL_DEFINE_SG_TREE
+#elif defined(CU2CL_NVIDIA_SM) && CU2CL_NVIDIA_SM >= 80
+#define CU2CL_DEFINE_REDUCE(NAME, T, ID, OP, SGFN, PTXOP)                   \
+  T cu2cl_reduce_##NAME##_##T(__local ulong *ws, uint mask, T v) {          \
+    T r = v;                                                                \
+    if (cu2cl_ptx_in(mask))                                                 \
+      __asm__ volatile("redux.sync." PTXOP " %0, %1, %2;"                   \
+                       : "=r"(r) : "r"(v), "r"(mask));                      \
+    return r;                                                               \
+  }
+#else
+#define CU2CL_DEFINE_REDUCE(NAME, T, ID, OP, SGFN, PTXOP)                   \
+  T cu2cl_reduce_##NAME##_##T(__local ulong *ws, uint mask, T v) {          \
+    T acc = ID;                                                             \
+    if (!cu2cl_ptx_in(mask))                                                \
+      return v;                                                             \
+    for (uint m = mask & cu2cl_activemask(ws); m; m &= m - 1u) {            \
+      uint i = 31u - clz(m & (0u - m));                                     \
+      acc = OP(acc, as_##T(cu2cl_ptx_shfl(CU2CL_SHFL_IDX, mask,             \
+                                          as_uint(v), i, 32)));             \
+    }                                                                       \
+    return acc;                                                             \
+  }
+#endif
+
+CU2CL_DEFINE_REDUCE(add, int, 0, CU2CL_OP_ADD, sub_group_reduce_add, "add.s32")
+CU2CL_DEFINE_REDUCE(add, uint, 0u, CU2CL_OP_ADD, sub_group_reduce_add, "add.u32")
+CU2CL_DEFINE_REDUCE(min, int, INT_MAX, CU2CL_OP_MIN, sub_group_reduce_min, "min.s32")
+CU2CL_DEFINE_REDUCE(min, uint, UINT_MAX, CU2CL_OP_MIN, sub_group_reduce_min, "min.u32")
+CU2CL_DEFINE_REDUCE(max, int, INT_MIN, CU2CL_OP_MAX, sub_group_reduce_max, "max.s32")
+CU2CL_DEFINE_REDUCE(max, uint, 0u, CU2CL_OP_MAX, sub_group_reduce_max, "max.u32")
+CU2CL_DEFINE_REDUCE(and, uint, UINT_MAX, CU2CL_OP_AND, cu2cl_sg_reduce_and, "and.b32")
+CU2CL_DEFINE_REDUCE(or, uint, 0u, CU2CL_OP_OR, cu2cl_sg_reduce_or, "or.b32")
+CU2CL_DEFINE_REDUCE(xor, uint, 0u, CU2CL_OP_XOR, cu2cl_sg_reduce_xor, "xor.b32")
+#undef CU2CL_DEFINE_REDUCE
+
+/* ---- Cooperative-groups tiles ------------------------------------------------
+ * thread_block_tile<n> (n a power of two <= 32) is a width-n segment of the
+ * warp. Its ballot numbers the tile's lanes from 0; cg::reduce combines
+ * the tile's existing lanes with a shuffle-down tree (lane 0 of the tile
+ * collects, then broadcasts), so missing lanes of a partial warp count as
+ * absent, not as copies of a neighbour. */
+uint cu2cl_tile_ballot(__local ulong *ws, int pred, uint n) {
+  uint b = cu2cl_ballot(ws, 0xffffffffu, pred);
+  uint first = cu2cl_lane_id() & ~(n - 1u);
+  return n >= 32u ? b : (b >> first) & ((1u << n) - 1u);
+}
+
+/* The existing lanes of the caller's tile, numbered from 0 in the tile. */
+uint cu2cl_tile_lanes(uint n) {
+  uint first = cu2cl_lane_id() & ~(n - 1u);
+  uint have = min(cu2cl_warp_lanes() - first, n);
+  return have >= 32u ? 0xffffffffu : (1u << have) - 1u;
+}
+
+int cu2cl_tile_any(__local ulong *ws, int pred, uint n) {
+  return cu2cl_tile_ballot(ws, pred, n) != 0u;
+}
+
+int cu2cl_tile_all(__local ulong *ws, int pred, uint n) {
+  return cu2cl_tile_ballot(ws, pred, n) == cu2cl_tile_lanes(n);
+}
+
+#define CU2CL_DEFINE_TILE_REDUCE(NAME, T, OP)                               \
+  T cu2cl_tile_reduce_##NAME##_##T(__local ulong *ws, T v, uint n) {        \
+    uint lane = cu2cl_lane_id(), lanes = cu2cl_warp_lanes();                \
+    uint rank = lane & (n - 1u);                                            \
+    for (uint k = n >> 1; k > 0; k >>= 1) {                                 \
+      T o = cu2cl_shfl_down_##T(ws, 0xffffffffu, v, k, (int)n);             \
+      if (rank + k < n && lane + k < lanes)                                 \
+        v = OP(v, o);                                                       \
+    }                                                                       \
+    return cu2cl_shfl_##T(ws, 0xffffffffu, v, 0, (int)n);                   \
+  }
+#define CU2CL_DEFINE_TILE_REDUCES(T)                                        \
+  CU2CL_DEFINE_TILE_REDUCE(add, T, CU2CL_OP_ADD)                            \
+  CU2CL_DEFINE_TILE_REDUCE(min, T, CU2CL_OP_MIN)                            \
+  CU2CL_DEFINE_TILE_REDUCE(max, T, CU2CL_OP_MAX)
+#define CU2CL_DEFINE_TILE_BITWISE(T)                                        \
+  CU2CL_DEFINE_TILE_REDUCE(and, T, CU2CL_OP_AND)                            \
+  CU2CL_DEFINE_TILE_REDUCE(or, T, CU2CL_OP_OR)                              \
+  CU2CL_DEFINE_TILE_REDUCE(xor, T, CU2CL_OP_XOR)
+
+CU2CL_DEFINE_TILE_REDUCES(int)
+CU2CL_DEFINE_TILE_REDUCES(uint)
+CU2CL_DEFINE_TILE_REDUCES(long)
+CU2CL_DEFINE_TILE_REDUCES(ulong)
+CU2CL_DEFINE_TILE_REDUCES(float)
+CU2CL_DEFINE_TILE_BITWISE(int)
+CU2CL_DEFINE_TILE_BITWISE(uint)
+CU2CL_DEFINE_TILE_BITWISE(long)
+CU2CL_DEFINE_TILE_BITWISE(ulong)
+#ifdef CU2CL_DEVICE_HAS_FP64
+CU2CL_DEFINE_TILE_REDUCES(double)
+#endif
+#undef CU2CL_DEFINE_TILE_REDUCES
+#undef CU2CL_DEFINE_TILE_BITWISE
+#undef CU2CL_DEFINE_TILE_REDUCE
+
+/* ---- Block-wide votes (__syncthreads_count/and/or) -------------------------
+ * A __syncthreads that also counts the work-items with a nonzero predicate,
+ * on every path: a counter in slot 0 of the scratch, zeroed by item 0,
+ * incremented between two barriers, read, and freed by a third barrier. */
+int cu2cl_syncthreads_count(__local ulong *ws, int pred) {
+  volatile __local uint *count = (volatile __local uint *)ws;
+  if (cu2cl_local_linear_id() == 0)
+    *count = 0;
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  if (pred)
+    atomic_inc(count);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int n = (int)*count;
+  barrier(CLK_LOCAL_MEM_FENCE);
+  return n;
+}
+
+int cu2cl_syncthreads_and(__local ulong *ws, int pred) {
+  return cu2cl_syncthreads_count(ws, pred) == (int)cu2cl_local_group_size();
+}
+
+int cu2cl_syncthreads_or(__local ulong *ws, int pred) {
+  return cu2cl_syncthreads_count(ws, pred) != 0;
+}
+
+#undef CU2CL_OP_ADD
+#undef CU2CL_OP_MIN
+#undef CU2CL_OP_MAX
+#undef CU2CL_OP_AND
+#undef CU2CL_OP_OR
+#undef CU2CL_OP_XOR
+/* ==== end of warp-level operations ======================================== */

@@ -282,6 +282,9 @@ static void append_row_kernel(strbuf *b, int id, const row *r, const char *sig,
     free(t);
     free(cuda);
   }
+  if (strstr(r->ocl, "cu2cl_warp_scratch")) /* warp rows take the scratch */
+    strbuf_append(&locals, "  local ulong cu2cl_warp_scratch"
+                           "[CU2CL_WARP_SCRATCH_SIZE];\n");
   char *expr = expand_template(r->ocl, (const char *const *)args, n, space);
   strbuf_printf(
       b, "/* %s(%s) %s */\nkernel void row%d(%s) {\n%s  (void)(%s);\n}\n",
@@ -1369,7 +1372,8 @@ START_TEST(test_lookup_rules) {
   ck_assert_str_eq(r->ocl, "max((uint)$0, (uint)$1)");
   r = find_row("__shfl_down_sync", "unsigned int, int, unsigned int, int");
   ck_assert_ptr_nonnull(r);
-  ck_assert_ptr_null(r->ocl);
+  ck_assert_str_eq(r->ocl,
+                   "cu2cl_shfl_down_int(cu2cl_warp_scratch, $0, $1, $2, $3)");
   const char *a[] = {"(&s[i])", "v"};
   char *e = expand_template("f_$A0($0, $1, $@)", a, 2, "local");
   ck_assert_str_eq(e, "f_local((&s[i]), v, (&s[i]), v)");

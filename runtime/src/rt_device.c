@@ -11,6 +11,9 @@
  *                   version: device name [cpu|gpu|accelerator]".
  * Nothing selected is an initialization failure reported once on stderr;
  * every later call then returns cu2clErrorNoDevice.
+ *
+ * Each device's way of running warp operations (rt_warp_path) is fixed here
+ * too, from what it offers and CU2CL_WARP; rt_program passes it to builds.
  */
 #include "rt_device.h"
 
@@ -103,6 +106,113 @@ static void rt_probe_clc_version(rt_device *d) {
   }
 }
 
+/* ---- warp operations -------------------------------------------------- */
+
+/* Device queries of cl_intel_required_subgroup_size and
+ * cl_nv_device_attribute_query (values from the extensions' specs). */
+#define RT_DEVICE_SUB_GROUP_SIZES_INTEL 0x4108
+#define RT_DEVICE_CC_MAJOR_NV 0x4000
+#define RT_DEVICE_CC_MINOR_NV 0x4001
+
+const char *rt_warp_path_name(rt_warp_path path) {
+  switch (path) {
+  case RT_WARP_SUBGROUP:
+    return "subgroup";
+  case RT_WARP_PTX:
+    return "ptx";
+  default:
+    return "emulate";
+  }
+}
+
+static int rt_has_sub_group_size_32(const rt_device *d) {
+  size_t sizes[64], size = 0;
+  if (clGetDeviceInfo(d->id, RT_DEVICE_SUB_GROUP_SIZES_INTEL, sizeof sizes,
+                      sizes, &size) != CL_SUCCESS)
+    return 0;
+  for (size_t i = 0; i < size / sizeof sizes[0]; i++)
+    if (sizes[i] == 32)
+      return 1;
+  return 0;
+}
+
+/* What the sub-group path needs and d lacks, as a list for messages; empty
+ * when d can take it. The built-ins come from cl_khr_subgroups (broadcast,
+ * reduce, barrier), _shuffle and _ballot; 32-wide sub-groups are pinned with
+ * intel_reqd_sub_group_size. */
+static void rt_sub_group_lacks(const rt_device *d, char *buf, size_t size) {
+  static const char *const needed[] = {
+      "cl_khr_subgroups", "cl_khr_subgroup_shuffle", "cl_khr_subgroup_ballot",
+      "cl_intel_required_subgroup_size"};
+  size_t n = 0;
+  buf[0] = '\0';
+  for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++)
+    if (!rt_device_has_extension(d, needed[i]) && n < size)
+      n += snprintf(buf + n, size - n, "%s%s", n ? ", " : "", needed[i]);
+  if (rt_device_has_extension(d, "cl_intel_required_subgroup_size") &&
+      !rt_has_sub_group_size_32(d) && n < size)
+    snprintf(buf + n, size - n, "%ssub-group size 32", n ? ", " : "");
+}
+
+/* Emulation scratch: one slot per work-item of the largest block, capped at
+ * CUDA's 1024 threads per block so that the scratch stays 8 KiB of local
+ * memory; larger blocks of warp kernels are refused at launch. */
+static size_t rt_warp_scratch_size(const rt_device *d) {
+  size_t n = d->max_wg_size < 1024 ? d->max_wg_size : 1024;
+  return n < 32 ? 32 : (n + 31) / 32 * 32;
+}
+
+/* CU2CL_WARP: unset, empty or "auto" chooses (NVIDIA: PTX; 32-wide
+ * sub-groups: subgroup, if a probe at the first build confirms it, see
+ * rt_program.c; otherwise the emulation); emulate, subgroup or ptx forces a
+ * path, and a forced path the device cannot take is an error that every
+ * build on the device reports. */
+static void rt_choose_warp_path(rt_device *d) {
+  char lacks[256];
+  rt_sub_group_lacks(d, lacks, sizeof lacks);
+  const char *env = getenv("CU2CL_WARP");
+  d->warp_scratch = rt_warp_scratch_size(d);
+  d->warp_error[0] = '\0';
+  d->warp_auto = !env || !*env || strcmp(env, "auto") == 0;
+  if (d->warp_auto) {
+    d->warp_path = d->is_nvidia ? RT_WARP_PTX
+                   : !lacks[0]  ? RT_WARP_SUBGROUP
+                                : RT_WARP_EMULATE;
+  } else if (strcmp(env, "emulate") == 0) {
+    d->warp_path = RT_WARP_EMULATE;
+  } else if (strcmp(env, "subgroup") == 0) {
+    d->warp_path = RT_WARP_SUBGROUP;
+    if (lacks[0])
+      snprintf(d->warp_error, sizeof d->warp_error,
+               "CU2CL_WARP=subgroup: device %s (%s) cannot run warp "
+               "operations on sub-groups: it lacks %s",
+               d->name, d->platform_name, lacks);
+  } else if (strcmp(env, "ptx") == 0) {
+    d->warp_path = RT_WARP_PTX;
+    if (!d->is_nvidia)
+      snprintf(d->warp_error, sizeof d->warp_error,
+               "CU2CL_WARP=ptx: device %s (%s) is not on NVIDIA's OpenCL "
+               "platform, which inline PTX needs",
+               d->name, d->platform_name);
+  } else {
+    d->warp_path = RT_WARP_EMULATE;
+    snprintf(d->warp_error, sizeof d->warp_error,
+             "CU2CL_WARP=%.64s is not one of auto, emulate, subgroup, ptx",
+             env);
+  }
+}
+
+static void rt_probe_nv_sm(rt_device *d) {
+  cl_uint major = 0, minor = 0;
+  d->nv_sm = 0;
+  if (d->is_nvidia &&
+      clGetDeviceInfo(d->id, RT_DEVICE_CC_MAJOR_NV, sizeof major, &major,
+                      NULL) == CL_SUCCESS &&
+      clGetDeviceInfo(d->id, RT_DEVICE_CC_MINOR_NV, sizeof minor, &minor,
+                      NULL) == CL_SUCCESS)
+    d->nv_sm = (int)(major * 10 + minor);
+}
+
 static void rt_probe_device(rt_device *d, cl_platform_id platform,
                             cl_device_id id) {
   d->platform = platform;
@@ -139,6 +249,8 @@ static void rt_probe_device(rt_device *d, cl_platform_id platform,
   d->has_int64_atomics =
       rt_device_has_extension(d, "cl_khr_int64_base_atomics");
   d->has_subgroups = rt_device_has_extension(d, "cl_khr_subgroups");
+  rt_probe_nv_sm(d);
+  rt_choose_warp_path(d);
   pthread_mutex_init(&d->lock, NULL);
 }
 
@@ -249,10 +361,16 @@ static void rt_init_once(void) {
     g_dev.init_error = cu2clErrorNoDevice;
     return;
   }
-  for (int i = 0; i < kept; i++)
+  for (int i = 0; i < kept; i++) {
     rt_log_debug("device %d: %s: %s (%s, OpenCL C %d.%d, SVM 0x%lx)", i,
                  all[i].platform_name, all[i].name, all[i].device_version,
                  all[i].clc_major, all[i].clc_minor, (unsigned long)all[i].svm);
+    if (all[i].warp_error[0])
+      rt_log_debug("device %d: warp operations: %s", i, all[i].warp_error);
+    else
+      rt_log_debug("device %d: warp operations use the %s path", i,
+                   rt_warp_path_name(all[i].warp_path));
+  }
 }
 
 /* ---- opening and the current device ------------------------------------- */

@@ -18,6 +18,14 @@
 struct cu2clStream;
 struct cu2clEvent;
 
+/* How kernels carry out CUDA's warp operations on a device (the prelude's
+ * CU2CL_WARP_* macros; docs/runtime.md, "Warp-level operations"). */
+typedef enum rt_warp_path {
+  RT_WARP_EMULATE,  /* local memory and work-group barriers */
+  RT_WARP_SUBGROUP, /* sub-group built-ins, sub-group size pinned to 32 */
+  RT_WARP_PTX       /* inline PTX on NVIDIA's OpenCL */
+} rt_warp_path;
+
 typedef struct rt_device {
   int ordinal; /* CUDA device number: position among the selected devices */
   cl_platform_id platform;
@@ -34,6 +42,16 @@ typedef struct rt_device {
   int clc_major, clc_minor;       /* OpenCL C version programs build with */
   int is_nvidia;
   int has_fp64, has_int64_atomics, has_subgroups;
+  int nv_sm; /* NVIDIA compute capability as 10 * major + minor, else 0 */
+  /* Warp operations, chosen once from the device and CU2CL_WARP.
+   * warp_error is set when CU2CL_WARP forces a path the device lacks: every
+   * program build on the device then fails with that message. */
+  rt_warp_path warp_path;
+  int warp_auto;       /* chosen, not forced: rt_program may still demote a
+                          sub-group path whose pinning does not hold */
+  int warp_probed;     /* rt_program probed the sub-group size once */
+  size_t warp_scratch; /* CU2CL_WARP_SCRATCH_SIZE on the emulation path */
+  char warp_error[512];
   size_t max_wg_size;
   size_t max_item_sizes[3];
   cl_ulong local_mem_size;
@@ -67,6 +85,8 @@ cu2clError_t rt_device_open(rt_device *dev);
 int rt_device_count(void);
 /* Nonzero when the space-separated extension list of dev names ext. */
 int rt_device_has_extension(const rt_device *dev, const char *ext);
+/* "emulate", "subgroup" or "ptx". */
+const char *rt_warp_path_name(rt_warp_path path);
 
 /* Enqueue helpers shared by the modules that talk to queues. */
 cu2clError_t rt_cl_error(cl_int status, cu2clError_t fallback);

@@ -11,6 +11,11 @@
  * dimensions when a z extent exceeds 1, else 2 when a y extent does, else 1.
  * The command is not flushed: it is submitted at the next flush point
  * (synchronization, event record, blocking copy, stream query).
+ *
+ * Kernels with warp operations get one more check (rt_warp_check): on the
+ * sub-group path the block must get 32-wide sub-groups, and on the
+ * emulation path it must fit the scratch the program was built with. A
+ * mismatch fails the launch loudly instead of computing wrong results.
  */
 #include <stdio.h>
 
@@ -42,6 +47,69 @@ static cu2clError_t rt_launch_check(const rt_device *d, const rt_kernel *k,
     rt_log_debug("%zu bytes of dynamic shared memory exceed the device's %lu",
                  shared_mem, (unsigned long)d->local_mem_size);
     return cu2clErrorInvalidValue;
+  }
+  return cu2clSuccess;
+}
+
+/* ---- warp kernels --------------------------------------------------------
+ */
+
+static int rt_warp_ok_known(const rt_kernel *k, const size_t local[3]) {
+  for (unsigned i = 0; i < 4; i++)
+    if (memcmp(k->warp_ok[i], local, sizeof k->warp_ok[i]) == 0)
+      return 1;
+  return 0;
+}
+
+/* The sub-group size blocks of `local` get must be 32: every sub-group but
+ * the last is then a whole warp. A block smaller than 32 is one partial
+ * warp, so a sub-group of exactly its size is right too. The answer is
+ * remembered per block shape (a few of them, round robin), so repeated
+ * launches do not query. Caller holds k->lock. */
+static cu2clError_t rt_check_sub_groups(const rt_device *d,
+                                        const cu2clKernelRef *ref,
+                                        rt_kernel *k, cl_uint dims,
+                                        const size_t local[3]) {
+  if (rt_warp_ok_known(k, local))
+    return cu2clSuccess;
+  size_t threads = local[0] * local[1] * local[2], sg = 0;
+  cl_int st = clGetKernelSubGroupInfo(
+      k->kernel, d->id, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE,
+      dims * sizeof local[0], local, sizeof sg, &sg, NULL);
+  if (st != CL_SUCCESS) {
+    rt_log_error("kernel %s: cannot query the sub-group size of blocks of "
+                 "%zux%zux%zu on %s (%s); CU2CL_WARP=emulate runs warp "
+                 "operations without sub-groups",
+                 ref->name, local[0], local[1], local[2], d->name,
+                 rt_cl_status_name(st));
+    return cu2clErrorLaunchFailure;
+  }
+  if (sg != 32 && !(threads < 32 && sg == threads)) {
+    rt_log_error("kernel %s: blocks of %zux%zux%zu get sub-groups of %zu "
+                 "work-items on %s, not the 32-wide warps its warp "
+                 "operations need; CU2CL_WARP=emulate runs them without "
+                 "sub-groups",
+                 ref->name, local[0], local[1], local[2], sg, d->name);
+    return cu2clErrorLaunchFailure;
+  }
+  memcpy(k->warp_ok[k->warp_ok_next++ % 4], local, sizeof k->warp_ok[0]);
+  return cu2clSuccess;
+}
+
+/* Caller holds k->lock. */
+static cu2clError_t rt_warp_check(const rt_device *d,
+                                  const cu2clKernelRef *ref, rt_kernel *k,
+                                  cl_uint dims, const size_t local[3]) {
+  if (!k->warp || d->warp_path == RT_WARP_PTX)
+    return cu2clSuccess; /* PTX warps are the hardware's own */
+  if (d->warp_path == RT_WARP_SUBGROUP)
+    return rt_check_sub_groups(d, ref, k, dims, local);
+  size_t threads = local[0] * local[1] * local[2];
+  if (threads > d->warp_scratch) {
+    rt_log_error("kernel %s: a block of %zu threads exceeds the %zu that "
+                 "warp operations are emulated for on %s",
+                 ref->name, threads, d->warp_scratch, d->name);
+    return cu2clErrorInvalidConfiguration;
   }
   return cu2clSuccess;
 }
@@ -175,7 +243,9 @@ cu2clError_t cu2clLaunchKernel(cu2clKernelRef *kernel, dim3 grid, dim3 block,
                  : (grid.y > 1 || block.y > 1) ? 2
                                                : 1;
   pthread_mutex_lock(&k->lock);
-  cu2clError_t err = rt_set_args(d, kernel, k, args, nargs);
+  cu2clError_t err = rt_warp_check(d, kernel, k, dims, local);
+  if (err == cu2clSuccess)
+    err = rt_set_args(d, kernel, k, args, nargs);
   cl_int st = CL_SUCCESS;
   if (err == cu2clSuccess)
     st = clEnqueueNDRangeKernel(q, k->kernel, dims, NULL, global, local, 0,

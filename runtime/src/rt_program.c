@@ -40,8 +40,27 @@ static struct {
 /* ---- options and cache key ------------------------------------------------
  */
 
+/* The warp path's macros (rules/prelude.cl, "Warp-level operations"). Being
+ * options, they are part of the cache key. */
+static int rt_warp_options(const rt_device *d, char *buf, size_t size) {
+  switch (d->warp_path) {
+  case RT_WARP_SUBGROUP:
+    return snprintf(buf, size, " -D CU2CL_WARP_SUBGROUP=1");
+  case RT_WARP_PTX:
+    return d->nv_sm ? snprintf(buf, size,
+                               " -D CU2CL_WARP_PTX=1 -D CU2CL_NVIDIA_SM=%d",
+                               d->nv_sm)
+                    : snprintf(buf, size, " -D CU2CL_WARP_PTX=1");
+  default:
+    return snprintf(buf, size,
+                    " -D CU2CL_WARP_EMULATE=1 -D CU2CL_WARP_SCRATCH_SIZE=%zu",
+                    d->warp_scratch);
+  }
+}
+
 /* What the kernel source may rely on: the OpenCL C version (the highest the
- * device has, at most 3.0, unless CU2CL_CL_STD names one) and its features. */
+ * device has, at most 3.0, unless CU2CL_CL_STD names one), its features and
+ * its warp path. */
 static void rt_program_options(const rt_device *d, const cu2clProgram *prog,
                                char *buf, size_t size) {
   const char *std = getenv("CU2CL_CL_STD");
@@ -60,6 +79,8 @@ static void rt_program_options(const rt_device *d, const cu2clProgram *prog,
   for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
     if (features[i].on && (size_t)n < size)
       n += snprintf(buf + n, size - n, "%s", features[i].define);
+  if ((size_t)n < size)
+    n += rt_warp_options(d, buf + n, size - n);
   if (prog->options && *prog->options && (size_t)n < size)
     snprintf(buf + n, size - n, " %s", prog->options);
 }
@@ -164,6 +185,12 @@ static void rt_cache_save(const rt_device *d, cl_program p, const char *dir,
 /* Cache lookup, else a build from source and a cache store. */
 static cl_program rt_build(const rt_device *d, const cu2clProgram *prog) {
   char options[2048], key[65];
+  if (d->warp_error[0]) { /* CU2CL_WARP forced a path d cannot take */
+    rt_log_error("building OpenCL program %s for %s: %s",
+                 prog->name ? prog->name : "(unnamed)", d->name,
+                 d->warp_error);
+    return NULL;
+  }
   rt_program_options(d, prog, options, sizeof options);
   rt_cache_key(d, prog, options, key);
   char *dir = rt_cache_dir();
@@ -191,6 +218,58 @@ static cl_program rt_build(const rt_device *d, const cu2clProgram *prog) {
   return p;
 }
 
+/* Whether kernels pinned with intel_reqd_sub_group_size(32) really get
+ * 32-wide sub-groups on d, for a 1-D and a 2-D block of 64. A device may
+ * list cl_intel_required_subgroup_size and size 32 and still form
+ * sub-groups from the block's x extent (PoCL 5 on the H100 machine:
+ * measured), which the launch check would refuse for nearly every block. */
+static int rt_sub_groups_hold(const rt_device *d) {
+  static const char src[] =
+      "__attribute__((intel_reqd_sub_group_size(32)))\n"
+      "__kernel void cu2cl_probe(__global int *p) { p[0] = 0; }\n";
+  const char *s = src;
+  cl_int st;
+  cl_program p = clCreateProgramWithSource(d->ctx, 1, &s, NULL, &st);
+  cl_kernel k = NULL;
+  if (st == CL_SUCCESS && clBuildProgram(p, 1, &d->id, "", NULL, NULL) ==
+                              CL_SUCCESS)
+    k = clCreateKernel(p, "cu2cl_probe", &st);
+  static const size_t shapes[2][3] = {{64, 1, 1}, {16, 4, 1}};
+  int ok = k != NULL;
+  for (int i = 0; ok && i < 2; i++) {
+    size_t sg = 0;
+    ok = clGetKernelSubGroupInfo(k, d->id,
+                                 CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE,
+                                 (size_t)(i + 1) * sizeof(size_t), shapes[i],
+                                 sizeof sg, &sg, NULL) == CL_SUCCESS &&
+         sg == 32;
+    if (!ok)
+      rt_log_debug("%s: blocks of %zux%zu get sub-groups of %zu despite "
+                   "intel_reqd_sub_group_size(32)",
+                   d->name, shapes[i][0], shapes[i][1], sg);
+  }
+  if (k)
+    clReleaseKernel(k);
+  if (p)
+    clReleaseProgram(p);
+  return ok;
+}
+
+/* An automatically chosen sub-group path is confirmed once per device,
+ * before its first build, else demoted to the emulation. Caller holds
+ * g_prog.lock; no kernel of d exists yet, so launches never see the change. */
+static void rt_warp_confirm(rt_device *d) {
+  if (d->warp_path != RT_WARP_SUBGROUP || !d->warp_auto || d->warp_probed)
+    return;
+  d->warp_probed = 1;
+  if (rt_sub_groups_hold(d))
+    return;
+  d->warp_path = RT_WARP_EMULATE;
+  rt_log_debug("device %d: its sub-groups are not 32 wide where pinned; warp "
+               "operations use the emulate path",
+               d->ordinal);
+}
+
 /* The program of prog on d, built on first use. Caller holds g_prog.lock. */
 static cu2clError_t rt_program_get(cu2clProgram *prog, rt_device *d,
                                    cl_program *out) {
@@ -205,6 +284,7 @@ static cu2clError_t rt_program_get(cu2clProgram *prog, rt_device *d,
     g_prog.programs = s;
     prog->state = s;
   }
+  rt_warp_confirm(d);
   if (!s->built[d->ordinal])
     s->built[d->ordinal] = rt_build(d, prog);
   if (!s->built[d->ordinal])
@@ -237,6 +317,42 @@ cu2clError_t cu2clGetCacheStats(cu2clCacheStats *stats) {
 /* ---- kernels --------------------------------------------------------------
  */
 
+static const char *rt_skip_space(const char *p) {
+  while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
+    p++;
+  return p;
+}
+
+/* p after `word` and at least one blank, else NULL. */
+static const char *rt_skip_word(const char *p, const char *word) {
+  size_t n = strlen(word);
+  if (strncmp(p, word, n) != 0)
+    return NULL;
+  const char *q = rt_skip_space(p + n);
+  return q > p + n ? q : NULL;
+}
+
+/* Whether the source declares kernel `name` as the translator prints a
+ * kernel with warp operations: "CU2CL_WARP_KERNEL __kernel void name(". The
+ * attribute macro is empty except on the sub-group path, so the source text
+ * is where the runtime learns which kernels need the launch checks. */
+static int rt_is_warp_kernel(const char *source, const char *name) {
+  static const char tag[] = "CU2CL_WARP_KERNEL";
+  size_t n = strlen(name);
+  for (const char *p = source; (p = strstr(p, tag)) != NULL;
+       p += sizeof tag - 1) {
+    const char *q = rt_skip_space(p + sizeof tag - 1);
+    if (q == p + sizeof tag - 1)
+      continue;
+    const char *k = rt_skip_word(q, "__kernel");
+    q = k ? k : rt_skip_word(q, "kernel");
+    q = q ? rt_skip_word(q, "void") : NULL;
+    if (q && strncmp(q, name, n) == 0 && *rt_skip_space(q + n) == '(')
+      return 1;
+  }
+  return 0;
+}
+
 static cu2clError_t rt_kernel_create(cu2clKernelRef *ref, rt_device *d,
                                      rt_kernel *k) {
   cl_program p;
@@ -258,6 +374,7 @@ static cu2clError_t rt_kernel_create(cu2clKernelRef *ref, rt_device *d,
                            sizeof k->max_group_size, &k->max_group_size, NULL);
   clGetKernelWorkGroupInfo(k->kernel, d->id, CL_KERNEL_LOCAL_MEM_SIZE,
                            sizeof k->static_local, &k->static_local, NULL);
+  k->warp = rt_is_warp_kernel(ref->program->source, ref->name);
   pthread_mutex_init(&k->lock, NULL);
   __atomic_store_n(&k->ready, 1, __ATOMIC_RELEASE);
   return cu2clSuccess;

@@ -4,9 +4,10 @@
  * them.
  *
  * A program's build options tell the source what the device offers
- * (-cl-std, CU2CL_DEVICE_HAS_FP64, ...; see rt_program_options). A failed
- * build prints the build log once and keeps failing with
- * cu2clErrorInvalidKernelImage without rebuilding.
+ * (-cl-std, CU2CL_DEVICE_HAS_FP64, ...; see rt_program_options) and which
+ * warp path its warp operations take (CU2CL_WARP_*, chosen per device by
+ * rt_device). A failed build prints the build log once and keeps failing
+ * with cu2clErrorInvalidKernelImage without rebuilding.
  *
  * Kernel objects are cached in the generated cu2clKernelRef (one slot per
  * device). OpenCL kernel arguments are not thread-safe, so each slot has a
@@ -30,6 +31,13 @@ typedef struct rt_kernel {
    * argument index < 64): NVIDIA's driver rejects a launch after an index
    * switched between the two, so the kernel object is recreated then. */
   unsigned long long svm_args, null_args;
+  /* A kernel the translator emitted as CU2CL_WARP_KERNEL (it uses warp
+   * operations): each launch's block is checked against the warp path
+   * (rt_launch.c), and block shapes that passed are remembered here; the
+   * fields are used under lock. */
+  int warp;
+  size_t warp_ok[4][3];
+  unsigned warp_ok_next;
   int ready;             /* set last, with release ordering */
 } rt_kernel;
 

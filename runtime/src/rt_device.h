@@ -51,7 +51,7 @@ typedef struct rt_device {
                           sub-group path whose pinning does not hold */
   int warp_probed;     /* rt_program probed the sub-group size once */
   size_t warp_scratch; /* CU2CL_WARP_SCRATCH_SIZE on the emulation path */
-  char warp_error[512];
+  char warp_error[1024]; /* room for two names of 256 and the text */
   size_t max_wg_size;
   size_t max_item_sizes[3];
   cl_ulong local_mem_size;

@@ -68,8 +68,8 @@ static const char *keep_string(cu2cl_tracefile *t, const unsigned char *s,
 
 static cu2cl_trace_status truncated(reader *r, const char *why) {
   return fail(r, CU2CL_TRACE_ETRUNCATED,
-              "truncated trace: ended after %zu copies (%s)", r->t->n_copies,
-              why);
+              "truncated trace: ended after %zu cop%s (%s)", r->t->n_copies,
+              r->t->n_copies == 1 ? "y" : "ies", why);
 }
 
 /* Whether the file ends with an intact-looking END record: then a record
@@ -140,7 +140,7 @@ static cu2cl_trace_status read_copy(reader *r, size_t off,
 static cu2cl_trace_status read_text(reader *r, size_t off, uint32_t tag,
                                     const unsigned char *p, uint64_t size) {
   cu2cl_tracefile *t = r->t;
-  uint64_t n = size < 8 ? UINT64_MAX
+  uint64_t n = size < 8                         ? UINT64_MAX
                : tag == CU2CL_TRACE_TAG_PROGRAM ? rd32(p + 4)
                                                 : rd64(p);
   if (n > size - 8 || size < 8)
@@ -192,7 +192,8 @@ static cu2cl_trace_status read_end(reader *r, size_t off,
 
 static cu2cl_trace_status read_header(reader *r, size_t *body) {
   const unsigned char *b = r->b;
-  size_t n = r->size < CU2CL_TRACE_MAGIC_SIZE ? r->size : CU2CL_TRACE_MAGIC_SIZE;
+  size_t n =
+      r->size < CU2CL_TRACE_MAGIC_SIZE ? r->size : CU2CL_TRACE_MAGIC_SIZE;
   if (r->size == 0)
     return fail(r, CU2CL_TRACE_EFORMAT,
                 "empty file, not a cu2cl trace (was the program built with "
@@ -247,8 +248,8 @@ static cu2cl_trace_status read_records(reader *r, size_t off) {
   }
 }
 
-cu2cl_trace_status cu2cl_tracefile_read(const char *path,
-                                        cu2cl_tracefile **out, char **error) {
+cu2cl_trace_status cu2cl_tracefile_read(const char *path, cu2cl_tracefile **out,
+                                        char **error) {
   cu2cl_tracefile *t = xcalloc(1, sizeof *t);
   reader r = {t, NULL, 0, NULL};
   t->path = xstrdup(path);
@@ -293,8 +294,8 @@ int cu2cl_tracefile_append_stdout(cu2cl_tracefile *self, const char *text,
     return -1;
   }
   size_t head = CU2CL_TRACE_RECORD_HEAD_SIZE + 8;
-  size_t total = head + n + CU2CL_TRACE_RECORD_HEAD_SIZE +
-                 CU2CL_TRACE_END_BODY_SIZE;
+  size_t total =
+      head + n + CU2CL_TRACE_RECORD_HEAD_SIZE + CU2CL_TRACE_END_BODY_SIZE;
   unsigned char *rec = xmalloc(total);
   cu2cl_trace_le32(rec, CU2CL_TRACE_TAG_STDOUT);
   cu2cl_trace_le64(rec + 4, 8 + (uint64_t)n);
@@ -336,15 +337,15 @@ static int is_float_type(unsigned t) {
 }
 
 static int is_signed_type(unsigned t) {
-  return t == CU2CL_TRACE_I8 || t == CU2CL_TRACE_I16 ||
-         t == CU2CL_TRACE_I32 || t == CU2CL_TRACE_I64;
+  return t == CU2CL_TRACE_I8 || t == CU2CL_TRACE_I16 || t == CU2CL_TRACE_I32 ||
+         t == CU2CL_TRACE_I64;
 }
 
 /* One scalar, decoded: raw bits (little-endian) and its value. */
 typedef struct value {
   uint64_t bits;
-  double f;  /* floating-point types */
-  int64_t i; /* signed integers */
+  double f;   /* floating-point types */
+  int64_t i;  /* signed integers */
   uint64_t u; /* unsigned integers */
 } value;
 
@@ -368,8 +369,8 @@ static value load(unsigned type, const unsigned char *p) {
   if (type == CU2CL_TRACE_F16) {
     v.f = half_to_double((uint16_t)v.bits);
   } else if (type == CU2CL_TRACE_BF16 || type == CU2CL_TRACE_F32) {
-    uint32_t b32 = type == CU2CL_TRACE_BF16 ? (uint32_t)v.bits << 16
-                                            : (uint32_t)v.bits;
+    uint32_t b32 =
+        type == CU2CL_TRACE_BF16 ? (uint32_t)v.bits << 16 : (uint32_t)v.bits;
     float f;
     memcpy(&f, &b32, 4);
     v.f = f;
@@ -398,8 +399,8 @@ typedef struct elem_err {
   uint64_t ulp;    /* UINT64_MAX when meaningless */
 } elem_err;
 
-static elem_err compare_float(const cu2cl_validate_options *opt,
-                              unsigned type, value o, value p) {
+static elem_err compare_float(const cu2cl_validate_options *opt, unsigned type,
+                              value o, value p) {
   elem_err e = {0, 0, 0, UINT64_MAX};
   if (isnan(o.f) || isnan(p.f)) {
     e.ok = isnan(o.f) && isnan(p.f);
@@ -469,17 +470,23 @@ static const char *format_bytes(const unsigned char *p, uint64_t n, char *buf,
 
 /* ==== Transfers ========================================================== */
 
-typedef enum xfer_status { XFER_OK, XFER_DIFF, XFER_SIZE, XFER_MISSING, XFER_EXTRA } xfer_status;
+typedef enum xfer_status {
+  XFER_OK,
+  XFER_DIFF,
+  XFER_SIZE,
+  XFER_MISSING,
+  XFER_EXTRA
+} xfer_status;
 
 /* The comparison of the transfer pair at one index. */
 typedef struct xfer {
   size_t index;
   const cu2cl_trace_copy_rec *o, *p; /* either NULL past the other's end */
   xfer_status status;
-  unsigned type;     /* compared as */
-  uint64_t esize;    /* bytes per compared element */
-  size_t lanes;      /* scalars per element of the program's type */
-  uint64_t count;    /* compared elements */
+  unsigned type;  /* compared as */
+  uint64_t esize; /* bytes per compared element */
+  size_t lanes;   /* scalars per element of the program's type */
+  uint64_t count; /* compared elements */
   uint64_t n_bad;
   double max_abs, max_rel;
   uint64_t max_ulp;
@@ -489,16 +496,18 @@ typedef struct xfer {
 typedef struct cmp {
   const cu2cl_validate_options *opt;
   FILE *out;
-  size_t budget;   /* element lines still to print */
+  size_t budget; /* element lines still to print */
   size_t n_diverged;
   const xfer *first; /* the first divergence */
 } cmp;
 
 static const char *kind_name(unsigned kind) {
-  static const char *const names[] = {
-      "copy",         "copy, device to host",
-      "copy, default direction", "2D copy",
-      "copy from symbol",        "managed memory read after synchronize"};
+  static const char *const names[] = {"copy",
+                                      "copy, device to host",
+                                      "copy, default direction",
+                                      "2D copy",
+                                      "copy from symbol",
+                                      "managed memory read after synchronize"};
   unsigned k = kind & CU2CL_TRACE_COPY_KIND_MASK;
   return k < sizeof names / sizeof *names ? names[k] : "copy";
 }
@@ -513,7 +522,8 @@ static void print_site(FILE *out, const char *label,
   fprintf(out, " (%s%s), %" PRIu64 " bytes, %s", kind_name(c->kind),
           c->kind & CU2CL_TRACE_COPY_ASYNC ? ", async" : "", c->nbytes,
           cu2cl_trace_elem_type_name(c->elem_type));
-  if (c->elem_size > 1 && c->elem_size != cu2cl_trace_elem_type_size(c->elem_type))
+  if (c->elem_size > 1 &&
+      c->elem_size != cu2cl_trace_elem_type_size(c->elem_type))
     fprintf(out, " in %" PRIu64 "-byte elements", c->elem_size);
   fputc('\n', out);
 }
@@ -567,13 +577,19 @@ static elem_err compare_elem(cmp *c, const xfer *x, uint64_t i) {
 static void print_header(cmp *c, const xfer *x) {
   fprintf(c->out, "\ntransfer #%zu diverges: ", x->index);
   if (x->status == XFER_SIZE)
-    fprintf(c->out, "the sizes differ (original %" PRIu64
-                    " bytes, ported %" PRIu64 " bytes)\n",
+    fprintf(c->out,
+            "the sizes differ (original %" PRIu64 " bytes, ported %" PRIu64
+            " bytes)\n",
             x->o->nbytes, x->p->nbytes);
-  else
+  else if (x->type)
     fprintf(c->out, "%" PRIu64 " of %" PRIu64 " %s elements differ%s\n",
             x->n_bad, x->count, cu2cl_trace_elem_type_name(x->type),
-            x->type ? " beyond the tolerance" : "");
+            is_float_type(x->type) ? " beyond the tolerance" : "");
+  else
+    fprintf(c->out,
+            "%" PRIu64 " of %" PRIu64 " untyped %" PRIu64
+            "-byte elements differ (compared bytewise)\n",
+            x->n_bad, x->count, x->esize);
   print_site(c->out, "original:", x->o);
   print_site(c->out, "ported:", x->p);
 }
@@ -718,8 +734,7 @@ static const char *status_text(const xfer *x, char *buf, size_t size) {
 }
 
 static void print_row(cmp *c, const xfer *x) {
-  char so[64], sp[64], ty[16], st[32], ea[16] = "-", er[16] = "-",
-                                       eu[24] = "-";
+  char so[64], sp[64], ty[16], st[32], ea[16] = "-", er[16] = "-", eu[24] = "-";
   const cu2cl_trace_copy_rec *r = x->o ? x->o : x->p;
   int compared = x->status == XFER_OK || x->status == XFER_DIFF;
   if (x->lanes > 1)
@@ -734,8 +749,9 @@ static void print_row(cmp *c, const xfer *x) {
     if (is_float_type(x->type))
       snprintf(eu, sizeof eu, "%" PRIu64, x->max_ulp);
   }
-  fprintf(c->out, "%5zu  %-22.22s %-22.22s %-7s %10" PRIu64 " %11" PRIu64
-                  " %11s %11s %8s  %s\n",
+  fprintf(c->out,
+          "%5zu  %-22.22s %-22.22s %-7s %10" PRIu64 " %11" PRIu64
+          " %11s %11s %8s  %s\n",
           x->index, short_site(x->o, so, sizeof so),
           short_site(x->p, sp, sizeof sp), ty, compared ? x->count : 0,
           r->nbytes, ea, er, eu, status_text(x, st, sizeof st));
@@ -744,8 +760,8 @@ static void print_row(cmp *c, const xfer *x) {
 /* Shows every diverging row and the first matching ones up to
  * opt->table_rows rows. */
 static void print_table(cmp *c, const xfer *xs, size_t n) {
-  fprintf(c->out, "\n%5s  %-22s %-22s %-7s %10s %11s %11s %11s %8s  %s\n",
-          "#", "original site", "ported site", "type", "elements", "bytes",
+  fprintf(c->out, "\n%5s  %-22s %-22s %-7s %10s %11s %11s %11s %8s  %s\n", "#",
+          "original site", "ported site", "type", "elements", "bytes",
           "max abs err", "max rel err", "max ulp", "result");
   size_t shown = 0, hidden = 0;
   for (size_t i = 0; i < n; i++) {
@@ -758,8 +774,9 @@ static void print_table(cmp *c, const xfer *xs, size_t n) {
     }
   }
   if (hidden)
-    fprintf(c->out, "  ... %zu more matching transfers (--table-rows N "
-                    "shows more)\n",
+    fprintf(c->out,
+            "  ... %zu more matching transfers (--table-rows N "
+            "shows more)\n",
             hidden);
 }
 
@@ -782,8 +799,8 @@ static int lines_match(const cu2cl_validate_options *opt, const char *a,
     if (number_start(pa) && number_start(pb)) {
       char *ea, *eb;
       double x = strtod(pa, &ea), y = strtod(pb, &eb);
-      double tol = opt->atol[CU2CL_TRACE_F32] +
-                   opt->rtol[CU2CL_TRACE_F32] * fabs(x);
+      double tol =
+          opt->atol[CU2CL_TRACE_F32] + opt->rtol[CU2CL_TRACE_F32] * fabs(x);
       ok = ea > pa && eb > pb &&
            (x == y || fabs(x - y) <= tol || (isnan(x) && isnan(y)));
       pa = ea;
@@ -827,10 +844,10 @@ static size_t compare_stdout(cmp *c, const cu2cl_tracefile *o,
     if (shown++ >= c->opt->max_report)
       continue;
     fprintf(c->out, "note: stdout line %zu differs:\n", lineno);
-    fprintf(c->out, "  original: %s%.*s%s\n", ho ? "\"" : "",
-            ho ? (int)lo : 12, ho ? so : "(no line)", ho ? "\"" : "");
-    fprintf(c->out, "  ported:   %s%.*s%s\n", hp ? "\"" : "",
-            hp ? (int)lp : 12, hp ? sp : "(no line)", hp ? "\"" : "");
+    fprintf(c->out, "  original: %s%.*s%s\n", ho ? "\"" : "", ho ? (int)lo : 12,
+            ho ? so : "(no line)", ho ? "\"" : "");
+    fprintf(c->out, "  ported:   %s%.*s%s\n", hp ? "\"" : "", hp ? (int)lp : 12,
+            hp ? sp : "(no line)", hp ? "\"" : "");
   }
   if (ndiff)
     fprintf(c->out, "stdout: %zu of %zu lines differ%s\n", ndiff, lineno,
@@ -838,7 +855,8 @@ static size_t compare_stdout(cmp *c, const cu2cl_tracefile *o,
                 ? ""
                 : " (notes only; --strict-stdout makes them failures)");
   else
-    fprintf(c->out, "\nstdout: %zu lines, %s\n", lineno,
+    fprintf(c->out, "\nstdout: %zu line%s, %s\n", lineno,
+            lineno == 1 ? "" : "s",
             o->out_len == p->out_len && !memcmp(o->out, p->out, o->out_len)
                 ? "identical"
                 : "equal up to numbers within the f32 tolerance");
@@ -873,7 +891,7 @@ void cu2cl_validate_options_init(cu2cl_validate_options *opt) {
 static const char *producer_name(unsigned p) {
   return p == CU2CL_TRACE_PRODUCER_CUDA      ? "CUDA"
          : p == CU2CL_TRACE_PRODUCER_CU2CLRT ? "cu2clrt"
-                                              : "other";
+                                             : "other";
 }
 
 static void print_trace_line(FILE *out, const char *label,
@@ -891,8 +909,9 @@ static void print_verdict(cmp *c, const cu2cl_tracefile *o,
   for (size_t i = 0; i < n; i++)
     if (xs[i].o && xs[i].p && xs[i].o->nbytes == xs[i].p->nbytes)
       bytes += xs[i].o->nbytes;
-  fprintf(c->out, "\ntransfers compared: %zu (original %zu, ported %zu), %" PRIu64
-                  " bytes\n",
+  fprintf(c->out,
+          "\ntransfers compared: %zu (original %zu, ported %zu), %" PRIu64
+          " bytes\n",
           o->n_copies < p->n_copies ? o->n_copies : p->n_copies, o->n_copies,
           p->n_copies, bytes);
   if (!c->n_diverged && !stdout_fail) {
@@ -903,8 +922,8 @@ static void print_verdict(cmp *c, const cu2cl_tracefile *o,
   if (c->n_diverged)
     fprintf(c->out, " %zu of %zu transfers diverge", c->n_diverged, n);
   if (c->first && c->first->status == XFER_DIFF)
-    fprintf(c->out, "; first: transfer #%zu, element %" PRIu64,
-            c->first->index, c->first->first_bad);
+    fprintf(c->out, "; first: transfer #%zu, element %" PRIu64, c->first->index,
+            c->first->first_bad);
   else if (c->first)
     fprintf(c->out, "; first: transfer #%zu (%s)", c->first->index,
             c->first->status == XFER_SIZE ? "size" : "count");
@@ -991,8 +1010,8 @@ static void pump(side *s, int fd, int echo) {
 
 static char *temp_trace(void) {
   const char *dir = getenv("TMPDIR");
-  char *path = xasprintf("%s/cu2cl-validate-XXXXXX",
-                         dir && *dir ? dir : "/tmp");
+  char *path =
+      xasprintf("%s/cu2cl-validate-XXXXXX", dir && *dir ? dir : "/tmp");
   int fd = mkstemp(path);
   if (fd < 0) {
     free(path);
@@ -1008,6 +1027,8 @@ static int run_side(side *s, int echo) {
   if (!s->save && !(s->tmp = temp_trace()))
     return -1;
   s->trace = s->save ? s->save : s->tmp;
+  if (s->save)
+    unlink(s->save); /* a stale trace must not pass for this run's */
   int fds[2];
   if (pipe(fds))
     return -1;
@@ -1032,11 +1053,17 @@ static int run_side(side *s, int echo) {
   return 0;
 }
 
+/* The shell reports a program killed by signal N as status 128 + N. */
 static char *describe_status(int status) {
   if (WIFSIGNALED(status))
     return xasprintf("was killed by signal %d (%s)", WTERMSIG(status),
                      strsignal(WTERMSIG(status)));
-  return xasprintf("exited with status %d", WEXITSTATUS(status));
+  int code = WEXITSTATUS(status);
+  if (code > 128 && code < 128 + 65)
+    return xasprintf("exited with status %d (the shell's report of signal "
+                     "%d, %s)",
+                     code, code - 128, strsignal(code - 128));
+  return xasprintf("exited with status %d", code);
 }
 
 /* Keeps the captured stdout with the trace: in its file when the trace is
@@ -1099,8 +1126,8 @@ static int judge_side(side *s, int is_ported) {
       fprintf(stderr, "cu2cl validate: note: the %s command %s\n", s->label,
               how);
     rc = is_ported && failed ? 1 : 2;
-    if (is_ported && s->st == CU2CL_TRACE_ETRUNCATED && s->t)
-      rc = -1; /* compare what it wrote before it stopped */
+    if (rc == 1 && s->st == CU2CL_TRACE_ETRUNCATED && s->t)
+      rc = -1; /* a crashed port: compare what it wrote before it stopped */
   }
   free(how);
   return rc;
@@ -1117,8 +1144,8 @@ static int compare_status(const side *o, const side *p) {
   return 1;
 }
 
-static int run_and_compare(side *o, side *p,
-                           const cu2cl_validate_options *opt, int echo) {
+static int run_and_compare(side *o, side *p, const cu2cl_validate_options *opt,
+                           int echo) {
   side *sides[2] = {o, p};
   for (int i = 0; i < 2; i++) {
     if (sides[i]->cmd && run_side(sides[i], echo)) {

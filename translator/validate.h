@@ -81,8 +81,8 @@ typedef enum cu2cl_trace_status {
  * *out is NULL. When not OK, *error receives a one-line message starting
  * with the path ("a.trace: truncated trace: ended after 3 copies (...)").
  * The caller frees *error and deletes *out. */
-cu2cl_trace_status cu2cl_tracefile_read(const char *path,
-                                        cu2cl_tracefile **out, char **error);
+cu2cl_trace_status cu2cl_tracefile_read(const char *path, cu2cl_tracefile **out,
+                                        char **error);
 void cu2cl_tracefile_delete(cu2cl_tracefile *self);
 
 /* Appends a STDOUT record holding text[0..n) to a complete trace, in its

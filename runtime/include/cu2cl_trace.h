@@ -15,10 +15,12 @@
  * names a file ("%p" in it becomes the process id): the first call reads the
  * variable once; afterwards a disabled writer costs one atomic load per
  * call. The file is opened lazily, written under one mutex (records from
- * several threads never interleave), and finished by an END record at exit
- * (atexit), so a trace without END was cut short. The process's state lives
- * in one weak global shared by every translation unit and by C and C++ code
- * of the program; a copy after a fork() writes nothing in the child.
+ * several threads never interleave), each record handed to write(2) before
+ * the call returns (a crash loses nothing already recorded), and finished
+ * by an END record at exit (atexit), so a trace without END was cut short. The
+ * process's state lives in one weak global shared by every translation unit and
+ * by C and C++ code of the program; a copy after a fork() writes nothing in the
+ * child.
  *
  * CU2CL_TRACE_PRODUCER (define it before including) names who writes: the
  * original CUDA program, cu2clrt, or anything else (tests, tools).
@@ -40,13 +42,18 @@
 
 /* 8 bytes: a non-ASCII byte first and a newline last catch text-mode and
  * 7-bit mangling, as PNG's signature does. */
-#define CU2CL_TRACE_MAGIC "\x89" "CU2CLT\n"
+#define CU2CL_TRACE_MAGIC                                                      \
+  "\x89"                                                                       \
+  "CU2CLT\n"
 #define CU2CL_TRACE_MAGIC_SIZE 8
 #define CU2CL_TRACE_VERSION_MAJOR 1 /* readers reject another major */
-#define CU2CL_TRACE_VERSION_MINOR 0 /* additions only: new tags, appended fields */
-#define CU2CL_TRACE_HEADER_SIZE 24  /* of version 1.0; readers honour the field */
+#define CU2CL_TRACE_VERSION_MINOR                                              \
+  0 /* additions only: new tags, appended fields */
+#define CU2CL_TRACE_HEADER_SIZE                                                \
+  24 /* of version 1.0; readers honour the field */
 #define CU2CL_TRACE_RECORD_HEAD_SIZE 12 /* u32 tag, u64 body size */
-#define CU2CL_TRACE_COPY_FIXED_SIZE 40  /* COPY body without file and payload */
+#define CU2CL_TRACE_COPY_FIXED_SIZE 40  /* COPY body without file and payload  \
+                                         */
 #define CU2CL_TRACE_END_BODY_SIZE 24
 #define CU2CL_TRACE_FNV_OFFSET 0xcbf29ce484222325ULL /* FNV-1a 64 */
 #define CU2CL_TRACE_FNV_PRIME 0x100000001b3ULL
@@ -92,7 +99,7 @@ enum cu2cl_trace_elem_type {
   CU2CL_TRACE_U32 = 6,
   CU2CL_TRACE_I64 = 7,
   CU2CL_TRACE_U64 = 8,
-  CU2CL_TRACE_F16 = 9,  /* IEEE binary16 (__half) */
+  CU2CL_TRACE_F16 = 9,   /* IEEE binary16 (__half) */
   CU2CL_TRACE_BF16 = 10, /* bfloat16 (__nv_bfloat16) */
   CU2CL_TRACE_F32 = 11,
   CU2CL_TRACE_F64 = 12,
@@ -109,7 +116,7 @@ static inline size_t cu2cl_trace_elem_type_size(unsigned t) {
 /* "f32", "u8", ..., "bytes" for UNKNOWN, "?" out of range. */
 static inline const char *cu2cl_trace_elem_type_name(unsigned t) {
   static const char *const names[CU2CL_TRACE_ELEM_TYPE_COUNT] = {
-      "bytes", "i8",  "u8",   "i16", "u16", "i32", "u32",
+      "bytes", "i8",  "u8",  "i16",  "u16", "i32", "u32",
       "i64",   "u64", "f16", "bf16", "f32", "f64"};
   return t < CU2CL_TRACE_ELEM_TYPE_COUNT ? names[t] : "?";
 }
@@ -186,8 +193,8 @@ struct cu2cl_trace_state {
 /* One definition per program: every translation unit defines it weakly and
  * the linker keeps one, so all of them share the open trace. */
 __attribute__((weak)) struct cu2cl_trace_state cu2cl_trace_state_ = {
-    -1, PTHREAD_MUTEX_INITIALIZER, -1, 0, 0, 0, NULL, 0, 0, 0, 0, 1, NULL,
-    0,  0};
+    -1, PTHREAD_MUTEX_INITIALIZER, -1, 0, 0, 0, NULL, 0, 0, 0, 0, 1, NULL, 0,
+    0};
 
 #ifdef __cplusplus
 }
@@ -211,8 +218,9 @@ static inline int cu2cl_tracei_write_all(int fd, const void *data, size_t n) {
 
 static inline void cu2cl_tracei_fail(struct cu2cl_trace_state *s) {
   if (!s->failed)
-    fprintf(stderr, "cu2cl trace: cannot write the trace (%s); it will end "
-                    "without its END record\n",
+    fprintf(stderr,
+            "cu2cl trace: cannot write the trace (%s); it will end "
+            "without its END record\n",
             strerror(errno));
   s->failed = 1;
 }
@@ -245,15 +253,13 @@ static inline void cu2cl_tracei_put(struct cu2cl_trace_state *s,
   }
 }
 
-static inline void cu2cl_tracei_put32(struct cu2cl_trace_state *s,
-                                      uint32_t v) {
+static inline void cu2cl_tracei_put32(struct cu2cl_trace_state *s, uint32_t v) {
   unsigned char b[4];
   cu2cl_trace_le32(b, v);
   cu2cl_tracei_put(s, b, 4);
 }
 
-static inline void cu2cl_tracei_put64(struct cu2cl_trace_state *s,
-                                      uint64_t v) {
+static inline void cu2cl_tracei_put64(struct cu2cl_trace_state *s, uint64_t v) {
   unsigned char b[8];
   cu2cl_trace_le64(b, v);
   cu2cl_tracei_put(s, b, 8);
@@ -297,8 +303,8 @@ static inline size_t cu2cl_tracei_cmdline(char *out, size_t size) {
 static inline void cu2cl_tracei_header(struct cu2cl_trace_state *s,
                                        unsigned producer) {
   cu2cl_tracei_put(s, CU2CL_TRACE_MAGIC, CU2CL_TRACE_MAGIC_SIZE);
-  unsigned char v[4] = {CU2CL_TRACE_VERSION_MAJOR, 0,
-                        CU2CL_TRACE_VERSION_MINOR, 0};
+  unsigned char v[4] = {CU2CL_TRACE_VERSION_MAJOR, 0, CU2CL_TRACE_VERSION_MINOR,
+                        0};
   cu2cl_tracei_put(s, v, 4);
   cu2cl_tracei_put32(s, CU2CL_TRACE_HEADER_SIZE);
   cu2cl_tracei_put32(s, producer & 0xff);
@@ -358,9 +364,10 @@ static inline int cu2cl_tracei_open_locked(struct cu2cl_trace_state *s,
   char real[4096];
   cu2cl_tracei_expand(path, real, sizeof real);
   s->buf = (unsigned char *)malloc(CU2CL_TRACE_BUFFER_SIZE);
-  s->fd = s->buf ? open(real, O_WRONLY | O_CREAT | O_TRUNC |
-                                  CU2CL_TRACE_O_CLOEXEC, 0666)
-                 : -1;
+  s->fd = s->buf
+              ? open(real, O_WRONLY | O_CREAT | O_TRUNC | CU2CL_TRACE_O_CLOEXEC,
+                     0666)
+              : -1;
   if (s->fd < 0) {
     fprintf(stderr, "cu2cl trace: cannot open '%s': %s; not tracing\n", real,
             strerror(s->buf ? errno : ENOMEM));
@@ -382,6 +389,7 @@ static inline int cu2cl_tracei_open_locked(struct cu2cl_trace_state *s,
   for (size_t i = 0; i < s->n_managed; i++)
     s->managed[i].recorded = 0;
   cu2cl_tracei_header(s, producer);
+  cu2cl_tracei_flush(s);
   if (!s->exit_hooked)
     s->exit_hooked = atexit(cu2cl_tracei_at_exit) == 0;
   return 0;
@@ -463,6 +471,7 @@ static inline void cu2cl_trace_copy(const char *file, unsigned line,
   if (cu2cl_tracei_writable(s)) {
     cu2cl_tracei_copy_head(s, file, line, kind, elem_type, elem_size, nbytes);
     cu2cl_tracei_put(s, data, nbytes);
+    cu2cl_tracei_flush(s);
   }
   pthread_mutex_unlock(&s->lock);
 }
@@ -483,6 +492,7 @@ static inline void cu2cl_trace_copy_2d(const char *file, unsigned line,
                            width * height);
     for (size_t r = 0; r < height; r++)
       cu2cl_tracei_put(s, (const char *)base + r * pitch, width);
+    cu2cl_tracei_flush(s);
   }
   pthread_mutex_unlock(&s->lock);
 }
@@ -499,6 +509,7 @@ static inline void cu2cl_trace_stdout(const char *text, size_t n) {
     cu2cl_tracei_record(s, CU2CL_TRACE_TAG_STDOUT, 8 + (uint64_t)n);
     cu2cl_tracei_put64(s, n);
     cu2cl_tracei_put(s, text, n);
+    cu2cl_tracei_flush(s);
   }
   pthread_mutex_unlock(&s->lock);
 }
@@ -531,8 +542,8 @@ static inline void cu2cl_trace_managed_add(const void *ptr, size_t nbytes,
     }
   }
   if (s->managed_mode && s->n_managed < s->cap_managed) {
-    struct cu2cl_trace_managed_block b = {ptr, nbytes, elem_type, elem_size,
-                                          0, 0};
+    struct cu2cl_trace_managed_block b = {ptr,       nbytes, elem_type,
+                                          elem_size, 0,      0};
     s->managed[s->n_managed++] = b;
   }
   pthread_mutex_unlock(&s->lock);
@@ -595,6 +606,8 @@ static inline void cu2cl_trace_managed_sync(const char *file, unsigned line) {
     b->hash = h;
     b->recorded = 1;
   }
+  if (cu2cl_tracei_writable(s))
+    cu2cl_tracei_flush(s);
   pthread_mutex_unlock(&s->lock);
 }
 

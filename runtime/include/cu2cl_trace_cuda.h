@@ -124,8 +124,8 @@ static inline void cu2cl_trace_cuda_record(const char *file, int line,
   if (async && !cu2cl_trace_cuda_settle(stream))
     return;
   cu2cl_trace_copy(file, (unsigned)line,
-                   kind | (async ? CU2CL_TRACE_COPY_ASYNC : 0), type,
-                   elem_size, dst, count);
+                   kind | (async ? CU2CL_TRACE_COPY_ASYNC : 0), type, elem_size,
+                   dst, count);
 }
 
 static inline void cu2cl_trace_cuda_record_2d(const char *file, int line,
@@ -154,17 +154,16 @@ cu2cl_trace_cuda_memcpy(const char *file, int line, unsigned type,
                         : cudaMemcpy(dst, src, count, kind);
   if (e == cudaSuccess && cu2cl_trace_enabled())
     cu2cl_trace_cuda_record(
-        file, line, cu2cl_trace_cuda_kind(dst, src, kind, CU2CL_TRACE_COPY_MEMCPY),
-        async, stream, type, elem_size, dst, count);
+        file, line,
+        cu2cl_trace_cuda_kind(dst, src, kind, CU2CL_TRACE_COPY_MEMCPY), async,
+        stream, type, elem_size, dst, count);
   return e;
 }
 
-static inline cudaError_t
-cu2cl_trace_cuda_memcpy_2d(const char *file, int line, unsigned type,
-                           size_t elem_size, void *dst, size_t dpitch,
-                           const void *src, size_t spitch, size_t width,
-                           size_t height, enum cudaMemcpyKind kind, int async,
-                           cudaStream_t stream) {
+static inline cudaError_t cu2cl_trace_cuda_memcpy_2d(
+    const char *file, int line, unsigned type, size_t elem_size, void *dst,
+    size_t dpitch, const void *src, size_t spitch, size_t width, size_t height,
+    enum cudaMemcpyKind kind, int async, cudaStream_t stream) {
   cudaError_t e =
       async ? cudaMemcpy2DAsync(dst, dpitch, src, spitch, width, height, kind,
                                 stream)
@@ -217,9 +216,8 @@ static inline cudaError_t cu2cl_trace_cuda_device_sync(const char *file,
   return e;
 }
 
-static inline cudaError_t cu2cl_trace_cuda_stream_sync(const char *file,
-                                                       int line,
-                                                       cudaStream_t stream) {
+static inline cudaError_t
+cu2cl_trace_cuda_stream_sync(const char *file, int line, cudaStream_t stream) {
   cudaError_t e = cudaStreamSynchronize(stream);
   if (e == cudaSuccess)
     cu2cl_trace_cuda_managed_sync(file, line, 0);
@@ -255,22 +253,25 @@ template <class T, class C, class = void>
 struct cu2cl_trace_has_y : std::false_type {};
 template <class T, class C>
 struct cu2cl_trace_has_y<
-    T, C, typename std::enable_if<std::is_same<typename std::remove_cv<decltype(T::y)>::type,
-                                    C>::value>::type>
+    T, C,
+    typename std::enable_if<std::is_same<
+        typename std::remove_cv<decltype(T::y)>::type, C>::value>::type>
     : std::true_type {};
 template <class T, class C, class = void>
 struct cu2cl_trace_has_z : std::false_type {};
 template <class T, class C>
 struct cu2cl_trace_has_z<
-    T, C, typename std::enable_if<std::is_same<typename std::remove_cv<decltype(T::z)>::type,
-                                    C>::value>::type>
+    T, C,
+    typename std::enable_if<std::is_same<
+        typename std::remove_cv<decltype(T::z)>::type, C>::value>::type>
     : std::true_type {};
 template <class T, class C, class = void>
 struct cu2cl_trace_has_w : std::false_type {};
 template <class T, class C>
 struct cu2cl_trace_has_w<
-    T, C, typename std::enable_if<std::is_same<typename std::remove_cv<decltype(T::w)>::type,
-                                    C>::value>::type>
+    T, C,
+    typename std::enable_if<std::is_same<
+        typename std::remove_cv<decltype(T::w)>::type, C>::value>::type>
     : std::true_type {};
 
 /* A vector: CUDA's float4, int2... or any struct that is exactly members x
@@ -280,9 +281,8 @@ template <class T, class = void> struct cu2cl_trace_vector {
 };
 template <class T>
 struct cu2cl_trace_vector<
-    T, typename std::enable_if<
-           cu2cl_trace_scalar<typename std::remove_cv<decltype(T::x)>::type>::
-               value != 0>::type> {
+    T, typename std::enable_if<cu2cl_trace_scalar<typename std::remove_cv<
+                                   decltype(T::x)>::type>::value != 0>::type> {
   typedef typename std::remove_cv<decltype(T::x)>::type C;
   static constexpr size_t lanes =
       1 + (cu2cl_trace_has_y<T, C>::value
@@ -311,8 +311,7 @@ template <> struct cu2cl_trace_elem<void> {
   static constexpr size_t size = 1;
 };
 template <> struct cu2cl_trace_elem<const void> : cu2cl_trace_elem<void> {};
-template <>
-struct cu2cl_trace_elem<volatile void> : cu2cl_trace_elem<void> {};
+template <> struct cu2cl_trace_elem<volatile void> : cu2cl_trace_elem<void> {};
 template <>
 struct cu2cl_trace_elem<const volatile void> : cu2cl_trace_elem<void> {};
 
@@ -321,8 +320,8 @@ struct cu2cl_trace_elem<const volatile void> : cu2cl_trace_elem<void> {};
 template <class D, class S> struct cu2cl_trace_symbol_elem {
   typedef typename std::conditional<
       !std::is_void<typename std::remove_cv<D>::type>::value, D,
-      typename std::conditional<std::is_pointer<S>::value, void, S>::type>::
-      type E;
+      typename std::conditional<std::is_pointer<S>::value, void, S>::type>::type
+      E;
   static constexpr unsigned type = cu2cl_trace_elem<E>::type;
   static constexpr size_t size = cu2cl_trace_elem<E>::size;
 };
@@ -331,9 +330,8 @@ template <class D, class S> struct cu2cl_trace_symbol_elem {
  * for arguments that only convert to a pointer (0, NULL, classes). */
 
 template <class T>
-static inline cudaError_t cu2cl_trace_memcpy(const char *file, int line,
-                                             T *dst, const void *src,
-                                             size_t count,
+static inline cudaError_t cu2cl_trace_memcpy(const char *file, int line, T *dst,
+                                             const void *src, size_t count,
                                              cudaMemcpyKind kind) {
   return cu2cl_trace_cuda_memcpy(file, line, cu2cl_trace_elem<T>::type,
                                  cu2cl_trace_elem<T>::size, dst, src, count,
@@ -356,10 +354,11 @@ cu2cl_trace_memcpy_async(const char *file, int line, T *dst, const void *src,
                                  cu2cl_trace_elem<T>::size, dst, src, count,
                                  kind, 1, stream);
 }
-static inline cudaError_t
-cu2cl_trace_memcpy_async(const char *file, int line, void *dst,
-                         const void *src, size_t count, cudaMemcpyKind kind,
-                         cudaStream_t stream = 0) {
+static inline cudaError_t cu2cl_trace_memcpy_async(const char *file, int line,
+                                                   void *dst, const void *src,
+                                                   size_t count,
+                                                   cudaMemcpyKind kind,
+                                                   cudaStream_t stream = 0) {
   return cu2cl_trace_cuda_memcpy(file, line, CU2CL_TRACE_UNKNOWN, 1, dst, src,
                                  count, kind, 1, stream);
 }
@@ -369,17 +368,18 @@ static inline cudaError_t
 cu2cl_trace_memcpy_2d(const char *file, int line, T *dst, size_t dpitch,
                       const void *src, size_t spitch, size_t width,
                       size_t height, cudaMemcpyKind kind) {
-  return cu2cl_trace_cuda_memcpy_2d(
-      file, line, cu2cl_trace_elem<T>::type, cu2cl_trace_elem<T>::size, dst,
-      dpitch, src, spitch, width, height, kind, 0, 0);
+  return cu2cl_trace_cuda_memcpy_2d(file, line, cu2cl_trace_elem<T>::type,
+                                    cu2cl_trace_elem<T>::size, dst, dpitch, src,
+                                    spitch, width, height, kind, 0, 0);
 }
-static inline cudaError_t
-cu2cl_trace_memcpy_2d(const char *file, int line, void *dst, size_t dpitch,
-                      const void *src, size_t spitch, size_t width,
-                      size_t height, cudaMemcpyKind kind) {
+static inline cudaError_t cu2cl_trace_memcpy_2d(const char *file, int line,
+                                                void *dst, size_t dpitch,
+                                                const void *src, size_t spitch,
+                                                size_t width, size_t height,
+                                                cudaMemcpyKind kind) {
   return cu2cl_trace_cuda_memcpy_2d(file, line, CU2CL_TRACE_UNKNOWN, 1, dst,
-                                    dpitch, src, spitch, width, height, kind,
-                                    0, 0);
+                                    dpitch, src, spitch, width, height, kind, 0,
+                                    0);
 }
 
 template <class T>
@@ -388,9 +388,9 @@ cu2cl_trace_memcpy_2d_async(const char *file, int line, T *dst, size_t dpitch,
                             const void *src, size_t spitch, size_t width,
                             size_t height, cudaMemcpyKind kind,
                             cudaStream_t stream = 0) {
-  return cu2cl_trace_cuda_memcpy_2d(
-      file, line, cu2cl_trace_elem<T>::type, cu2cl_trace_elem<T>::size, dst,
-      dpitch, src, spitch, width, height, kind, 1, stream);
+  return cu2cl_trace_cuda_memcpy_2d(file, line, cu2cl_trace_elem<T>::type,
+                                    cu2cl_trace_elem<T>::size, dst, dpitch, src,
+                                    spitch, width, height, kind, 1, stream);
 }
 static inline cudaError_t
 cu2cl_trace_memcpy_2d_async(const char *file, int line, void *dst,
@@ -398,17 +398,18 @@ cu2cl_trace_memcpy_2d_async(const char *file, int line, void *dst,
                             size_t width, size_t height, cudaMemcpyKind kind,
                             cudaStream_t stream = 0) {
   return cu2cl_trace_cuda_memcpy_2d(file, line, CU2CL_TRACE_UNKNOWN, 1, dst,
-                                    dpitch, src, spitch, width, height, kind,
-                                    1, stream);
+                                    dpitch, src, spitch, width, height, kind, 1,
+                                    stream);
 }
 
 /* The symbol is forwarded as the same expression, so the runtime's own
  * overload (the variable by reference, or an address) is the one the
  * program would have called. */
 template <class D, class S>
-static inline cudaError_t cu2cl_trace_memcpy_from_symbol(
-    const char *file, int line, D *dst, const S &symbol, size_t count,
-    size_t offset = 0, cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
+static inline cudaError_t
+cu2cl_trace_memcpy_from_symbol(const char *file, int line, D *dst,
+                               const S &symbol, size_t count, size_t offset = 0,
+                               cudaMemcpyKind kind = cudaMemcpyDeviceToHost) {
   cudaError_t e = cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
   if (e == cudaSuccess && cu2cl_trace_enabled())
     cu2cl_trace_cuda_record(
@@ -450,23 +451,22 @@ cu2cl_trace_malloc_managed(const char *file, int line, T **ptr, size_t size,
 
 #if !defined(__CUDA_ARCH__)
 #define cudaMemcpy(...) cu2cl_trace_memcpy(__FILE__, __LINE__, __VA_ARGS__)
-#define cudaMemcpyAsync(...)                                                  \
+#define cudaMemcpyAsync(...)                                                   \
   cu2cl_trace_memcpy_async(__FILE__, __LINE__, __VA_ARGS__)
-#define cudaMemcpy2D(...)                                                     \
-  cu2cl_trace_memcpy_2d(__FILE__, __LINE__, __VA_ARGS__)
-#define cudaMemcpy2DAsync(...)                                                \
+#define cudaMemcpy2D(...) cu2cl_trace_memcpy_2d(__FILE__, __LINE__, __VA_ARGS__)
+#define cudaMemcpy2DAsync(...)                                                 \
   cu2cl_trace_memcpy_2d_async(__FILE__, __LINE__, __VA_ARGS__)
-#define cudaMemcpyFromSymbol(...)                                             \
+#define cudaMemcpyFromSymbol(...)                                              \
   cu2cl_trace_memcpy_from_symbol(__FILE__, __LINE__, __VA_ARGS__)
-#define cudaMemcpyFromSymbolAsync(...)                                        \
+#define cudaMemcpyFromSymbolAsync(...)                                         \
   cu2cl_trace_memcpy_from_symbol_async(__FILE__, __LINE__, __VA_ARGS__)
-#define cudaMallocManaged(...)                                                \
+#define cudaMallocManaged(...)                                                 \
   cu2cl_trace_malloc_managed(__FILE__, __LINE__, __VA_ARGS__)
 #endif
 
 #else /* C: the element type through _Generic; no default arguments */
 
-#define CU2CL_TRACE_C_ELEM(p)                                                 \
+#define CU2CL_TRACE_C_ELEM(p)                                                  \
   _Generic((p),                                                               \
       float *: CU2CL_TRACE_F32,                                               \
       double *: CU2CL_TRACE_F64,                                              \
@@ -482,18 +482,19 @@ cu2cl_trace_malloc_managed(const char *file, int line, T **ptr, size_t size,
       long long *: CU2CL_TRACE_I64,                                           \
       unsigned long long *: CU2CL_TRACE_U64,                                  \
       default: CU2CL_TRACE_UNKNOWN)
-#define CU2CL_TRACE_C_ARGS(p)                                                 \
-  __FILE__, __LINE__, (unsigned)CU2CL_TRACE_C_ELEM(p),                        \
+#define CU2CL_TRACE_C_ARGS(p)                                                  \
+  __FILE__, __LINE__, (unsigned)CU2CL_TRACE_C_ELEM(p),                         \
       cu2cl_trace_elem_type_size(CU2CL_TRACE_C_ELEM(p))
 
-static inline cudaError_t cu2cl_trace_c_from_symbol(
-    const char *file, int line, unsigned type, size_t elem_size, void *dst,
-    const void *symbol, size_t count, size_t offset, enum cudaMemcpyKind kind,
-    int async, cudaStream_t stream) {
+static inline cudaError_t
+cu2cl_trace_c_from_symbol(const char *file, int line, unsigned type,
+                          size_t elem_size, void *dst, const void *symbol,
+                          size_t count, size_t offset, enum cudaMemcpyKind kind,
+                          int async, cudaStream_t stream) {
   cudaError_t e =
-      async ? cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind,
-                                        stream)
-            : cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
+      async
+          ? cudaMemcpyFromSymbolAsync(dst, symbol, count, offset, kind, stream)
+          : cudaMemcpyFromSymbol(dst, symbol, count, offset, kind);
   if (e == cudaSuccess && cu2cl_trace_enabled())
     cu2cl_trace_cuda_record(
         file, line,
@@ -512,21 +513,20 @@ static inline cudaError_t cu2cl_trace_c_malloc_managed(const char *file,
 }
 
 #if !defined(__CUDA_ARCH__)
-#define cudaMemcpy(d, s, n, k)                                                \
+#define cudaMemcpy(d, s, n, k)                                                 \
   cu2cl_trace_cuda_memcpy(CU2CL_TRACE_C_ARGS(d), d, s, n, k, 0, 0)
-#define cudaMemcpyAsync(d, s, n, k, st)                                       \
+#define cudaMemcpyAsync(d, s, n, k, st)                                        \
   cu2cl_trace_cuda_memcpy(CU2CL_TRACE_C_ARGS(d), d, s, n, k, 1, st)
-#define cudaMemcpy2D(d, dp, s, sp, w, h, k)                                   \
-  cu2cl_trace_cuda_memcpy_2d(CU2CL_TRACE_C_ARGS(d), d, dp, s, sp, w, h, k, 0, \
-                             0)
-#define cudaMemcpy2DAsync(d, dp, s, sp, w, h, k, st)                          \
-  cu2cl_trace_cuda_memcpy_2d(CU2CL_TRACE_C_ARGS(d), d, dp, s, sp, w, h, k, 1, \
+#define cudaMemcpy2D(d, dp, s, sp, w, h, k)                                    \
+  cu2cl_trace_cuda_memcpy_2d(CU2CL_TRACE_C_ARGS(d), d, dp, s, sp, w, h, k, 0, 0)
+#define cudaMemcpy2DAsync(d, dp, s, sp, w, h, k, st)                           \
+  cu2cl_trace_cuda_memcpy_2d(CU2CL_TRACE_C_ARGS(d), d, dp, s, sp, w, h, k, 1,  \
                              st)
-#define cudaMemcpyFromSymbol(d, sym, n, off, k)                               \
+#define cudaMemcpyFromSymbol(d, sym, n, off, k)                                \
   cu2cl_trace_c_from_symbol(CU2CL_TRACE_C_ARGS(d), d, sym, n, off, k, 0, 0)
-#define cudaMemcpyFromSymbolAsync(d, sym, n, off, k, st)                      \
+#define cudaMemcpyFromSymbolAsync(d, sym, n, off, k, st)                       \
   cu2cl_trace_c_from_symbol(CU2CL_TRACE_C_ARGS(d), d, sym, n, off, k, 1, st)
-#define cudaMallocManaged(p, n, f)                                            \
+#define cudaMallocManaged(p, n, f)                                             \
   cu2cl_trace_c_malloc_managed(__FILE__, (void **)(p), n, f)
 #endif
 
@@ -535,9 +535,8 @@ static inline cudaError_t cu2cl_trace_c_malloc_managed(const char *file,
 #if !defined(__CUDA_ARCH__)
 #define cudaFree(p) cu2cl_trace_cuda_free(__FILE__, __LINE__, p)
 #define cudaDeviceReset() cu2cl_trace_cuda_device_reset(__FILE__, __LINE__)
-#define cudaDeviceSynchronize()                                               \
-  cu2cl_trace_cuda_device_sync(__FILE__, __LINE__)
-#define cudaStreamSynchronize(s)                                              \
+#define cudaDeviceSynchronize() cu2cl_trace_cuda_device_sync(__FILE__, __LINE__)
+#define cudaStreamSynchronize(s)                                               \
   cu2cl_trace_cuda_stream_sync(__FILE__, __LINE__, s)
 #endif
 

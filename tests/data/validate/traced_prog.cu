@@ -1,24 +1,14 @@
 /*
- * An "original CUDA program" for check_validate: built with
- * -include cu2cl_trace_cuda.h against fake_cudart.cu, run with CU2CL_TRACE
- * set. The test finds each call by its @marker and checks the record it
- * left (or that it left none).
+ * An "original CUDA program" for check_validate: built as C++ with
+ * -include cu2cl_trace_cuda.h against fakecuda/cuda_runtime.h and
+ * fake_cudart.c (or syntax-checked against real CUDA headers), run with
+ * CU2CL_TRACE set. The test finds each call by its @marker and checks the
+ * record it left (or that it left none).
  */
+/* Each call stays on one line with its @marker: */
+/* clang-format off */
 #include <cstdio>
 #include <cstring>
-
-/* cu2cl's own headers declare these templates without defining them (the
- * toolkit's define them inline); the parentheses keep the tracing macros
- * away. */
-template <class T>
-cudaError_t(cudaMemcpyFromSymbol)(void *d, const T &s, size_t n, size_t off,
-                                  cudaMemcpyKind k) {
-  return (cudaMemcpyFromSymbol)(d, (const void *)&s, n, off, k);
-}
-template <class T>
-cudaError_t(cudaMallocManaged)(T **p, size_t n, unsigned flags) {
-  return (cudaMallocManaged)((void **)p, n, flags);
-}
 
 struct P {
   float x, y, z;
@@ -47,21 +37,21 @@ int main() {
   for (int i = 0; i < 16; i++)
     ((float *)dev)[i] = 0.5f * i;
 
-  cudaMemcpy(h, dev, 16, cudaMemcpyDeviceToHost); /* @typed */
-  cudaMemcpy((void *)h, dev, 16, cudaMemcpyDeviceToHost); /* @void */
-  cudaMemcpy(h4, dev, 32, cudaMemcpyDeviceToHost); /* @float4 */
-  cudaMemcpy(hp, dev, 24, cudaMemcpyDeviceToHost); /* @struct3 */
-  cudaMemcpy(hq, dev, 16, cudaMemcpyDeviceToHost); /* @mixed */
-  cudaMemcpy(hi, dev, 16, cudaMemcpyDeviceToHost); /* @int */
-  cudaMemcpy(hd, dev, 16, cudaMemcpyDeviceToHost); /* @double */
-  cudaMemcpy(dev2, h, 16, cudaMemcpyHostToDevice); /* @h2d: none */
-  cudaMemcpy(h, dev, 16, cudaMemcpyDefault); /* @default */
-  cudaMemcpy(h, h2, 16, cudaMemcpyDefault); /* @h2h: none */
-  cudaMemcpy(dev2, dev, 16, cudaMemcpyDefault); /* @d2d: none */
-  cudaMemcpyAsync(h, dev, 16, cudaMemcpyDeviceToHost); /* @async0 */
+  cudaMemcpy(h, dev, 16, cudaMemcpyDeviceToHost);               /* @typed */
+  cudaMemcpy((void *)h, dev, 16, cudaMemcpyDeviceToHost);       /* @void */
+  cudaMemcpy(h4, dev, 32, cudaMemcpyDeviceToHost);              /* @float4 */
+  cudaMemcpy(hp, dev, 24, cudaMemcpyDeviceToHost);              /* @struct3 */
+  cudaMemcpy(hq, dev, 16, cudaMemcpyDeviceToHost);              /* @mixed */
+  cudaMemcpy(hi, dev, 16, cudaMemcpyDeviceToHost);              /* @int */
+  cudaMemcpy(hd, dev, 16, cudaMemcpyDeviceToHost);              /* @double */
+  cudaMemcpy(dev2, h, 16, cudaMemcpyHostToDevice);              /* @h2d: none */
+  cudaMemcpy(h, dev, 16, cudaMemcpyDefault);                    /* @default */
+  cudaMemcpy(h, h2, 16, cudaMemcpyDefault);                     /* @h2h: none */
+  cudaMemcpy(dev2, dev, 16, cudaMemcpyDefault);                 /* @d2d: none */
+  cudaMemcpyAsync(h, dev, 16, cudaMemcpyDeviceToHost);          /* @async0 */
   cudaMemcpyAsync(hi, dev, 16, cudaMemcpyDeviceToHost, stream); /* @async */
-  cudaMemcpy2D(h, 8, dev, 16, 8, 2, cudaMemcpyDeviceToHost); /* @2d */
-  cudaMemcpyFromSymbol(hu, sym, 8); /* @symbol */
+  cudaMemcpy2D(h, 8, dev, 16, 8, 2, cudaMemcpyDeviceToHost);    /* @2d */
+  cudaMemcpyFromSymbol(hu, sym, 8);                             /* @symbol */
   cudaMemcpyFromSymbol((void *)h, sym, 8, 0, cudaMemcpyDeviceToHost); /* @symvoid */
   (cudaMemcpy)(h, dev, 16, cudaMemcpyDeviceToHost); /* @parens: none */
   CHECK(cudaMemcpy(hi, dev, 8, cudaMemcpyDeviceToHost)); /* @macro */

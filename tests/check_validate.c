@@ -914,6 +914,14 @@ START_TEST(test_oneshot_match) {
   ck_assert_msg(!strstr(out, "ported| "), "%s", out);
   free(out);
   free(err);
+  /* a port that computes the same but exits 1 fails against the trace */
+  char *fails = build_mini("fails", "-DEXIT_STATUS=1");
+  const char *args4[] = {"validate", rec, "--ported", fails, NULL};
+  ck_assert_int_eq(run_main(args4, &out, &err), 1);
+  ck_assert_has(out, "FAIL: the ported command exited with status 1");
+  free(out);
+  free(err);
+  free(fails);
   free(rec);
   free(saved);
   free(orig);

@@ -1133,10 +1133,19 @@ static int judge_side(side *s, int is_ported) {
   return rc;
 }
 
-/* Compares statuses of two commands; prints and returns 1 on a mismatch. */
+/* Compares statuses of two commands; prints and returns 1 on a mismatch. A
+ * trace file stands for an original that ran to its end (its trace is
+ * complete, or it would have been refused): a port that fails then
+ * diverges. */
 static int compare_status(const side *o, const side *p) {
-  if (!o->cmd || !p->cmd || o->status == p->status)
+  if (!p->cmd || (o->cmd ? o->status == p->status : p->status == 0))
     return 0;
+  if (!o->cmd) {
+    char *sp = describe_status(p->status);
+    printf("FAIL: the ported command %s\n", sp);
+    free(sp);
+    return 1;
+  }
   char *so = describe_status(o->status), *sp = describe_status(p->status);
   printf("FAIL: the original command %s, the ported command %s\n", so, sp);
   free(so);

@@ -2,7 +2,8 @@
  * A stand-in for both programs of check_validate's one-shot test: it
  * "copies back" its results through cu2cl_trace.h directly. PERTURB is a
  * bit set: 1 computes element 3 of its second transfer wrong, 2 prints
- * another time. CRASH=1 makes it die after its first transfer.
+ * another time. CRASH=1 makes it die after its first transfer; EXIT_STATUS
+ * is its exit status after a complete run.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,9 @@
 #endif
 #ifndef CRASH
 #define CRASH 0
+#endif
+#ifndef EXIT_STATUS
+#define EXIT_STATUS 0
 #endif
 
 int main(void) {
@@ -32,5 +36,5 @@ int main(void) {
   cu2cl_trace_copy("histo.cu", 20, CU2CL_TRACE_COPY_MEMCPY, CU2CL_TRACE_F32, 4,
                    v, sizeof v);
   printf("time %s ms\n", PERTURB & 2 ? "2.5" : "1.0");
-  return 0;
+  return EXIT_STATUS;
 }

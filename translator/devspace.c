@@ -643,8 +643,13 @@ fn_clone *dev_queue_function(emitter *e, CXCursor def, const char *spaces,
     }
   }
   if (e->nfns == e->capfns) {
+    /* e->cur, the function being printed, points into the array: a clone
+     * requested while printing its body moves it */
+    ptrdiff_t cur = e->cur ? e->cur - e->fns : -1;
     e->capfns = e->capfns ? 2 * e->capfns : 16;
     e->fns = xrealloc(e->fns, e->capfns * sizeof *e->fns);
+    if (cur >= 0)
+      e->cur = &e->fns[cur];
   }
   fn_clone *f = &e->fns[e->nfns];
   memset(f, 0, sizeof *f);

@@ -449,6 +449,88 @@ START_TEST(test_int_difference) {
 }
 END_TEST
 
+/* --skip leaves a transfer out (it must still exist); --allow-diff lets a
+ * fraction of elements differ. */
+START_TEST(test_skip_and_allow_diff) {
+  int a[10] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, b[10], c[10] = {7, 7};
+  memcpy(b, a, sizeof a);
+  b[4] = 40;
+  spec sa[2] = {{CU2CL_TRACE_I32, 4, a, 40}, {CU2CL_TRACE_I32, 4, a, 8}};
+  spec sb[2] = {{CU2CL_TRACE_I32, 4, b, 40}, {CU2CL_TRACE_I32, 4, c, 8}};
+  cu2cl_validate_options opt;
+  cu2cl_validate_options_init(&opt);
+  char *report;
+  ck_assert_int_eq(compare_specs(sa, 2, sb, 2, &opt, &report), 1);
+  ck_assert_has(report, "FAIL: 2 of 2 transfers diverge");
+  free(report);
+  opt.skip[opt.n_skip++] = 1;
+  ck_assert_int_eq(compare_specs(sa, 2, sb, 2, &opt, &report), 1);
+  ck_assert_has(report, "FAIL: 1 of 2 transfers diverge; first: transfer "
+                        "#0, element 4");
+  free(report);
+  opt.allow_diff = 0.05; /* 1 of 10 is more than 5% */
+  ck_assert_int_eq(compare_specs(sa, 2, sb, 2, &opt, &report), 1);
+  free(report);
+  opt.allow_diff = 0.1;
+  ck_assert_int_eq(compare_specs(sa, 2, sb, 2, &opt, &report), 0);
+  ck_assert_has(report, "ok, 1 differ");
+  ck_assert_has(report, "skipped");
+  ck_assert_has(report, "PASS: every compared transfer matches; 1 within "
+                        "--allow-diff 0.1; 1 skipped (--skip)");
+  free(report);
+  /* a skipped transfer must still be there */
+  ck_assert_int_eq(compare_specs(sa, 2, sb, 1, &opt, &report), 1);
+  ck_assert_has(report, "1 fewer transfer");
+  free(report);
+  /* the command line */
+  char *ta = write_trace("a.trace", sa, 2), *tb = write_trace("b.trace", sb, 2);
+  const char *args[] = {"validate", "--skip=1", "--allow-diff", "0.1", ta, tb,
+                        NULL};
+  char *out, *err;
+  ck_assert_int_eq(run_main(args, &out, &err), 0);
+  free(out);
+  free(err);
+  const char *bad[][3] = {{"--skip=x", ta, tb}, {"--allow-diff=2", ta, tb}};
+  for (int i = 0; i < 2; i++) {
+    const char *argv[] = {"validate", bad[i][0], bad[i][1], bad[i][2], NULL};
+    ck_assert_int_eq(run_main(argv, &out, &err), 2);
+    ck_assert_has(err, "invalid value");
+    free(out);
+    free(err);
+  }
+  free(ta);
+  free(tb);
+}
+END_TEST
+
+/* --unordered compares multisets: a permutation matches, a changed element
+ * does not; vectors sort as whole elements. */
+START_TEST(test_unordered) {
+  int a[6] = {5, -1, 9, 3, 3, 0}, b[6] = {3, 0, 9, 5, 3, -1},
+      c[6] = {3, 0, 9, 5, 4, -1};
+  float va[4] = {1, 2, 3, 4}, vb[4] = {3, 4, 1, 2}, vc[4] = {1, 4, 3, 2};
+  cu2cl_validate_options opt;
+  cu2cl_validate_options_init(&opt);
+  char *report;
+  spec sa[2] = {{CU2CL_TRACE_I32, 4, a, 24}, {CU2CL_TRACE_F32, 8, va, 16}};
+  spec sb[2] = {{CU2CL_TRACE_I32, 4, b, 24}, {CU2CL_TRACE_F32, 8, vb, 16}};
+  ck_assert_int_eq(compare_specs(sa, 2, sb, 2, &opt, &report), 1);
+  free(report);
+  opt.unordered[opt.n_unordered++] = 0;
+  opt.unordered[opt.n_unordered++] = 1;
+  ck_assert_int_eq(compare_specs(sa, 2, sb, 2, &opt, &report), 0);
+  ck_assert_has(report, "PASS: every transfer matches");
+  free(report);
+  spec sc[2] = {{CU2CL_TRACE_I32, 4, c, 24}, {CU2CL_TRACE_F32, 8, vc, 16}};
+  ck_assert_int_eq(compare_specs(sa, 2, sc, 2, &opt, &report), 1);
+  ck_assert_has(report, "transfer #0 diverges (compared as sorted multisets, "
+                        "--unordered)");
+  ck_assert_has(report, "element 3: original 3, ported 4");
+  ck_assert_has(report, "FAIL: 2 of 2 transfers diverge"); /* (1,4) (3,2) */
+  free(report);
+}
+END_TEST
+
 START_TEST(test_float_tolerance) {
   float a = 1.0f, b = nextafterf(nextafterf(1.0f, 2), 2), c = 1.0001f;
   char *report;
@@ -1183,6 +1265,8 @@ static Suite *validate_suite(void) {
   tcase_add_test(core, test_managed_modes);
   tcase_add_test(core, test_identical);
   tcase_add_test(core, test_int_difference);
+  tcase_add_test(core, test_skip_and_allow_diff);
+  tcase_add_test(core, test_unordered);
   tcase_add_test(core, test_float_tolerance);
   tcase_add_test(core, test_ulp_mode);
   tcase_add_test(core, test_nan_and_inf);

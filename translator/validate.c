@@ -475,8 +475,14 @@ typedef enum xfer_status {
   XFER_DIFF,
   XFER_SIZE,
   XFER_MISSING,
-  XFER_EXTRA
+  XFER_EXTRA,
+  XFER_SKIPPED, /* --skip: present on both sides, not compared */
+  XFER_ALLOWED  /* differs, but within --allow-diff */
 } xfer_status;
+
+/* Whether a transfer's status fails the comparison. */
+#define XFER_BAD(st)                                                           \
+  ((st) != XFER_OK && (st) != XFER_SKIPPED && (st) != XFER_ALLOWED)
 
 /* The comparison of the transfer pair at one index. */
 typedef struct xfer {
@@ -528,6 +534,13 @@ static void print_site(FILE *out, const char *label,
   fputc('\n', out);
 }
 
+static int is_listed(const size_t *list, size_t n, size_t index) {
+  for (size_t i = 0; i < n; i++)
+    if (list[i] == index)
+      return 1;
+  return 0;
+}
+
 /* Picks the type to compare as: the original's, else the ported's, else
  * --unknown-as, else bytes; a size that is no multiple of it gives bytes. */
 static void choose_type(cmp *c, xfer *x) {
@@ -575,7 +588,10 @@ static elem_err compare_elem(cmp *c, const xfer *x, uint64_t i) {
 }
 
 static void print_header(cmp *c, const xfer *x) {
-  fprintf(c->out, "\ntransfer #%zu diverges: ", x->index);
+  fprintf(c->out, "\ntransfer #%zu diverges%s: ", x->index,
+          is_listed(c->opt->unordered, c->opt->n_unordered, x->index)
+              ? " (compared as sorted multisets, --unordered)"
+              : "");
   if (x->status == XFER_SIZE)
     fprintf(c->out,
             "the sizes differ (original %" PRIu64 " bytes, ported %" PRIu64
@@ -641,6 +657,65 @@ static void note_stat(xfer *x, elem_err e) {
     x->max_ulp = e.ulp;
 }
 
+/* ---- --unordered: elements sorted by value before comparing ---- */
+
+typedef struct sort_ctx {
+  unsigned type;
+  size_t esize, lanes;
+} sort_ctx;
+
+static int cmp_scalar(unsigned type, const unsigned char *a,
+                      const unsigned char *b) {
+  value va = load(type, a), vb = load(type, b);
+  if (is_float_type(type)) {
+    if (isnan(va.f) || isnan(vb.f)) /* NaNs last */
+      return isnan(va.f) - isnan(vb.f);
+    return (va.f > vb.f) - (va.f < vb.f);
+  }
+  if (is_signed_type(type))
+    return (va.i > vb.i) - (va.i < vb.i);
+  return (va.u > vb.u) - (va.u < vb.u);
+}
+
+static int cmp_element(const void *a, const void *b, void *arg) {
+  const sort_ctx *s = arg;
+  if (s->type == CU2CL_TRACE_UNKNOWN)
+    return memcmp(a, b, s->esize * s->lanes);
+  for (size_t l = 0; l < s->lanes; l++) {
+    int r = cmp_scalar(s->type, (const unsigned char *)a + l * s->esize,
+                       (const unsigned char *)b + l * s->esize);
+    if (r)
+      return r;
+  }
+  return 0;
+}
+
+static void compare_contents(cmp *c, xfer *x);
+
+/* Compares sorted copies of both sides' elements; the report's element
+ * numbers are then positions in sorted order. */
+static void compare_sorted(cmp *c, xfer *x) {
+  sort_ctx s = {x->type, x->esize, x->lanes};
+  size_t unit = x->esize * x->lanes, n = x->o->nbytes / unit;
+  cu2cl_trace_copy_rec o = *x->o, p = *x->p;
+  unsigned char *od = xmalloc(o.nbytes ? o.nbytes : 1),
+                *pd = xmalloc(p.nbytes ? p.nbytes : 1);
+  memcpy(od, o.data, o.nbytes);
+  memcpy(pd, p.data, p.nbytes);
+  qsort_r(od, n, unit, cmp_element, &s);
+  qsort_r(pd, n, unit, cmp_element, &s);
+  o.data = od;
+  p.data = pd;
+  const cu2cl_trace_copy_rec *keep_o = x->o, *keep_p = x->p;
+  x->o = &o;
+  x->p = &p;
+  compare_contents(c, x);
+  x->o = keep_o;
+  x->p = keep_p;
+  free(od);
+  free(pd);
+}
+
 static void compare_contents(cmp *c, xfer *x) {
   uint64_t listed = 0;
   for (uint64_t i = 0; i < x->count; i++) {
@@ -653,6 +728,10 @@ static void compare_contents(cmp *c, xfer *x) {
   }
   if (!x->n_bad)
     return;
+  if ((double)x->n_bad <= c->opt->allow_diff * (double)x->count) {
+    x->status = XFER_ALLOWED;
+    return;
+  }
   x->status = XFER_DIFF;
   if (!c->budget)
     return;
@@ -685,7 +764,15 @@ static void compare_pair(cmp *c, xfer *x) {
     }
     return;
   }
-  compare_contents(c, x);
+  if (is_listed(c->opt->skip, c->opt->n_skip, x->index)) {
+    x->status = XFER_SKIPPED;
+    return;
+  }
+  if (is_listed(c->opt->unordered, c->opt->n_unordered, x->index) &&
+      x->o->nbytes % (x->esize * x->lanes) == 0)
+    compare_sorted(c, x);
+  else
+    compare_contents(c, x);
 }
 
 /* "the ported program made 2 more transfers than the original; the first
@@ -729,6 +816,11 @@ static const char *status_text(const xfer *x, char *buf, size_t size) {
     return "MISSING";
   case XFER_EXTRA:
     return "EXTRA";
+  case XFER_SKIPPED:
+    return "skipped";
+  case XFER_ALLOWED:
+    snprintf(buf, size, "ok, %" PRIu64 " differ", x->n_bad);
+    return buf;
   }
   return "?";
 }
@@ -736,7 +828,8 @@ static const char *status_text(const xfer *x, char *buf, size_t size) {
 static void print_row(cmp *c, const xfer *x) {
   char so[64], sp[64], ty[16], st[32], ea[16] = "-", er[16] = "-", eu[24] = "-";
   const cu2cl_trace_copy_rec *r = x->o ? x->o : x->p;
-  int compared = x->status == XFER_OK || x->status == XFER_DIFF;
+  int compared = x->status == XFER_OK || x->status == XFER_DIFF ||
+                 x->status == XFER_ALLOWED;
   if (x->lanes > 1)
     snprintf(ty, sizeof ty, "%sx%zu", cu2cl_trace_elem_type_name(x->type),
              x->lanes);
@@ -765,7 +858,7 @@ static void print_table(cmp *c, const xfer *xs, size_t n) {
           "max abs err", "max rel err", "max ulp", "result");
   size_t shown = 0, hidden = 0;
   for (size_t i = 0; i < n; i++) {
-    int bad = xs[i].status != XFER_OK;
+    int bad = xs[i].status != XFER_OK; /* skipped and allowed rows too */
     if (bad || shown < c->opt->table_rows) {
       print_row(c, &xs[i]);
       shown++;
@@ -914,8 +1007,23 @@ static void print_verdict(cmp *c, const cu2cl_tracefile *o,
           " bytes\n",
           o->n_copies < p->n_copies ? o->n_copies : p->n_copies, o->n_copies,
           p->n_copies, bytes);
+  size_t skipped = 0, allowed = 0;
+  for (size_t i = 0; i < n; i++) {
+    skipped += xs[i].status == XFER_SKIPPED;
+    allowed += xs[i].status == XFER_ALLOWED;
+  }
   if (!c->n_diverged && !stdout_fail) {
-    fprintf(c->out, "PASS: every transfer matches\n");
+    if (!skipped && !allowed) {
+      fprintf(c->out, "PASS: every transfer matches\n");
+      return;
+    }
+    fprintf(c->out, "PASS: every compared transfer matches");
+    if (allowed)
+      fprintf(c->out, "; %zu within --allow-diff %g", allowed,
+              c->opt->allow_diff);
+    if (skipped)
+      fprintf(c->out, "; %zu skipped (--skip)", skipped);
+    fputc('\n', c->out);
     return;
   }
   fprintf(c->out, "FAIL:");
@@ -947,7 +1055,7 @@ int cu2cl_validate_compare(const cu2cl_tracefile *original,
     x->o = i < original->n_copies ? &original->copies[i] : NULL;
     x->p = i < ported->n_copies ? &ported->copies[i] : NULL;
     compare_pair(&c, x);
-    if (x->status != XFER_OK && !c.n_diverged++)
+    if (XFER_BAD(x->status) && !c.n_diverged++)
       c.first = x;
   }
   if (original->n_copies != ported->n_copies)
@@ -1231,6 +1339,13 @@ static const char usage[] =
     "  --ulp [TYPE=]N     units in the last place (defaults f32 4, f64 16)\n"
     "  --exact            floating point must match bitwise (NaN = NaN)\n"
     "  --unknown-as TYPE  compare untyped transfers as TYPE (f32, i32, ...)\n"
+    "  --skip N[,N...]    do not compare transfers N (data that depends on\n"
+    "                     the order threads ran in); they must still exist\n"
+    "  --unordered N[,N...]  compare transfers N as multisets (sorted):\n"
+    "                     results whose order depends on scheduling\n"
+    "  --allow-diff F     a transfer passes when at most the fraction F of "
+    "its\n"
+    "                     elements differ (chaotic computations; default 0)\n"
     "  --max-report N     list up to N differing elements (default 1)\n"
     "  --table-rows N     summary rows before matching rows are elided "
     "(50)\n"
@@ -1311,6 +1426,23 @@ static int parse_count(const char *v, size_t *out) {
   return 0;
 }
 
+/* "3,7": transfer numbers as the report shows them, appended to list. */
+static int parse_indices(size_t *list, size_t *n, const char *v) {
+  if (!*v)
+    return -1;
+  while (*v) {
+    char *end;
+    if (*v < '0' || *v > '9')
+      return -1;
+    unsigned long long k = strtoull(v, &end, 10);
+    if ((*end && *end != ',') || *n == CU2CL_VALIDATE_MAX_SKIP)
+      return -1;
+    list[(*n)++] = (size_t)k;
+    v = *end ? end + 1 : end;
+  }
+  return 0;
+}
+
 /* One option at argv[*i]; returns -1 to go on, else an exit status. */
 static int parse_option(vargs *a, int argc, char **argv, int *i) {
   const char *s = argv[*i], *v;
@@ -1338,6 +1470,24 @@ static int parse_option(vargs *a, int argc, char **argv, int *i) {
   } else if ((v = value_of(argc, argv, i, "--max-report"))) {
     if (parse_count(v, &a->opt.max_report))
       return usage_error("invalid value '%s' for --max-report", v);
+  } else if ((v = value_of(argc, argv, i, "--skip"))) {
+    if (parse_indices(a->opt.skip, &a->opt.n_skip, v))
+      return usage_error("invalid value '%s' for --skip (transfer numbers, "
+                         "comma-separated)",
+                         v);
+  } else if ((v = value_of(argc, argv, i, "--unordered"))) {
+    if (parse_indices(a->opt.unordered, &a->opt.n_unordered, v))
+      return usage_error("invalid value '%s' for --unordered (transfer "
+                         "numbers, comma-separated)",
+                         v);
+  } else if ((v = value_of(argc, argv, i, "--allow-diff"))) {
+    char *end;
+    double f = strtod(v, &end);
+    if (*end || !(f >= 0 && f <= 1))
+      return usage_error("invalid value '%s' for --allow-diff (a fraction "
+                         "from 0 to 1)",
+                         v);
+    a->opt.allow_diff = f;
   } else if ((v = value_of(argc, argv, i, "--table-rows"))) {
     if (parse_count(v, &a->opt.table_rows))
       return usage_error("invalid value '%s' for --table-rows", v);

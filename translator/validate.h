@@ -96,6 +96,8 @@ int cu2cl_tracefile_append_stdout(cu2cl_tracefile *self, const char *text,
  * matches when |p - o| <= atol + rtol * |o| or when p and o are at most ulp
  * units in the last place apart (o: original, p: ported); NaN matches NaN;
  * infinities match only themselves. Integers and bytes match exactly. */
+#define CU2CL_VALIDATE_MAX_SKIP 64
+
 typedef struct cu2cl_validate_options {
   double rtol[CU2CL_TRACE_ELEM_TYPE_COUNT];
   double atol[CU2CL_TRACE_ELEM_TYPE_COUNT];
@@ -104,6 +106,18 @@ typedef struct cu2cl_validate_options {
   size_t max_report;   /* differing elements to list (>= 1) */
   size_t table_rows;   /* summary rows to show before eliding matches */
   int strict_stdout;   /* stdout differences fail instead of being notes */
+  /* Transfers not compared (--skip): their data depends on the order in
+   * which threads ran (atomicExch results, slots claimed by atomicCAS). */
+  size_t skip[CU2CL_VALIDATE_MAX_SKIP];
+  size_t n_skip;
+  /* Transfers compared as multisets (--unordered): both sides' elements
+   * sorted first, for results whose order depends on scheduling (stream
+   * compaction through an atomic counter). */
+  size_t unordered[CU2CL_VALIDATE_MAX_SKIP];
+  size_t n_unordered;
+  /* A transfer passes when at most this fraction of its elements differ
+   * beyond the tolerances (--allow-diff; 0: none may). */
+  double allow_diff;
 } cu2cl_validate_options;
 
 void cu2cl_validate_options_init(cu2cl_validate_options *opt);

@@ -826,7 +826,7 @@ static const char *status_text(const xfer *x, char *buf, size_t size) {
 }
 
 static void print_row(cmp *c, const xfer *x) {
-  char so[64], sp[64], ty[16], st[32], ea[16] = "-", er[16] = "-", eu[24] = "-";
+  char so[64], sp[64], ty[32], st[32], ea[16] = "-", er[16] = "-", eu[24] = "-";
   const cu2cl_trace_copy_rec *r = x->o ? x->o : x->p;
   int compared = x->status == XFER_OK || x->status == XFER_DIFF ||
                  x->status == XFER_ALLOWED;

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rt_graph.h"
 #include "rt_memory.h"
 #include "rt_program.h"
 #include "rt_stream.h"
@@ -494,13 +495,15 @@ cu2clError_t cu2clGetDeviceFlags(unsigned int *flags) {
 
 /* CUDA destroys every allocation and object of the current device; so does
  * this, and the device reopens on its next use. Handles of streams and
- * events created before become invalid, as in CUDA. */
+ * events, graphs and executable graphs created before become invalid, as
+ * in CUDA. */
 cu2clError_t cu2clDeviceReset(void) {
   rt_device *d;
   RT_TRY(rt_device_get(tl_current, &d));
   if (!__atomic_load_n(&d->open, __ATOMIC_ACQUIRE))
     return cu2clSuccess;
   rt_stream_sync_device(d);
+  rt_graph_release_device(d); /* before the streams its captures point to */
   rt_stream_release_device(d);
   rt_program_release_device(d);
   rt_symbol_release_device(d);

@@ -16,19 +16,25 @@
  * sub-group path the block must get 32-wide sub-groups, and on the
  * emulation path it must fit the scratch the program was built with. A
  * mismatch fails the launch loudly instead of computing wrong results.
+ *
+ * On a capturing stream a launch is checked as above, arguments included,
+ * then recorded (rt_graph) instead of enqueued; graph replay calls
+ * rt_launch_enqueue for it later.
  */
+#include "rt_launch.h"
+
 #include <stdio.h>
-
-#include "rt_memory.h"
-#include "rt_program.h"
-
 #include <stdlib.h>
 #include <string.h>
+
+#include "rt_graph.h"
+#include "rt_memory.h"
 #include "rt_stream.h"
 #include "rt_symbol.h"
 
-static cu2clError_t rt_launch_check(const rt_device *d, const rt_kernel *k,
-                                    dim3 grid, dim3 block, size_t shared_mem) {
+cu2clError_t rt_launch_check(const rt_device *d, const cu2clKernelRef *ref,
+                             const rt_kernel *k, dim3 grid, dim3 block,
+                             size_t shared_mem, unsigned nargs) {
   if (!grid.x || !grid.y || !grid.z || !block.x || !block.y || !block.z)
     return cu2clErrorInvalidConfiguration;
   size_t threads = (size_t)block.x * block.y * block.z;
@@ -46,6 +52,11 @@ static cu2clError_t rt_launch_check(const rt_device *d, const rt_kernel *k,
   if (shared_mem + k->static_local > d->local_mem_size) {
     rt_log_debug("%zu bytes of dynamic shared memory exceed the device's %lu",
                  shared_mem, (unsigned long)d->local_mem_size);
+    return cu2clErrorInvalidValue;
+  }
+  if (nargs != k->nargs) {
+    rt_log_error("kernel %s takes %u arguments, the launch passes %u",
+                 ref->name, k->nargs, nargs);
     return cu2clErrorInvalidValue;
   }
   return cu2clSuccess;
@@ -217,6 +228,39 @@ static cu2clError_t rt_enqueue_error(const cu2clKernelRef *ref, cl_int st) {
   }
 }
 
+cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
+                               rt_kernel *k, dim3 grid, dim3 block,
+                               const cu2clArg *args, unsigned nargs,
+                               cl_command_queue q) {
+  size_t local[3] = {block.x, block.y, block.z};
+  size_t global[3] = {(size_t)grid.x * block.x, (size_t)grid.y * block.y,
+                      (size_t)grid.z * block.z};
+  cl_uint dims = (grid.z > 1 || block.z > 1)   ? 3
+                 : (grid.y > 1 || block.y > 1) ? 2
+                                               : 1;
+  pthread_mutex_lock(&k->lock);
+  cu2clError_t err = rt_warp_check(d, ref, k, dims, local);
+  if (err == cu2clSuccess)
+    err = rt_set_args(d, ref, k, args, nargs);
+  cl_int st = CL_SUCCESS;
+  if (err == cu2clSuccess && q)
+    st = clEnqueueNDRangeKernel(q, k->kernel, dims, NULL, global, local, 0,
+                                NULL, NULL);
+  pthread_mutex_unlock(&k->lock);
+  if (err == cu2clSuccess && st != CL_SUCCESS)
+    err = rt_enqueue_error(ref, st);
+  if (err == cu2clSuccess && q && rt_launch_blocking()) {
+    /* CU2CL_LAUNCH_BLOCKING=1, like CUDA_LAUNCH_BLOCKING: wait for each
+     * launch so a failing kernel is named at its launch. */
+    st = clFinish(q);
+    if (st != CL_SUCCESS) {
+      rt_log_error("kernel %s failed: %s", ref->name, rt_cl_status_name(st));
+      err = rt_cl_error(st, cu2clErrorLaunchFailure);
+    }
+  }
+  return err;
+}
+
 cu2clError_t cu2clLaunchKernel(cu2clKernelRef *kernel, dim3 grid, dim3 block,
                                size_t shared_mem, cu2clStream_t stream,
                                const cu2clArg *args, unsigned nargs) {
@@ -228,40 +272,15 @@ cu2clError_t cu2clLaunchKernel(cu2clKernelRef *kernel, dim3 grid, dim3 block,
   cl_command_queue q;
   RT_TRY(rt_device_current(&d));
   RT_TRY(rt_kernel_get(kernel, d, &k));
-  RT_TRY(rt_launch_check(d, k, grid, block, shared_mem));
-  if (nargs != k->nargs) {
-    rt_log_error("kernel %s takes %u arguments, the launch passes %u",
-                 kernel->name, k->nargs, nargs);
-    return rt_fail(cu2clErrorInvalidValue);
+  RT_TRY(rt_launch_check(d, kernel, k, grid, block, shared_mem, nargs));
+  if (rt_graph_capturing(stream)) {
+    /* Stream capture: check the arguments as a launch would, then record
+     * the launch instead of enqueueing it (rt_graph.h). */
+    RT_TRY(rt_launch_enqueue(d, kernel, k, grid, block, args, nargs, NULL));
+    return rt_fail(
+        rt_graph_record_kernel(stream, d, kernel, grid, block, args, nargs));
   }
   RT_TRY(rt_stream_acquire(stream, d, &q));
   RT_TRY(rt_managed_to_device(d));
-  size_t local[3] = {block.x, block.y, block.z};
-  size_t global[3] = {(size_t)grid.x * block.x, (size_t)grid.y * block.y,
-                      (size_t)grid.z * block.z};
-  cl_uint dims = (grid.z > 1 || block.z > 1)   ? 3
-                 : (grid.y > 1 || block.y > 1) ? 2
-                                               : 1;
-  pthread_mutex_lock(&k->lock);
-  cu2clError_t err = rt_warp_check(d, kernel, k, dims, local);
-  if (err == cu2clSuccess)
-    err = rt_set_args(d, kernel, k, args, nargs);
-  cl_int st = CL_SUCCESS;
-  if (err == cu2clSuccess)
-    st = clEnqueueNDRangeKernel(q, k->kernel, dims, NULL, global, local, 0,
-                                NULL, NULL);
-  pthread_mutex_unlock(&k->lock);
-  if (err == cu2clSuccess && st != CL_SUCCESS)
-    err = rt_enqueue_error(kernel, st);
-  if (err == cu2clSuccess && rt_launch_blocking()) {
-    /* CU2CL_LAUNCH_BLOCKING=1, like CUDA_LAUNCH_BLOCKING: wait for each
-     * launch so a failing kernel is named at its launch. */
-    st = clFinish(q);
-    if (st != CL_SUCCESS) {
-      rt_log_error("kernel %s failed: %s", kernel->name,
-                   rt_cl_status_name(st));
-      err = rt_cl_error(st, cu2clErrorLaunchFailure);
-    }
-  }
-  return rt_fail(err);
+  return rt_fail(rt_launch_enqueue(d, kernel, k, grid, block, args, nargs, q));
 }

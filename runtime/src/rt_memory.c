@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rt_graph.h"
 #include "rt_stream.h"
 
 static struct {
@@ -152,6 +153,7 @@ static void rt_mem_free_entry(const rt_alloc *a) {
 
 cu2clError_t cu2clMalloc(void **dev_ptr, size_t size) {
   RT_CHECK(dev_ptr != NULL, cu2clErrorInvalidValue);
+  RT_TRY(rt_graph_unsafe_call()); /* refused during most captures */
   rt_device *d;
   RT_TRY(rt_device_current(&d));
   *dev_ptr = NULL;
@@ -176,6 +178,7 @@ cu2clError_t cu2clMallocManaged(void **dev_ptr, size_t size,
 cu2clError_t cu2clFree(void *dev_ptr) {
   if (!dev_ptr)
     return cu2clSuccess;
+  RT_TRY(rt_graph_unsafe_call()); /* it synchronizes the device */
   rt_alloc a;
   unsigned kinds = 1u << RT_MEM_DEVICE | 1u << RT_MEM_MANAGED;
   RT_CHECK(rt_table_take(dev_ptr, kinds, &a), cu2clErrorInvalidValue);
@@ -411,11 +414,16 @@ cu2clError_t rt_mem_copy(void *dst, const void *src, size_t count,
                          cu2clMemcpyKind kind, cu2clStream_t stream,
                          int async) {
   rt_copy_plan plan;
+  if (!async) /* a synchronous copy: refused during most captures */
+    RT_TRY(rt_graph_unsafe_call());
   if (count == 0)
     return (unsigned)kind > cu2clMemcpyDefault
                ? cu2clErrorInvalidMemcpyDirection
                : cu2clSuccess;
   RT_TRY(rt_copy_prepare(dst, count, src, count, kind, &plan));
+  if (async && rt_graph_capturing(stream)) /* recorded, not run (rt_graph.h) */
+    return rt_graph_record_copy(stream, plan.dev, dst, count, src, count, count,
+                                1);
   if (!plan.dev) {
     memmove(dst, src, count);
     return cu2clSuccess;
@@ -451,6 +459,8 @@ static cu2clError_t rt_copy_2d(void *dst, size_t dpitch, const void *src,
                                size_t spitch, size_t width, size_t height,
                                cu2clMemcpyKind kind, cu2clStream_t stream,
                                int async) {
+  if (!async) /* a synchronous copy: refused during most captures */
+    RT_TRY(rt_graph_unsafe_call());
   if (width == 0 || height == 0)
     return (unsigned)kind > cu2clMemcpyDefault
                ? cu2clErrorInvalidMemcpyDirection
@@ -460,6 +470,9 @@ static cu2clError_t rt_copy_2d(void *dst, size_t dpitch, const void *src,
   rt_copy_plan plan;
   RT_TRY(rt_copy_prepare(dst, dpitch * (height - 1) + width, src,
                          spitch * (height - 1) + width, kind, &plan));
+  if (async && rt_graph_capturing(stream)) /* recorded, not run (rt_graph.h) */
+    return rt_graph_record_copy(stream, plan.dev, dst, dpitch, src, spitch,
+                                width, height);
   char *d = dst;
   const char *s = src;
   if (!plan.dev) {
@@ -497,9 +510,17 @@ cu2clError_t cu2clMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
       rt_copy_2d(dst, dpitch, src, spitch, width, height, kind, stream, 1));
 }
 
+cl_int rt_mem_enqueue_fill(cl_command_queue q, void *ptr, int value,
+                           size_t count) {
+  unsigned char byte = (unsigned char)value;
+  cl_uint word = byte * 0x01010101u;
+  int wide = ((uintptr_t)ptr % 4 == 0) && count % 4 == 0;
+  return wide ? clEnqueueSVMMemFill(q, ptr, &word, 4, count, 0, NULL, NULL)
+              : clEnqueueSVMMemFill(q, ptr, &byte, 1, count, 0, NULL, NULL);
+}
+
 /* cudaMemset is asynchronous with respect to the host for device memory;
- * so is this: the fill is ordered on the stream. A 4-byte pattern is used
- * when alignment allows, since byte fills are slow on some drivers. */
+ * so is this: the fill is ordered on the stream. */
 static cu2clError_t rt_fill(void *ptr, int value, size_t count,
                             cu2clStream_t stream) {
   if (!ptr)
@@ -510,15 +531,12 @@ static cu2clError_t rt_fill(void *ptr, int value, size_t count,
     return cu2clErrorInvalidValue;
   if (count == 0)
     return cu2clSuccess;
+  if (rt_graph_capturing(stream)) /* recorded, not run (rt_graph.h) */
+    return rt_graph_record_fill(stream, a.dev, ptr, value, count);
   cl_command_queue q;
   RT_TRY(rt_stream_acquire(stream, a.dev, &q));
   RT_TRY(rt_managed_to_device(a.dev));
-  unsigned char byte = (unsigned char)value;
-  cl_uint word = byte * 0x01010101u;
-  int wide = ((uintptr_t)ptr % 4 == 0) && count % 4 == 0;
-  cl_int st = wide
-                  ? clEnqueueSVMMemFill(q, ptr, &word, 4, count, 0, NULL, NULL)
-                  : clEnqueueSVMMemFill(q, ptr, &byte, 1, count, 0, NULL, NULL);
+  cl_int st = rt_mem_enqueue_fill(q, ptr, value, count);
   if (st == CL_SUCCESS)
     st = clFlush(q);
   return rt_cl_error(st, cu2clErrorInvalidValue);

@@ -49,6 +49,11 @@ cu2clError_t rt_mem_alloc(rt_device *dev, size_t size, rt_mem_kind kind,
  * entry point. async: may return before the copy ends (pinned memory). */
 cu2clError_t rt_mem_copy(void *dst, const void *src, size_t count,
                          cu2clMemcpyKind kind, cu2clStream_t stream, int async);
+/* Enqueues a fill of count bytes at ptr with the byte value on q, with a
+ * 4-byte pattern when alignment allows (byte fills are slow on some
+ * drivers). */
+cl_int rt_mem_enqueue_fill(cl_command_queue q, void *ptr, int value,
+                           size_t count);
 /* Frees every allocation of dev (cu2clDeviceReset). */
 void rt_mem_release_device(rt_device *dev);
 

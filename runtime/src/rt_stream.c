@@ -6,11 +6,8 @@
 
 #include <stdlib.h>
 
+#include "rt_graph.h"
 #include "rt_memory.h"
-
-static int rt_is_default_stream(cu2clStream_t s) {
-  return s == NULL || s == cu2clStreamLegacy || s == cu2clStreamPerThread;
-}
 
 /* Makes the default queue wait for every blocking stream that enqueued work
  * since the last join. Caller holds d->lock. */
@@ -61,6 +58,11 @@ cu2clError_t rt_stream_acquire(cu2clStream_t stream, rt_device *d,
                                cl_command_queue *queue) {
   cl_int st = CL_SUCCESS;
   if (rt_is_default_stream(stream)) {
+    /* CUDA's legacy stream may not be used while a blocking stream of the
+     * device captures (rt_graph.h). */
+    cu2clError_t err = rt_graph_legacy_use(d);
+    if (err != cu2clSuccess)
+      return err;
     if (__atomic_load_n(&d->nblocking, __ATOMIC_ACQUIRE) > 0) {
       pthread_mutex_lock(&d->lock);
       st = rt_join_blocking_streams(d);
@@ -72,6 +74,13 @@ cu2clError_t rt_stream_acquire(cu2clStream_t stream, rt_device *d,
   }
   if (stream->dev != d)
     return cu2clErrorInvalidResourceHandle;
+  if (__atomic_load_n(&stream->capture, __ATOMIC_ACQUIRE)) {
+    /* Work that capture does not record reached a capturing stream: it is
+     * refused and the capture invalidated (rt_graph.h). */
+    cu2clError_t err = rt_graph_refuse(stream);
+    if (err != cu2clSuccess)
+      return err;
+  }
   if (!(stream->flags & cu2clStreamNonBlocking)) {
     unsigned long epoch = __atomic_load_n(&d->default_epoch, __ATOMIC_ACQUIRE);
     if (stream->seen_default != epoch) {
@@ -133,6 +142,7 @@ void rt_stream_release_device(rt_device *d) {
 
 cu2clError_t cu2clDeviceSynchronize(void) {
   rt_device *d;
+  RT_TRY(rt_graph_unsafe_call()); /* refused during most captures */
   RT_TRY(rt_device_current(&d));
   RT_TRY(rt_stream_sync_device(d));
   return cu2clSuccess;
@@ -190,6 +200,7 @@ cu2clError_t cu2clStreamDestroy(cu2clStream_t stream) {
   RT_CHECK(found, cu2clErrorInvalidResourceHandle);
   if (!(stream->flags & cu2clStreamNonBlocking))
     __atomic_sub_fetch(&d->nblocking, 1, __ATOMIC_ACQ_REL);
+  rt_graph_stream_destroyed(stream); /* ends a capture in progress */
   clReleaseCommandQueue(stream->queue);
   free(stream);
   return cu2clSuccess;
@@ -245,6 +256,8 @@ cu2clError_t cu2clStreamQuery(cu2clStream_t stream) {
   cl_event mark;
   unsigned long *epoch, *idle;
   RT_TRY(rt_stream_device(stream, &d));
+  if (rt_graph_capturing(stream)) /* refused; invalidates the capture */
+    RT_TRY(rt_graph_refuse(stream));
   rt_stream_epochs(stream, d, &epoch, &idle);
   if (rt_epoch_now(epoch) == rt_epoch_now(idle))
     return cu2clSuccess;

@@ -16,6 +16,8 @@
 
 #include "rt_device.h"
 
+struct rt_capture;
+
 struct cu2clStream {
   rt_device *dev;
   cl_command_queue queue;
@@ -25,6 +27,9 @@ struct cu2clStream {
   unsigned long joined_epoch; /* epoch the default stream last waited for */
   unsigned long seen_default; /* default-stream epoch this stream waited for */
   struct cu2clStream *next;   /* dev->streams */
+  /* The stream capture in progress (rt_graph.h), or NULL; read with
+   * acquire ordering, written under rt_graph's lock. */
+  struct rt_capture *capture;
 };
 
 struct cu2clEvent {
@@ -34,9 +39,17 @@ struct cu2clEvent {
   struct cu2clEvent *next; /* dev->events */
 };
 
+/* NULL, cu2clStreamLegacy and cu2clStreamPerThread all name the default
+ * stream. */
+static inline int rt_is_default_stream(cu2clStream_t s) {
+  return s == NULL || s == cu2clStreamLegacy || s == cu2clStreamPerThread;
+}
+
 /* The queue that work for stream on dev goes to, ordered after what CUDA's
  * default-stream rules require. Fails with cu2clErrorInvalidResourceHandle
- * when stream belongs to another device. */
+ * when stream belongs to another device, and with the capture errors of
+ * rt_graph_refuse / rt_graph_legacy_use when stream is capturing, or is the
+ * default stream while a blocking stream captures. */
 cu2clError_t rt_stream_acquire(cu2clStream_t stream, rt_device *dev,
                                cl_command_queue *queue);
 /* Waits for every queue of dev; managed memory is host-mapped afterwards. */

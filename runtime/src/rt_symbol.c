@@ -94,6 +94,10 @@ static cu2clError_t rt_symbol_range(const cu2clSymbol *sym, size_t count,
   return cu2clSuccess;
 }
 
+/* Stream capture: symbol copies are copies to or from the symbol's storage
+ * on the current device, resolved here; rt_mem_copy records an
+ * asynchronous one on a capturing stream (that address, replayed as a
+ * plain copy) and refuses a synchronous one during a capture (rt_graph.h). */
 static cu2clError_t rt_to_symbol(const cu2clSymbol *sym, const void *src,
                                  size_t count, size_t offset,
                                  cu2clMemcpyKind kind, cu2clStream_t stream,

@@ -844,6 +844,13 @@ CU2CL_API cu2clError_t cu2clPeekAtLastError(void);
 CU2CL_API const char *cu2clGetErrorName(cu2clError_t error);
 CU2CL_API const char *cu2clGetErrorString(cu2clError_t error);
 
+/* Validation traces (CU2CL_TRACE, docs/validation.md): between
+ * cu2clrtTraceQuiet(1) and cu2clrtTraceQuiet(0) the calling thread's copies
+ * are not recorded. Library layers over cu2clrt (cu2clrt_thrust.hpp) use it
+ * for the copies they make themselves, as the original's CUDA libraries'
+ * copies are not recorded either. Calls nest. */
+CU2CL_API void cu2clrtTraceQuiet(int quiet);
+
 /* Devices */
 CU2CL_API cu2clError_t cu2clGetDeviceCount(int *count);
 CU2CL_API cu2clError_t cu2clSetDevice(int device);
@@ -1365,6 +1372,11 @@ static inline double max(double a, float b) {
   return a > b ? a : b;
 }
 #endif /* CU2CL_NO_HOST_MINMAX */
+
+/* Host code often names the cooperative groups namespace without using it
+ * (`namespace cg = cooperative_groups;` above the kernels, which now live in
+ * the .cl file): the namespace exists, empty, so that the alias compiles. */
+namespace cooperative_groups {}
 
 #endif /* __cplusplus */
 

@@ -47,7 +47,6 @@
 
 #include "cu2clrt.h"
 
-
 namespace cu2cl_thrust {
 
 // ---------------------------------------------------------------------------
@@ -92,6 +91,17 @@ inline void check(cu2clError_t error, const char *what) {
                cu2clGetErrorString(error));
   std::abort();
 #endif
+}
+
+// The copies this layer makes for itself are Thrust's internals: the
+// original's tracing header does not see them, so CU2CL_TRACE must not
+// record them either (docs/validation.md).
+inline cu2clError_t untraced_memcpy(void *dst, const void *src,
+                                    std::size_t count, cu2clMemcpyKind kind) {
+  cu2clrtTraceQuiet(1);
+  cu2clError_t err = cu2clMemcpy(dst, src, count, kind);
+  cu2clrtTraceQuiet(0);
+  return err;
 }
 
 } // namespace detail
@@ -153,14 +163,16 @@ public:
 
   operator value_type() const {
     value_type v;
-    detail::check(cu2clMemcpy(&v, p_, sizeof v, cu2clMemcpyDeviceToHost),
-                  "device_reference read");
+    detail::check(
+        detail::untraced_memcpy(&v, p_, sizeof v, cu2clMemcpyDeviceToHost),
+        "device_reference read");
     return v;
   }
   device_reference &operator=(const value_type &v) {
     static_assert(!std::is_const_v<T>, "assignment through a const reference");
-    detail::check(cu2clMemcpy(p_, &v, sizeof v, cu2clMemcpyHostToDevice),
-                  "device_reference write");
+    detail::check(
+        detail::untraced_memcpy(p_, &v, sizeof v, cu2clMemcpyHostToDevice),
+        "device_reference write");
     return *this;
   }
   device_reference &operator=(const device_reference &o) {
@@ -437,7 +449,8 @@ std::vector<T> to_host(const device_t &exec, const T *p, std::size_t n) {
   std::vector<T> v(n);
   check(cu2clStreamSynchronize(exec.stream), "copy to host");
   if (n)
-    check(cu2clMemcpy(v.data(), p, n * sizeof(T), cu2clMemcpyDeviceToHost),
+    check(detail::untraced_memcpy(v.data(), p, n * sizeof(T),
+                                  cu2clMemcpyDeviceToHost),
           "copy to host");
   return v;
 }
@@ -552,9 +565,10 @@ private:
     T *p = nullptr;
     detail::check(cu2clMalloc((void **)&p, n * sizeof(T)), "device_vector");
     size_type keep = std::min(n, size_);
-    cu2clError_t err =
-        keep ? cu2clMemcpy(p, data_, keep * sizeof(T), cu2clMemcpyDefault)
-             : cu2clSuccess;
+    cu2clError_t err = keep
+                           ? detail::untraced_memcpy(p, data_, keep * sizeof(T),
+                                                     cu2clMemcpyDefault)
+                           : cu2clSuccess;
     if (err != cu2clSuccess)
       cu2clFree(p);
     detail::check(err, "device_vector");
@@ -578,8 +592,9 @@ private:
   void assign_from(const T *p, size_type n) {
     grow_to(n);
     if (n)
-      detail::check(cu2clMemcpy(data_, p, n * sizeof(T), cu2clMemcpyDefault),
-                    "device_vector");
+      detail::check(
+          detail::untraced_memcpy(data_, p, n * sizeof(T), cu2clMemcpyDefault),
+          "device_vector");
   }
 
   T *data_ = nullptr;
@@ -597,8 +612,9 @@ public:
   host_vector(base &&v) : base(std::move(v)) {}
   host_vector(const device_vector<T> &d) : base(d.size()) {
     if (!d.empty())
-      detail::check(cu2clMemcpy(this->data(), d.data().get(),
-                                d.size() * sizeof(T), cu2clMemcpyDeviceToHost),
+      detail::check(detail::untraced_memcpy(this->data(), d.data().get(),
+                                            d.size() * sizeof(T),
+                                            cu2clMemcpyDeviceToHost),
                     "host_vector");
   }
   template <class U>
@@ -607,9 +623,9 @@ public:
     static_assert(std::is_same_v<std::remove_cv_t<U>, T>,
                   "host_vector from a device range of another type");
     if (last != first)
-      detail::check(cu2clMemcpy(this->data(), first.get(),
-                                this->size() * sizeof(T),
-                                cu2clMemcpyDeviceToHost),
+      detail::check(detail::untraced_memcpy(this->data(), first.get(),
+                                            this->size() * sizeof(T),
+                                            cu2clMemcpyDeviceToHost),
                     "host_vector");
   }
   host_vector &operator=(const device_vector<T> &d) {
@@ -650,8 +666,8 @@ std::vector<value_of<It>> read_range(const device_t &exec, It first,
     std::vector<V> v(n);
     check(cu2clStreamSynchronize(exec.stream), "copy");
     if (n)
-      check(cu2clMemcpy(v.data(), address_of(first), n * sizeof(V),
-                        cu2clMemcpyDefault),
+      check(detail::untraced_memcpy(v.data(), address_of(first), n * sizeof(V),
+                                    cu2clMemcpyDefault),
             "copy");
     return v;
   } else {

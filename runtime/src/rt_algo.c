@@ -574,7 +574,7 @@ static cu2clError_t algo_launch(algo_call *c, cu2clAlgoType type,
                                 algo_kernel id, size_t groups, cu2clArg *args,
                                 unsigned nargs) {
   cu2clKernelRef *kernel = &algo_kernels[type][id];
-  size_t wg;
+  size_t wg = 0;
   RT_TRY(algo_group_size(c, kernel, &wg));
   for (unsigned i = 0; i < nargs; i++)
     if (args[i].kind == CU2CL_ARG_LOCAL)

@@ -504,6 +504,7 @@ cu2clError_t cu2clDeviceReset(void) {
     return cu2clSuccess;
   rt_stream_sync_device(d);
   rt_graph_release_device(d); /* before the streams its captures point to */
+  rt_trace_managed_clear(); /* the reset frees every managed block */
   rt_stream_release_device(d);
   rt_program_release_device(d);
   rt_symbol_release_device(d);

@@ -172,6 +172,7 @@ cu2clError_t cu2clMallocManaged(void **dev_ptr, size_t size,
   rt_device *d;
   RT_TRY(rt_device_current(&d));
   RT_TRY(rt_mem_alloc(d, size, RT_MEM_MANAGED, dev_ptr));
+  rt_trace_managed_add(*dev_ptr, size);
   return cu2clSuccess;
 }
 
@@ -182,6 +183,7 @@ cu2clError_t cu2clFree(void *dev_ptr) {
   rt_alloc a;
   unsigned kinds = 1u << RT_MEM_DEVICE | 1u << RT_MEM_MANAGED;
   RT_CHECK(rt_table_take(dev_ptr, kinds, &a), cu2clErrorInvalidValue);
+  rt_trace_managed_remove(dev_ptr); /* before: the address may be reused */
   rt_mem_free_entry(&a);
   return cu2clSuccess;
 }
@@ -349,19 +351,6 @@ cu2clError_t rt_managed_to_host(rt_device *d) {
 /* ---- copies and fills -----------------------------------------------------
  */
 
-/* Where a device-to-host copy's bytes have arrived on the host. Every
- * synchronous device-to-host copy passes here, so that the CU2CL_TRACE
- * writer (validation against the original program) has one place to hook
- * in; asynchronous copies would report at completion. */
-static void rt_copy_arrived(void *dst, const void *src, size_t count) {
-  static int trace = -1;
-  if (trace < 0)
-    trace = getenv("CU2CL_TRACE") != NULL;
-  if (trace)
-    rt_log_debug("trace: device-to-host copy of %zu bytes %p -> %p", count, src,
-                 dst);
-}
-
 /* Finds p's allocation and checks that [p, p + extent) stays inside it. */
 static cu2clError_t rt_copy_side(const void *p, size_t extent, rt_alloc *a) {
   rt_mem_find(p, a);
@@ -410,10 +399,28 @@ static cu2clError_t rt_copy_prepare(void *dst, size_t dext, const void *src,
   return cu2clSuccess;
 }
 
+/* Records a completed copy for CU2CL_TRACE (rt_trace.h) when the original
+ * program's tracing header would have: every device-to-host copy, and
+ * cu2clMemcpyDefault copies from device memory into host memory. */
+static int rt_copy_traced(cu2clMemcpyKind kind, const rt_copy_plan *plan) {
+  return plan->dev &&
+         (kind == cu2clMemcpyDeviceToHost ||
+          (kind == cu2clMemcpyDefault && plan->to_host)) &&
+         rt_trace_on();
+}
+
 cu2clError_t rt_mem_copy(void *dst, const void *src, size_t count,
                          cu2clMemcpyKind kind, cu2clStream_t stream,
                          int async) {
-  rt_copy_plan plan;
+  return rt_mem_copy_as(dst, src, count, kind, stream, async,
+                        kind == cu2clMemcpyDefault ? RT_TRACE_MEMCPY_DEFAULT
+                                                   : RT_TRACE_MEMCPY);
+}
+
+cu2clError_t rt_mem_copy_as(void *dst, const void *src, size_t count,
+                            cu2clMemcpyKind kind, cu2clStream_t stream,
+                            int async, rt_trace_kind as) {
+  rt_copy_plan plan = {0};
   if (!async) /* a synchronous copy: refused during most captures */
     RT_TRY(rt_graph_unsafe_call());
   if (count == 0)
@@ -431,7 +438,11 @@ cu2clError_t rt_mem_copy(void *dst, const void *src, size_t count,
   cl_command_queue q;
   RT_TRY(rt_stream_acquire(stream, plan.dev, &q));
   RT_TRY(rt_managed_to_device(plan.dev));
-  cl_bool blocking = !async || plan.pageable;
+  /* A traced copy is recorded when it has arrived: an asynchronous one is
+   * waited for, in the order the program issued it, as the original's
+   * tracing header does. */
+  int traced = rt_copy_traced(kind, &plan);
+  cl_bool blocking = !async || plan.pageable || traced;
   cl_int st = clEnqueueSVMMemcpy(q, blocking, dst, src, count, 0, NULL, NULL);
   if (st != CL_SUCCESS) {
     rt_log_debug("clEnqueueSVMMemcpy: %s", rt_cl_status_name(st));
@@ -439,8 +450,8 @@ cu2clError_t rt_mem_copy(void *dst, const void *src, size_t count,
   }
   if (!blocking)
     clFlush(q);
-  else if (plan.to_host)
-    rt_copy_arrived(dst, src, count);
+  if (traced)
+    rt_trace_copy(as, async, dst, count);
   return cu2clSuccess;
 }
 
@@ -467,7 +478,7 @@ static cu2clError_t rt_copy_2d(void *dst, size_t dpitch, const void *src,
                : cu2clSuccess;
   if (width > dpitch || width > spitch)
     return cu2clErrorInvalidPitchValue;
-  rt_copy_plan plan;
+  rt_copy_plan plan = {0};
   RT_TRY(rt_copy_prepare(dst, dpitch * (height - 1) + width, src,
                          spitch * (height - 1) + width, kind, &plan));
   if (async && rt_graph_capturing(stream)) /* recorded, not run (rt_graph.h) */
@@ -487,12 +498,13 @@ static cu2clError_t rt_copy_2d(void *dst, size_t dpitch, const void *src,
   for (size_t r = 0; r < height && st == CL_SUCCESS; r++)
     st = clEnqueueSVMMemcpy(q, CL_FALSE, d + r * dpitch, s + r * spitch, width,
                             0, NULL, NULL);
+  int traced = rt_copy_traced(kind, &plan);
   if (st == CL_SUCCESS)
-    st = (!async || plan.pageable) ? clFinish(q) : clFlush(q);
+    st = (!async || plan.pageable || traced) ? clFinish(q) : clFlush(q);
   if (st != CL_SUCCESS)
     return rt_cl_error(st, cu2clErrorInvalidValue);
-  if ((!async || plan.pageable) && plan.to_host)
-    rt_copy_arrived(dst, src, dpitch * (height - 1) + width);
+  if (traced)
+    rt_trace_copy_2d(async, dst, dpitch, width, height);
   return cu2clSuccess;
 }
 

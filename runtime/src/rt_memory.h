@@ -20,6 +20,7 @@
 #define CU2CL_RT_MEMORY_H
 
 #include "rt_device.h"
+#include "rt_trace.h"
 
 typedef enum rt_mem_kind {
   RT_MEM_PAGEABLE = 0, /* not cu2clrt's: ordinary host memory */
@@ -54,6 +55,10 @@ cu2clError_t rt_mem_copy(void *dst, const void *src, size_t count,
  * drivers). */
 cl_int rt_mem_enqueue_fill(cl_command_queue q, void *ptr, int value,
                            size_t count);
+/* The same, recorded for CU2CL_TRACE as a copy of the given kind. */
+cu2clError_t rt_mem_copy_as(void *dst, const void *src, size_t count,
+                            cu2clMemcpyKind kind, cu2clStream_t stream,
+                            int async, rt_trace_kind as);
 /* Frees every allocation of dev (cu2clDeviceReset). */
 void rt_mem_release_device(rt_device *dev);
 

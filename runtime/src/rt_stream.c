@@ -145,6 +145,7 @@ cu2clError_t cu2clDeviceSynchronize(void) {
   RT_TRY(rt_graph_unsafe_call()); /* refused during most captures */
   RT_TRY(rt_device_current(&d));
   RT_TRY(rt_stream_sync_device(d));
+  rt_trace_managed_sync(); /* CU2CL_TRACE: managed memory, now readable */
   return cu2clSuccess;
 }
 
@@ -234,6 +235,12 @@ cu2clError_t cu2clStreamSynchronize(cu2clStream_t stream) {
   RT_CHECK(st == CL_SUCCESS, cu2clErrorLaunchFailure);
   __atomic_store_n(idle, now, __ATOMIC_RELEASE);
   RT_TRY(rt_managed_to_host(d));
+  /* CU2CL_TRACE records managed memory at a stream synchronize too, as the
+   * original's tracing header does: once the whole device is idle. */
+  if (rt_trace_managed_count()) {
+    RT_TRY(rt_stream_sync_device(d));
+    rt_trace_managed_sync();
+  }
   return cu2clSuccess;
 }
 

@@ -119,7 +119,7 @@ static cu2clError_t rt_from_symbol(void *dst, const cu2clSymbol *sym,
       kind != cu2clMemcpyDefault)
     return cu2clErrorInvalidMemcpyDirection;
   RT_TRY(rt_symbol_range(sym, count, offset, &p));
-  return rt_mem_copy(dst, p, count, kind, stream, async);
+  return rt_mem_copy_as(dst, p, count, kind, stream, async, RT_TRACE_SYMBOL);
 }
 
 cu2clError_t cu2clMemcpyToSymbol(const cu2clSymbol *symbol, const void *src,

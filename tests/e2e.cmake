@@ -49,6 +49,15 @@ foreach(mode ${CU2CL_E2E_MODES})
   endforeach()
 endforeach()
 
+# A deliberately broken translation (one element of a kernel's result
+# perturbed in the emitted OpenCL C) must fail validation with a precise
+# report.
+add_test(NAME e2e.validate_catches_perturbation
+  COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/perturb.sh $<TARGET_FILE:cu2cl>
+          ${CMAKE_BINARY_DIR}/perturbed)
+set_tests_properties(e2e.validate_catches_perturbation PROPERTIES
+  ENVIRONMENT "CU2CL_CACHE_DIR=${CMAKE_BINARY_DIR}/cl-cache" TIMEOUT 600)
+
 # The seed workloads (samples/<name>): translated from a compilation
 # database with `cu2cl -p`, built, and run under `cu2cl validate` against
 # their golden traces, with the arguments these were recorded with

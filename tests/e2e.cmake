@@ -64,7 +64,7 @@ set_tests_properties(e2e.validate_catches_perturbation PROPERTIES
 # (samples/golden/README.md). On a device without sub-groups (PoCL 3.1 here)
 # warp operations run on the emulation path; CU2CL_WARP=emulate forces that
 # path anywhere. Entries: sample directory:program[:golden trace name, when
-# the translated program is named otherwise (after its first source file)].
+# the translated program is named otherwise (after the source defining main)].
 set(CU2CL_SEED_SAMPLES histogram:histogram reduction:reduction fv-euler:fv_euler
     compaction:compaction jacobi:main:jacobi)
 foreach(mode ${CU2CL_E2E_MODES})

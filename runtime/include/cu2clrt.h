@@ -850,6 +850,10 @@ CU2CL_API const char *cu2clGetErrorString(cu2clError_t error);
  * for the copies they make themselves, as the original's CUDA libraries'
  * copies are not recorded either. Calls nest. */
 CU2CL_API void cu2clrtTraceQuiet(int quiet);
+/* The call site of the next traced call on this thread (the macros at the
+ * end of this header pass it, so that `cu2cl validate` names the port's
+ * source lines too). */
+CU2CL_API void cu2clrtTraceSite(const char *file, int line);
 
 /* Devices */
 CU2CL_API cu2clError_t cu2clGetDeviceCount(int *count);
@@ -1379,5 +1383,26 @@ static inline double max(double a, float b) {
 namespace cooperative_groups {}
 
 #endif /* __cplusplus */
+
+/* ---------------------------------------------------------------------------
+ * Call sites for validation traces (docs/validation.md): the calls whose
+ * results CU2CL_TRACE records tell the runtime where they were made. Each
+ * costs one thread-local store when tracing is off. Defined last, so that
+ * the declarations above are not expanded; define CU2CL_NO_TRACE_SITES to
+ * go without them.
+ */
+#if !defined(CU2CLRT_BUILDING) && !defined(CU2CL_NO_TRACE_SITES)
+#define CU2CLRT_AT_(call) (cu2clrtTraceSite(__FILE__, __LINE__), call)
+#define cu2clMemcpy(...) CU2CLRT_AT_(cu2clMemcpy(__VA_ARGS__))
+#define cu2clMemcpyAsync(...) CU2CLRT_AT_(cu2clMemcpyAsync(__VA_ARGS__))
+#define cu2clMemcpy2D(...) CU2CLRT_AT_(cu2clMemcpy2D(__VA_ARGS__))
+#define cu2clMemcpy2DAsync(...) CU2CLRT_AT_(cu2clMemcpy2DAsync(__VA_ARGS__))
+#define cu2clMemcpyFromSymbol(...)                                             \
+  CU2CLRT_AT_(cu2clMemcpyFromSymbol(__VA_ARGS__))
+#define cu2clMemcpyFromSymbolAsync(...)                                        \
+  CU2CLRT_AT_(cu2clMemcpyFromSymbolAsync(__VA_ARGS__))
+#define cu2clDeviceSynchronize() CU2CLRT_AT_(cu2clDeviceSynchronize())
+#define cu2clStreamSynchronize(s) CU2CLRT_AT_(cu2clStreamSynchronize(s))
+#endif
 
 #endif /* CU2CLRT_H */

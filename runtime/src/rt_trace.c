@@ -8,6 +8,23 @@
 
 /* Depth of cu2clrtTraceQuiet(1) calls on this thread. */
 static _Thread_local int tl_quiet;
+/* The call site of the traced call in progress (cu2clrtTraceSite). */
+static _Thread_local const char *tl_file;
+static _Thread_local int tl_line;
+
+void cu2clrtTraceSite(const char *file, int line) {
+  tl_file = file;
+  tl_line = line;
+}
+
+/* Takes the call site: it belongs to one call. */
+static const char *take_site(unsigned *line) {
+  const char *file = tl_file;
+  *line = tl_line > 0 ? (unsigned)tl_line : 0;
+  tl_file = NULL;
+  tl_line = 0;
+  return file;
+}
 
 void cu2clrtTraceQuiet(int quiet) {
   tl_quiet += quiet ? 1 : (tl_quiet > 0 ? -1 : 0);
@@ -29,17 +46,21 @@ void rt_trace_copy(rt_trace_kind kind, int async, const void *data,
                    size_t nbytes) {
   if (!rt_trace_on())
     return;
-  unsigned k = rt_trace_kinds[kind] | (async ? CU2CL_TRACE_COPY_ASYNC : 0);
-  cu2cl_trace_copy(NULL, 0, k, CU2CL_TRACE_UNKNOWN, 1, data, nbytes);
+  unsigned k = rt_trace_kinds[kind] | (async ? CU2CL_TRACE_COPY_ASYNC : 0),
+           line;
+  const char *file = take_site(&line);
+  cu2cl_trace_copy(file, line, k, CU2CL_TRACE_UNKNOWN, 1, data, nbytes);
 }
 
 void rt_trace_copy_2d(int async, const void *base, size_t pitch, size_t width,
                       size_t height) {
   if (!rt_trace_on())
     return;
-  unsigned k =
-      CU2CL_TRACE_COPY_MEMCPY_2D | (async ? CU2CL_TRACE_COPY_ASYNC : 0);
-  cu2cl_trace_copy_2d(NULL, 0, k, CU2CL_TRACE_UNKNOWN, 1, base, pitch, width,
+  unsigned k = CU2CL_TRACE_COPY_MEMCPY_2D |
+               (async ? CU2CL_TRACE_COPY_ASYNC : 0),
+           line;
+  const char *file = take_site(&line);
+  cu2cl_trace_copy_2d(file, line, k, CU2CL_TRACE_UNKNOWN, 1, base, pitch, width,
                       height);
 }
 
@@ -61,5 +82,7 @@ size_t rt_trace_managed_count(void) {
 }
 
 void rt_trace_managed_sync(void) {
-  cu2cl_trace_managed_sync(NULL, 0);
+  unsigned line;
+  const char *file = take_site(&line);
+  cu2cl_trace_managed_sync(file, line);
 }

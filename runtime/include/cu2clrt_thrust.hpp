@@ -103,6 +103,22 @@ inline cu2clError_t untraced_memcpy(void *dst, const void *src,
   cu2clrtTraceQuiet(0);
   return err;
 }
+inline cu2clError_t untraced_memcpy_async(void *dst, const void *src,
+                                          std::size_t count,
+                                          cu2clMemcpyKind kind,
+                                          cu2clStream_t stream) {
+  cu2clrtTraceQuiet(1);
+  cu2clError_t err = cu2clMemcpyAsync(dst, src, count, kind, stream);
+  cu2clrtTraceQuiet(0);
+  return err;
+}
+// Thrust's own waits do not record managed memory either.
+inline cu2clError_t untraced_sync(cu2clStream_t stream) {
+  cu2clrtTraceQuiet(1);
+  cu2clError_t err = cu2clStreamSynchronize(stream);
+  cu2clrtTraceQuiet(0);
+  return err;
+}
 
 } // namespace detail
 
@@ -439,7 +455,7 @@ template <class Op> constexpr void require_device_op() {
 // Device-side work is ordered on the policy's stream; Thrust waits for it.
 inline void finish(const device_t &exec, const char *what) {
   if (exec.sync)
-    check(cu2clStreamSynchronize(exec.stream), what);
+    check(detail::untraced_sync(exec.stream), what);
 }
 
 // The slow, general path: n elements of device memory to a host vector
@@ -447,7 +463,7 @@ inline void finish(const device_t &exec, const char *what) {
 template <class T>
 std::vector<T> to_host(const device_t &exec, const T *p, std::size_t n) {
   std::vector<T> v(n);
-  check(cu2clStreamSynchronize(exec.stream), "copy to host");
+  check(detail::untraced_sync(exec.stream), "copy to host");
   if (n)
     check(detail::untraced_memcpy(v.data(), p, n * sizeof(T),
                                   cu2clMemcpyDeviceToHost),
@@ -457,8 +473,8 @@ std::vector<T> to_host(const device_t &exec, const T *p, std::size_t n) {
 template <class T>
 void to_device(const device_t &exec, T *p, const std::vector<T> &v) {
   if (!v.empty())
-    check(cu2clMemcpyAsync(p, v.data(), v.size() * sizeof(T),
-                           cu2clMemcpyHostToDevice, exec.stream),
+    check(detail::untraced_memcpy_async(p, v.data(), v.size() * sizeof(T),
+                                        cu2clMemcpyHostToDevice, exec.stream),
           "copy to device");
   finish(exec, "copy to device");
 }
@@ -664,7 +680,7 @@ std::vector<value_of<It>> read_range(const device_t &exec, It first,
   using V = value_of<It>;
   if constexpr (raw_or_device<It>()) {
     std::vector<V> v(n);
-    check(cu2clStreamSynchronize(exec.stream), "copy");
+    check(detail::untraced_sync(exec.stream), "copy");
     if (n)
       check(detail::untraced_memcpy(v.data(), address_of(first), n * sizeof(V),
                                     cu2clMemcpyDefault),
@@ -682,10 +698,11 @@ template <class It, class V>
 It write_range(const device_t &exec, It result, const std::vector<V> &v) {
   if constexpr (raw_or_device<It>() && std::is_same_v<V, value_of<It>>) {
     if (!v.empty()) {
-      check(cu2clMemcpyAsync(address_of(result), v.data(), v.size() * sizeof(V),
-                             cu2clMemcpyDefault, exec.stream),
+      check(detail::untraced_memcpy_async(address_of(result), v.data(),
+                                          v.size() * sizeof(V),
+                                          cu2clMemcpyDefault, exec.stream),
             "copy");
-      check(cu2clStreamSynchronize(exec.stream), "copy");
+      check(detail::untraced_sync(exec.stream), "copy");
     }
     return result + v.size();
   } else if constexpr (raw_or_device<It>()) {
@@ -709,10 +726,11 @@ OutIt copy_n_device(const device_t &exec, InIt first, std::size_t n,
   if constexpr (contiguous<InIt> && contiguous<OutIt> &&
                 std::is_same_v<V, value_of<OutIt>>) {
     if (n) {
-      check(cu2clMemcpyAsync(address_of(result), address_of(first),
-                             n * sizeof(V), cu2clMemcpyDefault, exec.stream),
+      check(detail::untraced_memcpy_async(address_of(result), address_of(first),
+                                          n * sizeof(V), cu2clMemcpyDefault,
+                                          exec.stream),
             "copy");
-      check(cu2clStreamSynchronize(exec.stream), "copy");
+      check(detail::untraced_sync(exec.stream), "copy");
     }
     return result + n;
   } else {

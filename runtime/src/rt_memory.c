@@ -367,6 +367,9 @@ typedef struct rt_copy_plan {
   rt_device *dev; /* NULL: a host-to-host copy */
   int pageable;   /* a host side is unrecorded memory */
   int to_host;    /* the destination is host memory */
+  /* As CUDA's pointer attributes see the two sides (mapped host memory is
+   * host memory there, managed memory here): for CU2CL_TRACE. */
+  int cuda_dst_host, cuda_src_device;
 } rt_copy_plan;
 
 static cu2clError_t rt_copy_prepare(void *dst, size_t dext, const void *src,
@@ -396,16 +399,20 @@ static cu2clError_t rt_copy_prepare(void *dst, size_t dext, const void *src,
   plan->pageable = (!ddev && da.kind == RT_MEM_PAGEABLE) ||
                    (!sdev && sa.kind == RT_MEM_PAGEABLE);
   plan->to_host = !ddev;
+  plan->cuda_dst_host = !ddev || da.host_alloc;
+  plan->cuda_src_device = sdev && !sa.host_alloc;
   return cu2clSuccess;
 }
 
 /* Records a completed copy for CU2CL_TRACE (rt_trace.h) when the original
  * program's tracing header would have: every device-to-host copy, and
- * cu2clMemcpyDefault copies from device memory into host memory. */
+ * cu2clMemcpyDefault copies from device or managed memory into host
+ * memory. */
 static int rt_copy_traced(cu2clMemcpyKind kind, const rt_copy_plan *plan) {
   return plan->dev &&
          (kind == cu2clMemcpyDeviceToHost ||
-          (kind == cu2clMemcpyDefault && plan->to_host)) &&
+          (kind == cu2clMemcpyDefault && plan->cuda_dst_host &&
+           plan->cuda_src_device)) &&
          rt_trace_on();
 }
 
@@ -423,10 +430,16 @@ cu2clError_t rt_mem_copy_as(void *dst, const void *src, size_t count,
   rt_copy_plan plan = {0};
   if (!async) /* a synchronous copy: refused during most captures */
     RT_TRY(rt_graph_unsafe_call());
-  if (count == 0)
-    return (unsigned)kind > cu2clMemcpyDefault
-               ? cu2clErrorInvalidMemcpyDirection
-               : cu2clSuccess;
+  if (count == 0) {
+    if ((unsigned)kind > cu2clMemcpyDefault)
+      return cu2clErrorInvalidMemcpyDirection;
+    /* the original's tracing header records empty device-to-host copies:
+     * so must the port, or the transfers after it would not line up */
+    if (kind == cu2clMemcpyDeviceToHost && rt_trace_on() &&
+        !(async && rt_graph_capturing(stream)))
+      rt_trace_copy(as, async, dst, 0);
+    return cu2clSuccess;
+  }
   RT_TRY(rt_copy_prepare(dst, count, src, count, kind, &plan));
   if (async && rt_graph_capturing(stream)) /* recorded, not run (rt_graph.h) */
     return rt_graph_record_copy(stream, plan.dev, dst, count, src, count, count,

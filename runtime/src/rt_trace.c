@@ -82,6 +82,8 @@ size_t rt_trace_managed_count(void) {
 }
 
 void rt_trace_managed_sync(void) {
+  if (!rt_trace_on())
+    return;
   unsigned line;
   const char *file = take_site(&line);
   cu2cl_trace_managed_sync(file, line);

@@ -559,7 +559,10 @@ static void print_pred_decl(emitter *e, CXCursor s) {
     CXType dt = clang_getCanonicalType(t);
     char *ts = dev_type_string(e, dt, sp);
     const char *tn = str_starts_with(ts, "const ") ? ts + 6 : ts;
-    strbuf_printf(e->out, "%s %s;\n", tn, sn);
+    /* zero for the work-items outside the predicate: collectives after
+     * the declaration may read it in every work-item */
+    strbuf_printf(e->out, "%s %s = %s;\n", tn, sn,
+                  dt.kind == CXType_Record ? "{0}" : "0");
     indent(e);
     strbuf_printf(e->out, "if (%s)\n", e->pred);
     e->indent++;

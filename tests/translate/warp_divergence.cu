@@ -21,7 +21,7 @@ __global__ void early(const int *in, int *out, int n) // EXPECT: CU2CL3011
         out[i / warpSize] = s;
 }
 // CHECK-CL: const bool cu2cl_p1 = !(i >= n);
-// CHECK-CL: int v;
+// CHECK-CL: int v = 0;
 // CHECK-CL: if (cu2cl_p1)
 // CHECK-CL: v = in[i];
 // CHECK-CL: int s = warpSum_pred(cu2cl_p1, v, cu2cl_warp_scratch);

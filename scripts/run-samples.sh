@@ -66,8 +66,10 @@ validate() {
   n=$(sed -n 's/^transfers compared: \([0-9]*\).*/\1/p' "$log")
   if [ $rc -eq 0 ]; then
     pass=$((pass + 1))
-    printf '%-22s PASS  %4s transfers match the CUDA original (%d ms%s)\n' \
-      "$name" "$n" "$ms" "$where"
+    word=transfers
+    [ "$n" = 1 ] && word=transfer
+    printf '%-22s PASS  %4s %-9s match the CUDA original (%d ms%s)\n' \
+      "$name" "$n" "$word" "$ms" "$where"
   else
     fail=$((fail + 1))
     printf '%-22s FAIL  (%s)\n' "$name" "$log"

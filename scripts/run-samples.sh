@@ -66,9 +66,9 @@ validate() {
   n=$(sed -n 's/^transfers compared: \([0-9]*\).*/\1/p' "$log")
   if [ $rc -eq 0 ]; then
     pass=$((pass + 1))
-    word=transfers
-    [ "$n" = 1 ] && word=transfer
-    printf '%-22s PASS  %4s %-9s match the CUDA original (%d ms%s)\n' \
+    word="transfers match"
+    [ "$n" = 1 ] && word="transfer matches"
+    printf '%-22s PASS  %4s %-16s the CUDA original (%d ms%s)\n' \
       "$name" "$n" "$word" "$ms" "$where"
   else
     fail=$((fail + 1))

@@ -89,6 +89,8 @@ typedef struct fn_uses {
   int collective; /* has calls every work-item must reach (warp operations,
                      __syncthreads) itself or in a callee */
   int warp;       /* needs the warp scratch (cu2cl_warp_scratch) */
+  int lanes;      /* lane-level warp operations (shuffles, votes, ...), whose
+                     path matters; __syncthreads_count & co. are exact on all */
   unsigned char *syms; /* one flag per symbol (grows) */
   size_t nsyms;
 } fn_uses;

@@ -214,6 +214,12 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
         dev_builtin_is_collective(callee, &scratch)) {
       e->uses[w->index].collective = 1;
       e->uses[w->index].warp |= scratch;
+      if (scratch) {
+        char *n = cx_spelling(callee);
+        if (!str_starts_with(n, "__syncthreads_"))
+          e->uses[w->index].lanes = 1;
+        free(n);
+      }
     }
   }
   if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr ||
@@ -233,6 +239,7 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
         u->int64_atomics |= cu->int64_atomics;
         u->collective |= cu->collective;
         u->warp |= cu->warp;
+        u->lanes |= cu->lanes;
         for (size_t i = 0; i < cu->nsyms; i++)
           if (cu->syms[i])
             uses_mark(u, i);

@@ -1040,7 +1040,7 @@ static void emit_function(emitter *e, size_t idx) {
     print_ctor_inits(e, f->decl);
   }
   fn_uses *fu = f->is_kernel ? dev_uses_of(e, f->decl) : NULL;
-  if (fu && fu->warp) {
+  if (fu && fu->lanes) {
     char *kn = cx_spelling(f->decl);
     strbuf *saved = e->out;
     e->out = NULL;

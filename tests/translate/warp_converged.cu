@@ -48,3 +48,14 @@ __global__ void reduce(const float *in, float *out, int n) // EXPECT: CU2CL3011
 // CHECK-CL: val += cu2cl_shfl_down_float(cu2cl_warp_scratch, 0xffffffffu, val, (uint)offset, 
 
 int main() { reduce<<<4, 256>>>(nullptr, nullptr, 1000); return 0; }
+
+// __syncthreads_count/and/or are block-wide and exact on every warp path:
+// they take the warp scratch's counter, but raise no emulation remark.
+__global__ void countPositive(const int *in, int *counts, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    int c = __syncthreads_count(i < n && in[i] > 0);
+    int all = __syncthreads_and(i < n);
+    if (threadIdx.x == 0)
+        counts[blockIdx.x] = all ? c : -c;
+}

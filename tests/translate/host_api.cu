@@ -22,6 +22,11 @@ int main()
     k<<<1, 32, 0, s>>>(d);
     CHECK(cudaEventRecord(start, s));
     CHECK(cudaStreamSynchronize(s));
+    cudaStreamCaptureStatus status;
+    unsigned long long id;
+    CHECK(cudaStreamGetCaptureInfo(s, &status, &id));
+    const cudaGraphEdgeData *edges = nullptr;
+    CHECK(cudaStreamGetCaptureInfo(s, &status, nullptr, nullptr, nullptr, &edges));
     return 0;
 }
 // CHECK-HOST: #define CHECK(call) do { cu2clError_t e = (call); if (e != cu2clSuccess) { \
@@ -30,3 +35,5 @@ int main()
 // CHECK-HOST: cu2clEvent_t start;
 // CHECK-HOST: CHECK(cu2clStreamCreateWithFlags(&s, cu2clStreamNonBlocking));
 // CHECK-HOST: cu2cl_launch_k(1, 32, 0, s, d);
+// CHECK-HOST: CHECK(cu2clStreamGetCaptureInfo(s, &status, &id));
+// CHECK-HOST: const cu2clGraphEdgeData *edges = nullptr;

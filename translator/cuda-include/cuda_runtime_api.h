@@ -82,6 +82,14 @@ __host__ cudaError_t cudaStreamEndCapture(cudaStream_t stream,
                                           cudaGraph_t *pGraph);
 __host__ cudaError_t cudaStreamIsCapturing(
     cudaStream_t stream, enum cudaStreamCaptureStatus *pCaptureStatus);
+/* The CUDA 13 form: status, and optionally the capture's id, the graph being
+ * built, its current dependencies with their edge data, and their count. */
+__host__ cudaError_t cudaStreamGetCaptureInfo(
+    cudaStream_t stream, enum cudaStreamCaptureStatus *captureStatus_out,
+    unsigned long long *id_out = 0, cudaGraph_t *graph_out = 0,
+    const cudaGraphNode_t **dependencies_out = 0,
+    const cudaGraphEdgeData **edgeData_out = 0,
+    size_t *numDependencies_out = 0);
 
 /* Events. */
 __host__ cudaError_t cudaEventCreate(cudaEvent_t *event);

@@ -166,6 +166,14 @@ typedef struct CUevent_st *cudaEvent_t;
 typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;
 typedef struct CUgraphNode_st *cudaGraphNode_t;
+/* An edge between graph nodes, as cudaStreamGetCaptureInfo reports them:
+ * output port of the source node, input port of the destination, type. */
+typedef struct cudaGraphEdgeData_st {
+  unsigned char from_port;
+  unsigned char reserved[5];
+  unsigned char to_port;
+  unsigned char type;
+} cudaGraphEdgeData;
 typedef struct CUfunc_st *cudaFunction_t;
 typedef struct CUuuid_st {
   char bytes[16];

@@ -68,6 +68,14 @@ static int header_has_word(const char *word) {
   for (const char *p = header; (p = strstr(p, word)) != NULL; p += n)
     if ((p == header || !is_ident(p[-1])) && !is_ident(p[n]))
       return 1;
+  /* make_T1 .. make_T4 come from CU2CL_MAKE_VECTORS(T, scalar) */
+  if (strncmp(word, "make_", 5) == 0 && n > 6 && word[n - 1] >= '1' &&
+      word[n - 1] <= '4') {
+    char gen[96];
+    snprintf(gen, sizeof gen, "\nCU2CL_MAKE_VECTORS(%.*s,", (int)(n - 6),
+             word + 5);
+    return strstr(header, gen) != NULL;
+  }
   return 0;
 }
 

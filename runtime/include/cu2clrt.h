@@ -455,333 +455,48 @@ typedef struct dim3 {
 } dim3;
 #endif
 
-static inline char1 make_char1(signed char x) {
-  char1 v;
-  v.x = x;
-  return v;
-}
-static inline char2 make_char2(signed char x, signed char y) {
-  char2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-static inline char3 make_char3(signed char x, signed char y, signed char z) {
-  char3 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  return v;
-}
-static inline char4 make_char4(signed char x, signed char y, signed char z,
-                               signed char w) {
-  char4 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  v.w = w;
-  return v;
-}
-static inline uchar1 make_uchar1(unsigned char x) {
-  uchar1 v;
-  v.x = x;
-  return v;
-}
-static inline uchar2 make_uchar2(unsigned char x, unsigned char y) {
-  uchar2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-static inline uchar3 make_uchar3(unsigned char x, unsigned char y,
-                                 unsigned char z) {
-  uchar3 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  return v;
-}
-static inline uchar4 make_uchar4(unsigned char x, unsigned char y,
-                                 unsigned char z, unsigned char w) {
-  uchar4 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  v.w = w;
-  return v;
-}
-static inline short1 make_short1(short x) {
-  short1 v;
-  v.x = x;
-  return v;
-}
-static inline short2 make_short2(short x, short y) {
-  short2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-static inline short3 make_short3(short x, short y, short z) {
-  short3 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  return v;
-}
-static inline short4 make_short4(short x, short y, short z, short w) {
-  short4 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  v.w = w;
-  return v;
-}
-static inline ushort1 make_ushort1(unsigned short x) {
-  ushort1 v;
-  v.x = x;
-  return v;
-}
-static inline ushort2 make_ushort2(unsigned short x, unsigned short y) {
-  ushort2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-static inline ushort3 make_ushort3(unsigned short x, unsigned short y,
-                                   unsigned short z) {
-  ushort3 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  return v;
-}
-static inline ushort4 make_ushort4(unsigned short x, unsigned short y,
-                                   unsigned short z, unsigned short w) {
-  ushort4 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  v.w = w;
-  return v;
-}
-static inline int1 make_int1(int x) {
-  int1 v;
-  v.x = x;
-  return v;
-}
-static inline int2 make_int2(int x, int y) {
-  int2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-static inline int3 make_int3(int x, int y, int z) {
-  int3 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  return v;
-}
-static inline int4 make_int4(int x, int y, int z, int w) {
-  int4 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  v.w = w;
-  return v;
-}
-static inline uint1 make_uint1(unsigned int x) {
-  uint1 v;
-  v.x = x;
-  return v;
-}
-static inline uint2 make_uint2(unsigned int x, unsigned int y) {
-  uint2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-static inline uint3 make_uint3(unsigned int x, unsigned int y, unsigned int z) {
-  uint3 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  return v;
-}
-static inline uint4 make_uint4(unsigned int x, unsigned int y, unsigned int z,
-                               unsigned int w) {
-  uint4 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  v.w = w;
-  return v;
-}
-static inline long1 make_long1(long x) {
-  long1 v;
-  v.x = x;
-  return v;
-}
-static inline long2 make_long2(long x, long y) {
-  long2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-static inline long3 make_long3(long x, long y, long z) {
-  long3 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  return v;
-}
-static inline long4 make_long4(long x, long y, long z, long w) {
-  long4 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  v.w = w;
-  return v;
-}
-static inline ulong1 make_ulong1(unsigned long x) {
-  ulong1 v;
-  v.x = x;
-  return v;
-}
-static inline ulong2 make_ulong2(unsigned long x, unsigned long y) {
-  ulong2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-static inline ulong3 make_ulong3(unsigned long x, unsigned long y,
-                                 unsigned long z) {
-  ulong3 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  return v;
-}
-static inline ulong4 make_ulong4(unsigned long x, unsigned long y,
-                                 unsigned long z, unsigned long w) {
-  ulong4 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  v.w = w;
-  return v;
-}
-static inline longlong1 make_longlong1(long long x) {
-  longlong1 v;
-  v.x = x;
-  return v;
-}
-static inline longlong2 make_longlong2(long long x, long long y) {
-  longlong2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-static inline longlong3 make_longlong3(long long x, long long y, long long z) {
-  longlong3 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  return v;
-}
-static inline longlong4 make_longlong4(long long x, long long y, long long z,
-                                       long long w) {
-  longlong4 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  v.w = w;
-  return v;
-}
-static inline ulonglong1 make_ulonglong1(unsigned long long x) {
-  ulonglong1 v;
-  v.x = x;
-  return v;
-}
-static inline ulonglong2 make_ulonglong2(unsigned long long x,
-                                         unsigned long long y) {
-  ulonglong2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-static inline ulonglong3 make_ulonglong3(unsigned long long x,
-                                         unsigned long long y,
-                                         unsigned long long z) {
-  ulonglong3 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  return v;
-}
-static inline ulonglong4 make_ulonglong4(unsigned long long x,
-                                         unsigned long long y,
-                                         unsigned long long z,
-                                         unsigned long long w) {
-  ulonglong4 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  v.w = w;
-  return v;
-}
-static inline float1 make_float1(float x) {
-  float1 v;
-  v.x = x;
-  return v;
-}
-static inline float2 make_float2(float x, float y) {
-  float2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-static inline float3 make_float3(float x, float y, float z) {
-  float3 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  return v;
-}
-static inline float4 make_float4(float x, float y, float z, float w) {
-  float4 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  v.w = w;
-  return v;
-}
-static inline double1 make_double1(double x) {
-  double1 v;
-  v.x = x;
-  return v;
-}
-static inline double2 make_double2(double x, double y) {
-  double2 v;
-  v.x = x;
-  v.y = y;
-  return v;
-}
-static inline double3 make_double3(double x, double y, double z) {
-  double3 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  return v;
-}
-static inline double4 make_double4(double x, double y, double z, double w) {
-  double4 v;
-  v.x = x;
-  v.y = y;
-  v.z = z;
-  v.w = w;
-  return v;
-}
+/* make_T1 .. make_T4 for vector type T of scalar S, as CUDA's
+ * vector_functions.h offers them. */
+#define CU2CL_MAKE_VECTORS(T, S)                                               \
+  static inline T##1 make_##T##1(S x) {                                        \
+    T##1 v;                                                                    \
+    v.x = x;                                                                   \
+    return v;                                                                  \
+  }                                                                            \
+  static inline T##2 make_##T##2(S x, S y) {                                   \
+    T##2 v;                                                                    \
+    v.x = x;                                                                   \
+    v.y = y;                                                                   \
+    return v;                                                                  \
+  }                                                                            \
+  static inline T##3 make_##T##3(S x, S y, S z) {                              \
+    T##3 v;                                                                    \
+    v.x = x;                                                                   \
+    v.y = y;                                                                   \
+    v.z = z;                                                                   \
+    return v;                                                                  \
+  }                                                                            \
+  static inline T##4 make_##T##4(S x, S y, S z, S w) {                         \
+    T##4 v;                                                                    \
+    v.x = x;                                                                   \
+    v.y = y;                                                                   \
+    v.z = z;                                                                   \
+    v.w = w;                                                                   \
+    return v;                                                                  \
+  }
+CU2CL_MAKE_VECTORS(char, signed char)
+CU2CL_MAKE_VECTORS(uchar, unsigned char)
+CU2CL_MAKE_VECTORS(short, short)
+CU2CL_MAKE_VECTORS(ushort, unsigned short)
+CU2CL_MAKE_VECTORS(int, int)
+CU2CL_MAKE_VECTORS(uint, unsigned int)
+CU2CL_MAKE_VECTORS(long, long)
+CU2CL_MAKE_VECTORS(ulong, unsigned long)
+CU2CL_MAKE_VECTORS(longlong, long long)
+CU2CL_MAKE_VECTORS(ulonglong, unsigned long long)
+CU2CL_MAKE_VECTORS(float, float)
+CU2CL_MAKE_VECTORS(double, double)
+#undef CU2CL_MAKE_VECTORS
 #endif /* CU2CL_VECTOR_TYPES_DEFINED */
 
 /* ---------------------------------------------------------------------------

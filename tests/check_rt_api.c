@@ -192,6 +192,18 @@ START_TEST(test_pinned_async_copies) {
   CK(cu2clStreamQuery(s));
   for (int i = 0; i < N; i++)
     ck_assert_int_eq(pinned[i], i < 16 ? 0 : (i ^ 0x5a5a));
+  unsigned int flags = 99;
+  CK(cu2clStreamGetFlags(s, &flags));
+  ck_assert_uint_eq(flags, cu2clStreamDefault);
+  CK(cu2clStreamGetFlags(NULL, &flags));
+  ck_assert_uint_eq(flags, cu2clStreamDefault);
+  cu2clStream_t nb;
+  CK(cu2clStreamCreateWithFlags(&nb, cu2clStreamNonBlocking));
+  CK(cu2clStreamGetFlags(nb, &flags));
+  ck_assert_uint_eq(flags, cu2clStreamNonBlocking);
+  ck_assert_int_eq(cu2clStreamGetFlags(nb, NULL), cu2clErrorInvalidValue);
+  cu2clGetLastError();
+  CK(cu2clStreamDestroy(nb));
   CK(cu2clStreamDestroy(s));
   CK(cu2clFree(d));
   CK(cu2clFreeHost(pinned));

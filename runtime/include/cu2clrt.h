@@ -653,6 +653,10 @@ CU2CL_API cu2clError_t cu2clStreamCreateWithFlags(cu2clStream_t *stream,
 CU2CL_API cu2clError_t cu2clStreamDestroy(cu2clStream_t stream);
 CU2CL_API cu2clError_t cu2clStreamSynchronize(cu2clStream_t stream);
 CU2CL_API cu2clError_t cu2clStreamQuery(cu2clStream_t stream);
+/* The flags stream was created with (cu2clStreamDefault for the default
+ * stream). */
+CU2CL_API cu2clError_t cu2clStreamGetFlags(cu2clStream_t stream,
+                                           unsigned int *flags);
 CU2CL_API cu2clError_t cu2clStreamWaitEvent(cu2clStream_t stream,
                                             cu2clEvent_t event,
                                             unsigned int flags CU2CL_DEFARG(0));

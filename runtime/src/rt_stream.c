@@ -257,6 +257,12 @@ static cu2clError_t rt_event_status(cl_event ev) {
 
 /* Nothing enqueued since the last synchronization answers at once; else a
  * marker tells whether the queue has drained. */
+cu2clError_t cu2clStreamGetFlags(cu2clStream_t stream, unsigned int *flags) {
+  RT_CHECK(flags != NULL, cu2clErrorInvalidValue);
+  *flags = rt_is_default_stream(stream) ? cu2clStreamDefault : stream->flags;
+  return cu2clSuccess;
+}
+
 cu2clError_t cu2clStreamQuery(cu2clStream_t stream) {
   rt_device *d;
   cl_command_queue q;

@@ -76,6 +76,8 @@ __host__ cudaError_t cudaLaunchHostFunc(cudaStream_t stream, cudaHostFn_t fn,
 __host__ cudaError_t
 cudaStreamAttachMemAsync(cudaStream_t stream, void *devPtr, size_t length = 0,
                          unsigned int flags = cudaMemAttachSingle);
+__host__ cudaError_t cudaStreamGetFlags(cudaStream_t hStream,
+                                        unsigned int *flags);
 __host__ cudaError_t cudaStreamBeginCapture(cudaStream_t stream,
                                             enum cudaStreamCaptureMode mode);
 __host__ cudaError_t cudaStreamEndCapture(cudaStream_t stream,

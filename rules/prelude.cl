@@ -366,13 +366,12 @@ uint cu2cl_warp_id(void) {
 }
 
 /* Lanes of the caller's warp that exist: 32 except in the partial last warp
- * of a block whose size is not a multiple of 32. */
+ * of a block whose size is not a multiple of 32. Computed, not asked of
+ * get_sub_group_size(): PoCL before 7.2 answers 32 in a partial sub-group
+ * (the runtime's probe has checked that sub-groups are warps, lane order
+ * included, so the two agree wherever the answer is right). */
 uint cu2cl_warp_lanes(void) {
-#ifdef CU2CL_WARP_SUBGROUP
-  return get_sub_group_size();
-#else
   return min(cu2cl_local_group_size() - (cu2cl_local_linear_id() & ~31u), 32u);
-#endif
 }
 
 /* __activemask: cu2cl treats every existing lane as active (OpenCL has no
@@ -448,25 +447,29 @@ void cu2cl_syncwarp(__local ulong *ws, uint mask) {
 }
 
 #elif defined(CU2CL_WARP_SUBGROUP)
+/* Lanes past a partial warp's end are masked off: an implementation may
+ * fill their bits with whatever (PoCL before 7.2 reads past the group). */
 uint cu2cl_ballot(__local ulong *ws, uint mask, int pred) {
-  return sub_group_ballot(pred != 0).x & mask;
+  return sub_group_ballot(pred != 0).x & mask & cu2cl_activemask(ws);
 }
 
-/* Matches compare with every lane in turn; sub_group_broadcast needs an id
- * below the sub-group's size, which a partial warp makes smaller. */
-uint cu2cl_warp_match32(__local ulong *ws, uint mask, uint v) {
-  uint r = 0, n = get_sub_group_size();
-  for (uint i = 0; i < n; i++)
-    r |= (uint)(sub_group_broadcast(v, i) == v) << i;
-  return r & mask;
-}
-
-uint cu2cl_warp_match64(__local ulong *ws, uint mask, ulong v) {
-  uint r = 0, n = get_sub_group_size();
-  for (uint i = 0; i < n; i++)
-    r |= (uint)(sub_group_broadcast(v, i) == v) << i;
-  return r & mask;
-}
+/* Matches compare with every lane in turn. Every warp makes all 32 calls:
+ * where sub-group operations are work-group barriers (PoCL), a partial
+ * warp making fewer would hang the group. sub_group_broadcast needs an id
+ * below the sub-group's size, so a partial warp asks lane 0 for the rest. */
+#define CU2CL_DEFINE_SG_MATCH(BITS, T)                                      \
+  uint cu2cl_warp_match##BITS(__local ulong *ws, uint mask, T v) {          \
+    uint r = 0, n = cu2cl_warp_lanes();                                     \
+    for (uint i = 0; i < 32u; i++) {                                        \
+      T o = sub_group_broadcast(v, i < n ? i : 0u);                         \
+      if (i < n && o == v)                                                  \
+        r |= 1u << i;                                                       \
+    }                                                                       \
+    return r & mask;                                                        \
+  }
+CU2CL_DEFINE_SG_MATCH(32, uint)
+CU2CL_DEFINE_SG_MATCH(64, ulong)
+#undef CU2CL_DEFINE_SG_MATCH
 
 void cu2cl_syncwarp(__local ulong *ws, uint mask) {
   sub_group_barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
@@ -597,14 +600,14 @@ uint cu2cl_warp_shuffle32(__local ulong *ws, int mode, uint mask, uint v,
                           uint b, int width) {
   uint lane = get_sub_group_local_id();
   uint src = cu2cl_warp_source_lane(mode, lane, b, width);
-  return sub_group_shuffle(v, src < get_sub_group_size() ? src : lane);
+  return sub_group_shuffle(v, src < cu2cl_warp_lanes() ? src : lane);
 }
 
 ulong cu2cl_warp_shuffle64(__local ulong *ws, int mode, uint mask, ulong v,
                            uint b, int width) {
   uint lane = get_sub_group_local_id();
   uint src = cu2cl_warp_source_lane(mode, lane, b, width);
-  return sub_group_shuffle(v, src < get_sub_group_size() ? src : lane);
+  return sub_group_shuffle(v, src < cu2cl_warp_lanes() ? src : lane);
 }
 #else
 uint cu2cl_warp_shuffle32(__local ulong *ws, int mode, uint mask, uint v,
@@ -746,28 +749,34 @@ CU2CL_DEFINE_MATCHES(double, ulong, 64)
     return acc;                                                             \
   }
 #elif defined(CU2CL_WARP_SUBGROUP)
-#define CU2CL_DEFINE_REDUCE(NAME, T, ID, OP, SGFN, PTXOP)                   \
-  T cu2cl_reduce_##NAME##_##T(__local ulong *ws, uint mask, T v) {          \
-    return SGFN(((mask >> get_sub_group_local_id()) & 1u) ? v : (T)(ID));   \
-  }
-/* Lane 0 ends with op over lanes 0, k, 2k, ... after each step k, so over
- * all lanes after k = 1; lanes past a partial warp's end count as the
- * identity (the caller substituted it for lanes outside mask). */
-#define CU2CL_DEFINE_SG_TREE(NAME, OP)                                      \
-  uint cu2cl_sg_reduce_##NAME(uint v) {                                     \
-    uint lane = get_sub_group_local_id(), n = get_sub_group_size();         \
+/* The shuffle tree: lane 0 ends with op over lanes 0, k, 2k, ... after each
+ * step k, so over all lanes after k = 1; lanes past a partial warp's end
+ * count as the identity (the caller substituted it for lanes outside
+ * mask). */
+#define CU2CL_DEFINE_SG_TREE(NAME, T, OP)                                   \
+  T cu2cl_sg_tree_##NAME##_##T(T v) {                                       \
+    uint lane = get_sub_group_local_id(), n = cu2cl_warp_lanes();           \
     for (uint k = 16; k > 0; k >>= 1) {                                     \
       uint src = lane + k < n ? lane + k : lane;                            \
-      uint o = sub_group_shuffle(v, src);                                   \
+      T o = sub_group_shuffle(v, src);                                      \
       if (lane + k < n)                                                     \
         v = OP(v, o);                                                       \
     }                                                                       \
-    return sub_group_broadcast(v, 0);                                       \
+    return sub_group_broadcast(v, 0u);                                      \
   }
-CU2CL_DEFINE_SG_TREE(and, CU2CL_OP_AND)
-CU2CL_DEFINE_SG_TREE(or, CU2CL_OP_OR)
-CU2CL_DEFINE_SG_TREE(xor, CU2CL_OP_XOR)
-#undef CU2CL_DEFINE_SG_TREE
+/* sub_group_reduce_* where every warp of the block is whole; otherwise the
+ * tree, because PoCL before 7.2 folds lanes past a partial sub-group's end
+ * into its reductions. The choice is the same in the whole work-group, as
+ * sub-group operations that are work-group barriers (PoCL) need. The
+ * bitwise reductions, which OpenCL C lacks, always take the tree. */
+#define CU2CL_DEFINE_REDUCE(NAME, T, ID, OP, SGFN, PTXOP)                   \
+  CU2CL_DEFINE_SG_TREE(NAME, T, OP)                                         \
+  T cu2cl_reduce_##NAME##_##T(__local ulong *ws, uint mask, T v) {          \
+    T x = ((mask >> get_sub_group_local_id()) & 1u) ? v : (T)(ID);          \
+    return cu2cl_local_group_size() % 32u == 0u                             \
+               ? SGFN(x)                                                    \
+               : cu2cl_sg_tree_##NAME##_##T(x);                             \
+  }
 #elif defined(CU2CL_NVIDIA_SM) && CU2CL_NVIDIA_SM >= 80
 #define CU2CL_DEFINE_REDUCE(NAME, T, ID, OP, SGFN, PTXOP)                   \
   T cu2cl_reduce_##NAME##_##T(__local ulong *ws, uint mask, T v) {          \
@@ -798,9 +807,9 @@ CU2CL_DEFINE_REDUCE(min, int, INT_MAX, CU2CL_OP_MIN, sub_group_reduce_min, "min.
 CU2CL_DEFINE_REDUCE(min, uint, UINT_MAX, CU2CL_OP_MIN, sub_group_reduce_min, "min.u32")
 CU2CL_DEFINE_REDUCE(max, int, INT_MIN, CU2CL_OP_MAX, sub_group_reduce_max, "max.s32")
 CU2CL_DEFINE_REDUCE(max, uint, 0u, CU2CL_OP_MAX, sub_group_reduce_max, "max.u32")
-CU2CL_DEFINE_REDUCE(and, uint, UINT_MAX, CU2CL_OP_AND, cu2cl_sg_reduce_and, "and.b32")
-CU2CL_DEFINE_REDUCE(or, uint, 0u, CU2CL_OP_OR, cu2cl_sg_reduce_or, "or.b32")
-CU2CL_DEFINE_REDUCE(xor, uint, 0u, CU2CL_OP_XOR, cu2cl_sg_reduce_xor, "xor.b32")
+CU2CL_DEFINE_REDUCE(and, uint, UINT_MAX, CU2CL_OP_AND, cu2cl_sg_tree_and_uint, "and.b32")
+CU2CL_DEFINE_REDUCE(or, uint, 0u, CU2CL_OP_OR, cu2cl_sg_tree_or_uint, "or.b32")
+CU2CL_DEFINE_REDUCE(xor, uint, 0u, CU2CL_OP_XOR, cu2cl_sg_tree_xor_uint, "xor.b32")
 #undef CU2CL_DEFINE_REDUCE
 
 /* ---- Cooperative-groups tiles ------------------------------------------------

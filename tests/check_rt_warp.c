@@ -210,6 +210,21 @@ START_TEST(test_automatic_path_semantics) {
 }
 END_TEST
 
+/* The sub-group path, forced, where the device has it (PoCL 5 and later,
+ * Intel's GPUs): the model's answers, blocks of 48 (a partial last warp)
+ * and 8x6 included, come out as CUDA's. On a device without sub-groups
+ * the forced path is refused instead (test_forced_subgroup_without_...). */
+START_TEST(test_forced_subgroup_semantics) {
+  if (!device_has_sub_group_extensions())
+    return;
+  setenv("CU2CL_WARP", "subgroup", 1);
+  int got[2];
+  probe_path(got);
+  ck_assert_int_eq(got[0], 2);
+  ck_assert_int_eq(run_model_checks(), 0);
+}
+END_TEST
+
 START_TEST(test_debug_names_the_path) {
   setenv("CU2CL_WARP", "emulate", 1);
   setenv("CU2CL_DEBUG", "1", 1);
@@ -334,6 +349,7 @@ static Suite *rt_warp_suite(void) {
   tcase_add_test(core, test_automatic_path);
   tcase_add_test(core, test_forced_emulation);
   tcase_add_test(core, test_automatic_path_semantics);
+  tcase_add_test(core, test_forced_subgroup_semantics);
   tcase_add_test(core, test_debug_names_the_path);
   tcase_add_test(core, test_warp_kernel_blocks_within_scratch);
   suite_add_tcase(s, core);

@@ -253,6 +253,7 @@ static void rt_probe_device(rt_device *d, cl_platform_id platform,
   rt_probe_nv_sm(d);
   rt_choose_warp_path(d);
   pthread_mutex_init(&d->lock, NULL);
+  pthread_mutex_init(&d->sg_lock, NULL);
 }
 
 /* The text CU2CL_DEVICE substrings are matched against. */

@@ -50,6 +50,16 @@ typedef struct rt_device {
   int warp_auto;       /* chosen, not forced: rt_program may still demote a
                           sub-group path whose pinning does not hold */
   int warp_probed;     /* rt_program probed the sub-group size once */
+  /* The sub-group probe (rt_program.c): a kernel pinned to 32-wide
+   * sub-groups that reports what it got, and the block shapes it confirmed
+   * (round robin). Guarded by sg_lock; the OpenCL objects belong to ctx and
+   * go with it at a reset, the confirmed shapes stay true. */
+  pthread_mutex_t sg_lock;
+  cl_program sg_program;
+  cl_kernel sg_kernel;
+  cl_command_queue sg_queue;
+  size_t sg_ok[8][3];
+  unsigned sg_ok_next;
   size_t warp_scratch; /* CU2CL_WARP_SCRATCH_SIZE on the emulation path */
   char warp_error[1024]; /* room for two names of 256 and the text */
   size_t max_wg_size;

@@ -72,35 +72,23 @@ static int rt_warp_ok_known(const rt_kernel *k, const size_t local[3]) {
   return 0;
 }
 
-/* The sub-group size blocks of `local` get must be 32: every sub-group but
- * the last is then a whole warp. A block smaller than 32 is one partial
- * warp, so a sub-group of exactly its size is right too. The answer is
- * remembered per block shape (a few of them, round robin), so repeated
- * launches do not query. Caller holds k->lock. */
-static cu2clError_t rt_check_sub_groups(const rt_device *d,
+/* Blocks of `local` must run as CUDA's warps: sub-groups of 32 in linear
+ * lane order, the last one partial when the block is not a multiple of 32
+ * (rt_sub_groups_hold probes the device once per shape). The answer is
+ * also remembered per kernel (a few shapes, round robin), so repeated
+ * launches do not look it up. Caller holds k->lock. */
+static cu2clError_t rt_check_sub_groups(rt_device *d,
                                         const cu2clKernelRef *ref,
                                         rt_kernel *k, cl_uint dims,
                                         const size_t local[3]) {
   if (rt_warp_ok_known(k, local))
     return cu2clSuccess;
-  size_t threads = local[0] * local[1] * local[2], sg = 0;
-  cl_int st = clGetKernelSubGroupInfo(
-      k->kernel, d->id, CL_KERNEL_MAX_SUB_GROUP_SIZE_FOR_NDRANGE,
-      dims * sizeof local[0], local, sizeof sg, &sg, NULL);
-  if (st != CL_SUCCESS) {
-    rt_log_error("kernel %s: cannot query the sub-group size of blocks of "
-                 "%zux%zux%zu on %s (%s); CU2CL_WARP=emulate runs warp "
-                 "operations without sub-groups",
-                 ref->name, local[0], local[1], local[2], d->name,
-                 rt_cl_status_name(st));
-    return cu2clErrorLaunchFailure;
-  }
-  if (sg != 32 && !(threads < 32 && sg == threads)) {
-    rt_log_error("kernel %s: blocks of %zux%zux%zu get sub-groups of %zu "
-                 "work-items on %s, not the 32-wide warps its warp "
-                 "operations need; CU2CL_WARP=emulate runs them without "
-                 "sub-groups",
-                 ref->name, local[0], local[1], local[2], sg, d->name);
+  if (!rt_sub_groups_hold(d, dims, local)) {
+    rt_log_error("kernel %s: blocks of %zux%zux%zu do not run as 32-wide "
+                 "warps on %s's sub-groups, which its warp operations need "
+                 "(CU2CL_DEBUG=1 shows what the device formed); "
+                 "CU2CL_WARP=emulate runs them without sub-groups",
+                 ref->name, local[0], local[1], local[2], d->name);
     return cu2clErrorLaunchFailure;
   }
   memcpy(k->warp_ok[k->warp_ok_next++ % 4], local, sizeof k->warp_ok[0]);
@@ -108,7 +96,7 @@ static cu2clError_t rt_check_sub_groups(const rt_device *d,
 }
 
 /* Caller holds k->lock. */
-static cu2clError_t rt_warp_check(const rt_device *d,
+static cu2clError_t rt_warp_check(rt_device *d,
                                   const cu2clKernelRef *ref, rt_kernel *k,
                                   cl_uint dims, const size_t local[3]) {
   if (!k->warp || d->warp_path == RT_WARP_PTX)

@@ -127,6 +127,12 @@ cu2clError_t rt_mem_alloc(rt_device *d, size_t size, rt_mem_kind kind,
     }
     entry.mapped = 1;
   }
+  /* Managed memory is host-visible here (fine-grained or just mapped). It
+   * starts zeroed, as CUDA's does in practice (fresh pages): programs read
+   * a managed struct before writing all of it, and a trace would otherwise
+   * record whatever the allocator left. */
+  if (kind == RT_MEM_MANAGED)
+    memset(p, 0, size);
   if (rt_table_insert(&entry) != cu2clSuccess) {
     clSVMFree(d->ctx, p);
     return cu2clErrorMemoryAllocation;

@@ -52,6 +52,28 @@ START_TEST(test_bad_kernel) {
 }
 END_TEST
 
+/* A statement printed for NVIDIA's warps alone (after #else of the
+ * emulation's copy) is checked too, by a second parse with the PTX path's
+ * macros; the error says which path it is on. */
+START_TEST(test_ptx_copy_checked) {
+  cu2cl_diag_engine *d = cu2cl_diag_engine_new(NULL, 0);
+  char *src = xasprintf("%s\n__kernel void k(__global int *p) {\n"
+                        "#ifndef CU2CL_WARP_PTX /* emulation */\n"
+                        "  p[0] = 1;\n"
+                        "#else /* warps */\n"
+                        "  p[0] = only_on_nvidia;\n"
+                        "#endif\n}\n",
+                        cu2cl_prelude_text);
+  ck_assert_int_eq(cu2cl_clcheck(src, "/out/w.cl", "/in/w.cu", d), 1);
+  const char *msg = NULL;
+  ck_assert_uint_eq(count_2901(d, &msg), 1);
+  ck_assert_ptr_nonnull(strstr(msg, "only_on_nvidia"));
+  ck_assert_ptr_nonnull(strstr(msg, "NVIDIA's warp path"));
+  cu2cl_diag_engine_delete(d);
+  free(src);
+}
+END_TEST
+
 /* OpenCL C rules C++ allows: pointers in struct kernel parameters. */
 START_TEST(test_opencl_rules_enforced) {
   cu2cl_diag_engine *d = cu2cl_diag_engine_new(NULL, 0);
@@ -71,6 +93,7 @@ int main(void) {
   suite_add_tcase(s, core);
   TCase *errors = tcase_create("Errors");
   tcase_add_test(errors, test_bad_kernel);
+  tcase_add_test(errors, test_ptx_copy_checked);
   tcase_add_test(errors, test_opencl_rules_enforced);
   suite_add_tcase(s, errors);
   SRunner *sr = srunner_create(s);

@@ -1,7 +1,9 @@
 /*
  * clcheck: proves an emitted .cl file compiles as OpenCL C, with libclang,
  * at translation time (OpenCL C 1.2, the device features cu2clrt may
- * enable defined, the built-in declarations of OpenCL C loaded).
+ * enable defined, the built-in declarations of OpenCL C loaded); a second
+ * time as for NVIDIA's warp path when the source has statements printed
+ * for it alone.
  */
 #ifndef CU2CL_CLCHECK_H
 #define CU2CL_CLCHECK_H

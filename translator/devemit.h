@@ -123,6 +123,9 @@ typedef struct emitter {
    * called from the expression being printed, a counter for fresh names,
    * and expressions printed as names (hoisted collective calls). */
   const char *pred;
+  /* printing the PTX path's copy of a predicated statement: CUDA's own
+   * control flow, nothing predicated (emit_device.c, print_dual_*) */
+  int plain;
   const char *call_pred;
   int queue_pred;
   unsigned fresh;

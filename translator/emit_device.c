@@ -21,6 +21,7 @@
 #include "devemit.h"
 
 static void print_stmt(emitter *e, CXCursor c);
+static void drop_line(emitter *e);
 static void print_stmt_body(emitter *e, CXCursor s);
 static void print_for(emitter *e, CXCursor s);
 static void print_loop(emitter *e, CXCursor s);
@@ -135,22 +136,42 @@ static unsigned offset_of(CXSourceLocation l) {
 static int early_return_predicated(emitter *e, CXCursor s, CXCursor *rest,
                                    unsigned nrest);
 
-static void print_block_items(emitter *e, CXCursor block) {
-  CXCursor *kids;
-  unsigned n = cx_children(block, &kids);
-  CXSourceRange br = clang_getCursorExtent(block);
-  unsigned prev = offset_of(clang_getRangeStart(br)) + 1;
-  const char *saved_pred = e->pred;
-  char *own_pred = NULL;
-  for (unsigned i = 0; i < n; i++) {
+/* Predicated code exists for the emulation and sub-group paths, whose
+ * collectives every work-item of the group must reach. NVIDIA's warps run
+ * CUDA's control flow as it is (the PTX path), so the statement is printed
+ * twice and the preprocessor keeps one: predicating there would make every
+ * warp execute what only some of them should. */
+static void print_dual_begin(emitter *e) {
+  if (e->out)
+    drop_line(e); /* directives start their line */
+  dev_emit(e, "#ifndef CU2CL_WARP_PTX /* every work-item reaches the warp "
+              "operations */\n");
+}
+
+static void print_dual_else(emitter *e) {
+  dev_emit(e, "#else /* NVIDIA's warps: CUDA's control flow */\n");
+  e->plain++;
+}
+
+static void print_dual_end(emitter *e) {
+  e->plain--;
+  dev_emit(e, "#endif\n");
+}
+
+/* Prints kids[from..n) of a block with the source between them; prev is
+ * the offset after what was printed last. Returns the new one. */
+static unsigned print_items(emitter *e, CXCursor *kids, unsigned from,
+                            unsigned n, unsigned prev) {
+  for (unsigned i = from; i < n; i++) {
     CXSourceRange r = clang_getCursorExtent(kids[i]);
     print_gap(e, kids[i], prev, offset_of(clang_getRangeStart(r)));
-    if (!own_pred && early_return_predicated(e, kids[i], kids + i + 1,
-                                             n - i - 1)) {
+    if (early_return_predicated(e, kids[i], kids + i + 1, n - i - 1)) {
       /* if (varying) return; followed by collectives: the rest of the
        * block runs in every work-item under the negated condition */
-      own_pred = xasprintf("cu2cl_p%u", ++e->fresh);
+      const char *saved_pred = e->pred;
+      char *own_pred = xasprintf("cu2cl_p%u", ++e->fresh);
       CXCursor cond = dev_first_child(kids[i]);
+      print_dual_begin(e);
       indent(e);
       strbuf_printf(e->out, "const bool %s = ", own_pred);
       if (e->pred)
@@ -159,20 +180,37 @@ static void print_block_items(emitter *e, CXCursor block) {
       dev_print_expr(e, cond);
       dev_emit(e, ");\n");
       e->pred = own_pred;
-    } else {
+      unsigned end = offset_of(clang_getRangeEnd(r));
+      unsigned last = print_items(e, kids, i + 1, n, end);
+      e->pred = saved_pred;
+      free(own_pred);
+      print_dual_else(e);
+      int quiet = e->quiet;
+      e->quiet = 1; /* reported once, for the first copy */
       print_stmt(e, kids[i]);
+      print_items(e, kids, i + 1, n, end);
+      e->quiet = quiet;
+      print_dual_end(e);
+      return last;
     }
+    print_stmt(e, kids[i]);
     prev = offset_of(clang_getRangeEnd(r));
   }
+  return prev;
+}
+
+static void print_block_items(emitter *e, CXCursor block) {
+  CXCursor *kids;
+  unsigned n = cx_children(block, &kids);
+  CXSourceRange br = clang_getCursorExtent(block);
+  unsigned prev = offset_of(clang_getRangeStart(br)) + 1;
+  prev = print_items(e, kids, 0, n, prev);
   print_gap(e, block, prev, offset_of(clang_getRangeEnd(br)));
-  e->pred = saved_pred;
-  free(own_pred);
   free(kids);
 }
 
 /* A statement printed as the body of if/for/while: blocks inline, others
  * on their own indented line. */
-static void drop_line(emitter *e);
 
 static void print_sub(emitter *e, CXCursor s) {
   if (clang_getCursorKind(s) == CXCursor_CompoundStmt) {
@@ -423,7 +461,7 @@ static int is_void_return(CXCursor s) {
 /* if (C) return; with C varying and a collective later in the block. */
 static int early_return_predicated(emitter *e, CXCursor s, CXCursor *rest,
                                    unsigned nrest) {
-  if (clang_getCursorKind(s) != CXCursor_IfStmt)
+  if (e->plain || clang_getCursorKind(s) != CXCursor_IfStmt)
     return 0;
   CXCursor *kids;
   unsigned n = cx_children(s, &kids);
@@ -710,6 +748,8 @@ static void print_pred_if(emitter *e, CXCursor s) {
 
 /* if (C) ... with a collective inside and C varying, outside predication. */
 static int needs_predication(emitter *e, CXCursor s) {
+  if (e->plain)
+    return 0;
   CXCursor *kids;
   unsigned n = cx_children(s, &kids);
   int r = n >= 2 && n <= 3 && dev_is_varying(e, kids[0]) &&
@@ -733,7 +773,17 @@ static void print_stmt(emitter *e, CXCursor s) {
     return;
   }
   if (clang_getCursorKind(s) == CXCursor_IfStmt && needs_predication(e, s)) {
+    /* indentation is written: the directive follows it on the line */
+    print_dual_begin(e);
+    indent(e);
     print_pred_if(e, s);
+    print_dual_else(e);
+    int quiet = e->quiet;
+    e->quiet = 1; /* reported once, for the first copy */
+    indent(e);
+    print_stmt_body(e, s);
+    e->quiet = quiet;
+    print_dual_end(e);
     return;
   }
   print_stmt_body(e, s);

@@ -123,7 +123,28 @@ void cu2cl_threadfence_system(void) {
            old)                                                             \
       old = seen;                                                           \
     return old;                                                             \
-  }                                                                         \
+  }
+
+CU2CL_DEFINE_ATOMIC_INC_DEC(global)
+CU2CL_DEFINE_ATOMIC_INC_DEC(local)
+#undef CU2CL_DEFINE_ATOMIC_INC_DEC
+
+/* Floating-point atomicAdd. NVIDIA's OpenCL takes inline PTX: there it is
+ * the hardware's atom.add, as in CUDA (a compare-and-swap loop under
+ * contention cost the histogram and Jacobi samples up to a third of their
+ * speed on an H200); elsewhere a loop on the bit pattern. The pointer goes
+ * in as an integer: NVIDIA's __global and __local pointers are addresses
+ * in the .global and .shared spaces. */
+#define CU2CL_DEFINE_PTX_ATOMIC_ADD(T, AS, SPACE, PTXT, C)                   \
+  T cu2cl_atomic_add_##T##_##AS(volatile AS T *p, T v) {                    \
+    T old;                                                                  \
+    __asm__ volatile("atom." SPACE ".add." PTXT " %0, [%1], %2;"            \
+                     : "=" C(old)                                           \
+                     : "l"((ulong)p), C(v)                                  \
+                     : "memory");                                           \
+    return old;                                                             \
+  }
+#define CU2CL_DEFINE_CAS_ATOMIC_ADD_FLOAT(AS)                               \
   float cu2cl_atomic_add_float_##AS(volatile AS float *p, float v) {        \
     volatile AS uint *bits = (volatile AS uint *)p;                         \
     uint old = *bits, seen;                                                 \
@@ -132,14 +153,22 @@ void cu2cl_threadfence_system(void) {
       old = seen;                                                           \
     return as_float(old);                                                   \
   }
-
-CU2CL_DEFINE_ATOMIC_INC_DEC(global)
-CU2CL_DEFINE_ATOMIC_INC_DEC(local)
-#undef CU2CL_DEFINE_ATOMIC_INC_DEC
+#ifdef CU2CL_NVIDIA
+CU2CL_DEFINE_PTX_ATOMIC_ADD(float, global, "global", "f32", "f")
+CU2CL_DEFINE_PTX_ATOMIC_ADD(float, local, "shared", "f32", "f")
+#else
+CU2CL_DEFINE_CAS_ATOMIC_ADD_FLOAT(global)
+CU2CL_DEFINE_CAS_ATOMIC_ADD_FLOAT(local)
+#endif
+#undef CU2CL_DEFINE_CAS_ATOMIC_ADD_FLOAT
 
 /* 64-bit integer atomics use atom_* from cl_khr_int64_*_atomics directly;
  * double atomicAdd needs a 64-bit compare-and-swap. */
-#if defined(CU2CL_DEVICE_HAS_FP64) && defined(CU2CL_DEVICE_HAS_INT64_ATOMICS)
+#if defined(CU2CL_DEVICE_HAS_FP64) && defined(CU2CL_NVIDIA) &&             \
+    defined(CU2CL_NVIDIA_SM) && CU2CL_NVIDIA_SM >= 60
+CU2CL_DEFINE_PTX_ATOMIC_ADD(double, global, "global", "f64", "d")
+CU2CL_DEFINE_PTX_ATOMIC_ADD(double, local, "shared", "f64", "d")
+#elif defined(CU2CL_DEVICE_HAS_FP64) && defined(CU2CL_DEVICE_HAS_INT64_ATOMICS)
 #define CU2CL_DEFINE_ATOMIC_ADD_DOUBLE(AS)                                  \
   double cu2cl_atomic_add_double_##AS(volatile AS double *p,                \
                                              double v) {                    \
@@ -154,6 +183,7 @@ CU2CL_DEFINE_ATOMIC_ADD_DOUBLE(global)
 CU2CL_DEFINE_ATOMIC_ADD_DOUBLE(local)
 #undef CU2CL_DEFINE_ATOMIC_ADD_DOUBLE
 #endif
+#undef CU2CL_DEFINE_PTX_ATOMIC_ADD
 
 /* ---- Integer intrinsics --------------------------------------------------
  * OpenCL C 1.2 has clz and popcount but no ctz, bit reversal, byte permute
@@ -753,8 +783,8 @@ CU2CL_DEFINE_MATCHES(double, ulong, 64)
  * step k, so over all lanes after k = 1; lanes past a partial warp's end
  * count as the identity (the caller substituted it for lanes outside
  * mask). */
-#define CU2CL_DEFINE_SG_TREE(NAME, T, OP)                                   \
-  T cu2cl_sg_tree_##NAME##_##T(T v) {                                       \
+#define CU2CL_DEFINE_SG_TREE(FN, T, OP)                                     \
+  T FN(T v) {                                                               \
     uint lane = get_sub_group_local_id(), n = cu2cl_warp_lanes();           \
     for (uint k = 16; k > 0; k >>= 1) {                                     \
       uint src = lane + k < n ? lane + k : lane;                            \
@@ -764,13 +794,16 @@ CU2CL_DEFINE_MATCHES(double, ulong, 64)
     }                                                                       \
     return sub_group_broadcast(v, 0u);                                      \
   }
-/* sub_group_reduce_* where every warp of the block is whole; otherwise the
+/* (The tree's name is pasted here, not in CU2CL_DEFINE_SG_TREE: PoCL's
+ * headers define min and max as macros, which an argument passed on
+ * unpasted would expand.)
+ * sub_group_reduce_* where every warp of the block is whole; otherwise the
  * tree, because PoCL before 7.2 folds lanes past a partial sub-group's end
  * into its reductions. The choice is the same in the whole work-group, as
  * sub-group operations that are work-group barriers (PoCL) need. The
  * bitwise reductions, which OpenCL C lacks, always take the tree. */
 #define CU2CL_DEFINE_REDUCE(NAME, T, ID, OP, SGFN, PTXOP)                   \
-  CU2CL_DEFINE_SG_TREE(NAME, T, OP)                                         \
+  CU2CL_DEFINE_SG_TREE(cu2cl_sg_tree_##NAME##_##T, T, OP)                   \
   T cu2cl_reduce_##NAME##_##T(__local ulong *ws, uint mask, T v) {          \
     T x = ((mask >> get_sub_group_local_id()) & 1u) ? v : (T)(ID);          \
     return cu2cl_local_group_size() % 32u == 0u                             \

@@ -546,6 +546,7 @@ typedef struct cu2clCacheStats {
   unsigned long misses; /* programs looked up and not found (or unusable) */
   unsigned long builds; /* programs built from source */
   unsigned long stores; /* binaries written to the cache */
+  double load_seconds;  /* wall time spent loading and building programs */
 } cu2clCacheStats;
 
 /* ---------------------------------------------------------------------------

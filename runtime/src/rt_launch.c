@@ -44,9 +44,19 @@ cu2clError_t rt_launch_check(const rt_device *d, const cu2clKernelRef *ref,
                  block.x, block.y, block.z);
     return cu2clErrorInvalidConfiguration;
   }
-  if (threads > k->max_group_size) {
-    rt_log_debug("block of %zu exceeds the kernel's work-group limit %zu",
-                 threads, k->max_group_size);
+  /* NVIDIA's driver answers CL_KERNEL_WORK_GROUP_SIZE = 256 for every
+   * kernel (measured on an H100 and an H200, driver 580) yet runs blocks up
+   * to the device's 1024 and refuses at the enqueue what a kernel's
+   * registers really do not allow: there the enqueue decides. */
+  if (threads > k->max_group_size && !d->is_nvidia) {
+    cl_ulong priv = 0;
+    clGetKernelWorkGroupInfo(k->kernel, d->id, CL_KERNEL_PRIVATE_MEM_SIZE,
+                             sizeof priv, &priv, NULL);
+    rt_log_error("kernel %s: a block of %zu threads exceeds the %zu work-items "
+                 "%s allows this kernel (CL_KERNEL_WORK_GROUP_SIZE; it uses "
+                 "%lu bytes of private and %lu of local memory per group)",
+                 ref->name, threads, k->max_group_size, d->name,
+                 (unsigned long)priv, (unsigned long)k->static_local);
     return cu2clErrorLaunchOutOfResources;
   }
   if (shared_mem + k->static_local > d->local_mem_size) {
@@ -204,6 +214,10 @@ static cu2clError_t rt_set_args(rt_device *d, const cu2clKernelRef *ref,
 
 static cu2clError_t rt_enqueue_error(const cu2clKernelRef *ref, cl_int st) {
   rt_log_debug("enqueueing kernel %s: %s", ref->name, rt_cl_status_name(st));
+  if (st == CL_OUT_OF_RESOURCES)
+    rt_log_error("kernel %s: the device refused the launch (%s): the block "
+                 "needs more registers or local memory than it has",
+                 ref->name, rt_cl_status_name(st));
   switch (st) {
   case CL_INVALID_WORK_GROUP_SIZE:
   case CL_INVALID_WORK_ITEM_SIZE:

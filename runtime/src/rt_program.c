@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "rt_cache.h"
 #include "rt_sha256.h"
@@ -32,7 +33,7 @@ static struct {
   rt_program_state *programs;
   rt_kernel_state *kernels;
   cu2clCacheStats stats;
-} g_prog = {PTHREAD_MUTEX_INITIALIZER, NULL, NULL, {0, 0, 0, 0}};
+} g_prog = {PTHREAD_MUTEX_INITIALIZER, NULL, NULL, {0, 0, 0, 0, 0.0}};
 
 /* A failed build is remembered as this value in built[]. */
 #define RT_BUILD_FAILED ((cl_program)(uintptr_t)1)
@@ -195,11 +196,15 @@ static cl_program rt_build(const rt_device *d, const cu2clProgram *prog) {
   rt_cache_key(d, prog, options, key);
   char *dir = rt_cache_dir();
   cl_program p = NULL;
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  int hit = 0;
   if (dir) {
     size_t len = 0;
     unsigned char *bin = rt_cache_load(dir, key, &len);
     p = bin ? rt_build_from_binary(d, bin, len, options) : NULL;
     free(bin);
+    hit = p != NULL;
     if (p)
       g_prog.stats.hits++;
     else
@@ -215,6 +220,12 @@ static cl_program rt_build(const rt_device *d, const cu2clProgram *prog) {
       rt_cache_save(d, p, dir, key);
   }
   free(dir);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
+  g_prog.stats.load_seconds += ms / 1e3;
+  rt_log_debug("program %s %s on %s in %.1f ms", prog->name,
+               !p ? "failed" : hit ? "loaded from the cache" : "built",
+               d->name, ms);
   return p;
 }
 

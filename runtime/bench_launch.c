@@ -6,7 +6,18 @@
  *   bench_launch [launches]      (CU2CL_DEVICE selects the device)
  *
  * Each side enqueues in batches of 1000 and drains the queue between
- * batches; only the enqueueing is timed. Prints microseconds per launch.
+ * batches; only the enqueueing is timed. Prints the median batch in
+ * microseconds per launch. The raw side runs twice: on a plain queue and on
+ * a queue with profiling enabled, which cu2clrt's queues are (CUDA events
+ * time commands), so that the cost of profiling shows apart from
+ * cu2clrt's own.
+ *
+ * A second figure is the round trip that iterative solvers make every
+ * step (Jacobi's convergence test): zero 8 bytes on the device, launch,
+ * copy 8 bytes back into pinned host memory, wait. Raw OpenCL does it with
+ * clEnqueueSVMMemFill, clEnqueueNDRangeKernel, clEnqueueSVMMemcpy and
+ * clFinish; cu2clrt with the calls the translation makes. Median of 200
+ * round trips, in microseconds.
  */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
@@ -23,7 +34,7 @@ static const char source[] =
     "  if (i < n) p[i] += v;\n"
     "}\n";
 
-enum { BATCH = 1000, THREADS = 64 };
+enum { BATCH = 1000, THREADS = 64, ROUND_TRIPS = 200 };
 
 static double now_us(void) {
   struct timespec t;
@@ -54,14 +65,29 @@ static cl_device_id find_device(const char *name, cl_platform_id *platform) {
   return NULL;
 }
 
-static int bench_raw(const char *name, long launches, double *us) {
+static int cmp_double(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+/* Median of the n per-launch batch times in t (sorted in place). */
+static double median_of(double *t, size_t n) {
+  qsort(t, n, sizeof *t, cmp_double);
+  return t[n / 2];
+}
+
+static int bench_raw(const char *name, long launches, int profiling,
+                     double *us, double *round_trip) {
   cl_platform_id plat;
   cl_device_id dev = find_device(name, &plat);
   if (!dev)
     return -1;
   cl_int st;
   cl_context ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &st);
-  cl_command_queue q = clCreateCommandQueueWithProperties(ctx, dev, NULL, &st);
+  cl_queue_properties props[] = {CL_QUEUE_PROPERTIES,
+                                 CL_QUEUE_PROFILING_ENABLE, 0};
+  cl_command_queue q = clCreateCommandQueueWithProperties(
+      ctx, dev, profiling ? props : NULL, &st);
   const char *src = source;
   cl_program prog = clCreateProgramWithSource(ctx, 1, &src, NULL, &st);
   if (clBuildProgram(prog, 1, &dev, NULL, NULL, NULL) != CL_SUCCESS)
@@ -71,7 +97,8 @@ static int bench_raw(const char *name, long launches, double *us) {
   float v = 1.0f;
   int n = THREADS;
   size_t global = THREADS, local = THREADS;
-  double total = 0;
+  size_t nb = (size_t)(launches / BATCH), b = 0;
+  double *t = calloc(nb, sizeof *t);
   for (long done = 0; done < launches; done += BATCH) {
     double t0 = now_us();
     for (int i = 0; i < BATCH; i++) {
@@ -81,10 +108,22 @@ static int bench_raw(const char *name, long launches, double *us) {
       st =
           clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL);
     }
-    total += now_us() - t0;
+    t[b++] = (now_us() - t0) / BATCH;
     clFinish(q);
   }
-  *us = total / launches;
+  *us = median_of(t, nb);
+  free(t);
+  double rt[ROUND_TRIPS];
+  double zero = 0, back = 0;
+  for (int r = 0; r < ROUND_TRIPS; r++) {
+    double t0 = now_us();
+    clEnqueueSVMMemFill(q, p, &zero, sizeof zero, sizeof zero, 0, NULL, NULL);
+    clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL, NULL);
+    clEnqueueSVMMemcpy(q, CL_FALSE, &back, p, sizeof back, 0, NULL, NULL);
+    st = clFinish(q);
+    rt[r] = now_us() - t0;
+  }
+  *round_trip = median_of(rt, ROUND_TRIPS);
   clSVMFree(ctx, p);
   clReleaseKernel(k);
   clReleaseProgram(prog);
@@ -96,7 +135,7 @@ static int bench_raw(const char *name, long launches, double *us) {
 static cu2clProgram program = {"bench_launch.cl", source, NULL, NULL};
 static cu2clKernelRef bump = {&program, "bump", NULL};
 
-static int bench_cu2cl(long launches, double *us) {
+static int bench_cu2cl(long launches, double *us, double *round_trip) {
   float *p = NULL, v = 1.0f;
   int n = THREADS;
   if (cu2clMalloc((void **)&p, THREADS * sizeof(float)) != cu2clSuccess)
@@ -107,15 +146,34 @@ static int bench_cu2cl(long launches, double *us) {
   dim3 grid = {1, 1, 1}, block = {THREADS, 1, 1};
   cu2clError_t err = cu2clLaunchKernel(&bump, grid, block, 0, NULL, args, 3);
   cu2clDeviceSynchronize(); /* builds the program outside the timing */
-  double total = 0;
+  size_t nb = (size_t)(launches / BATCH), b = 0;
+  double *t = calloc(nb, sizeof *t);
   for (long done = 0; done < launches && err == cu2clSuccess; done += BATCH) {
     double t0 = now_us();
     for (int i = 0; i < BATCH; i++)
       err = cu2clLaunchKernel(&bump, grid, block, 0, NULL, args, 3);
-    total += now_us() - t0;
+    t[b++] = (now_us() - t0) / BATCH;
     cu2clDeviceSynchronize();
   }
-  *us = total / launches;
+  *us = median_of(t, b ? b : 1);
+  free(t);
+  double rt[ROUND_TRIPS], *back = NULL;
+  if (err == cu2clSuccess)
+    err = cu2clMallocHost((void **)&back, sizeof *back);
+  for (int r = 0; r < ROUND_TRIPS && err == cu2clSuccess; r++) {
+    double t0 = now_us();
+    err = cu2clMemsetAsync(p, 0, sizeof(double), NULL);
+    if (err == cu2clSuccess)
+      err = cu2clLaunchKernel(&bump, grid, block, 0, NULL, args, 3);
+    if (err == cu2clSuccess)
+      err = cu2clMemcpyAsync(back, p, sizeof *back, cu2clMemcpyDeviceToHost,
+                             NULL);
+    if (err == cu2clSuccess)
+      err = cu2clStreamSynchronize(NULL);
+    rt[r] = now_us() - t0;
+  }
+  *round_trip = median_of(rt, ROUND_TRIPS);
+  cu2clFreeHost(back);
   cu2clFree(p);
   return err == cu2clSuccess ? 0 : -1;
 }
@@ -128,11 +186,12 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_launch: no device\n");
     return 1;
   }
-  double raw = 0, ours = 0;
+  double raw = 0, raw_prof = 0, ours = 0, rt_raw = 0, rt_prof = 0, rt_ours = 0;
   /* Alternate twice so that warm-up favours neither side. */
   for (int round = 0; round < 2; round++) {
-    if (bench_raw(prop.name, launches, &raw) != 0 ||
-        bench_cu2cl(launches, &ours) != 0) {
+    if (bench_raw(prop.name, launches, 0, &raw, &rt_raw) != 0 ||
+        bench_raw(prop.name, launches, 1, &raw_prof, &rt_prof) != 0 ||
+        bench_cu2cl(launches, &ours, &rt_ours) != 0) {
       fprintf(stderr, "bench_launch: a launch failed\n");
       return 1;
     }
@@ -141,7 +200,13 @@ int main(int argc, char **argv) {
   printf("launches: %ld (batches of %d, %d work-items each)\n", launches, BATCH,
          THREADS);
   printf("raw clEnqueueNDRangeKernel: %8.3f us/launch\n", raw);
+  printf("raw, profiling queue:       %8.3f us/launch\n", raw_prof);
   printf("cu2clLaunchKernel:          %8.3f us/launch\n", ours);
   printf("overhead:                   %8.3f us/launch\n", ours - raw);
+  printf("round trip (zero 8 B, launch, copy 8 B back, wait), median of %d:\n",
+         ROUND_TRIPS);
+  printf("raw OpenCL:                 %8.3f us\n", rt_raw);
+  printf("raw, profiling queue:       %8.3f us\n", rt_prof);
+  printf("cu2clrt:                    %8.3f us\n", rt_ours);
   return 0;
 }

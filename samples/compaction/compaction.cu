@@ -23,7 +23,8 @@
 //            power of two
 //   --block  threads per block, a multiple of 32 from 64 to 1024; default:
 //            each of 64, 128, 256, 512, 1024
-//   --reps   timed repetitions of the three phases (default 5)
+//   --reps   timed repetitions of the three phases (default 5; 1000 with
+//            --paper)
 //   --paper  the paper's sweep: n = 2^20, 2^22, ..., 2^28, every block size,
 //            1000 repetitions
 
@@ -339,7 +340,7 @@ static int parseInt(const char *s, int *out)
 
 static int parseArgs(int argc, char **argv, Options *opt)
 {
-    int n = 1 << 20, block = 0, paper = 0;
+    int n = 1 << 20, block = 0, paper = 0, reps = 0;
     opt->reps = 5;
     for (int i = 1; i < argc; ++i) {
         const char *a = argv[i];
@@ -350,7 +351,7 @@ static int parseArgs(int argc, char **argv, Options *opt)
             ok = parseInt(a + 8, &block) && block % 32 == 0 && block >= 64 &&
                  block <= kMaxBlock;
         else if (strncmp(a, "--reps=", 7) == 0)
-            ok = parseInt(a + 7, &opt->reps);
+            ok = parseInt(a + 7, &reps) && reps >= 1;
         else if (strcmp(a, "--paper") == 0)
             paper = 1;
         else
@@ -365,10 +366,12 @@ static int parseArgs(int argc, char **argv, Options *opt)
     if (paper) {
         for (int e = 20; e <= 28; e += 2)
             opt->sizes.push_back(1 << e);
-        opt->reps = 1000;
+        opt->reps = 1000;  // unless --reps says otherwise
     } else {
         opt->sizes.push_back(n);
     }
+    if (reps != 0)
+        opt->reps = reps;
     if (block != 0) {
         opt->blocks.push_back(block);
     } else {

@@ -94,5 +94,18 @@ foreach(mode ${CU2CL_E2E_MODES})
       FAIL_REGULAR_EXPRESSION "(^|\n)(ported\\| )?FAIL"
       ENVIRONMENT "CU2CL_CACHE_DIR=${CMAKE_BINARY_DIR}/cl-cache;CU2CL_WARP=emulate"
       TIMEOUT 900)
+    # The same through sub-groups pinned to 32 where the device has them
+    # (PoCL 5 and later, Intel's GPUs); skipped on PoCL 3.1.
+    add_test(NAME samples.${mode}.${sample}.subgroup
+      COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/warp_path.sh subgroup
+              $<TARGET_FILE:cu2cl> validate ${CU2CL_VALIDATE_${golden}}
+              ${CU2CL_GOLDEN}/${golden}.trace
+              --ported "${out}/build/${program} ${args}")
+    set_tests_properties(samples.${mode}.${sample}.subgroup PROPERTIES
+      FIXTURES_REQUIRED sample_${mode}_${sample}
+      FAIL_REGULAR_EXPRESSION "(^|\n)(ported\\| )?FAIL"
+      SKIP_RETURN_CODE 77
+      ENVIRONMENT "CU2CL_CACHE_DIR=${CMAKE_BINARY_DIR}/cl-cache"
+      TIMEOUT 900)
   endforeach()
 endforeach()

@@ -18,6 +18,12 @@
  * clEnqueueSVMMemFill, clEnqueueNDRangeKernel, clEnqueueSVMMemcpy and
  * clFinish; cu2clrt with the calls the translation makes. Median of 200
  * round trips, in microseconds.
+ *
+ * A third is the device time per kernel of BATCH launches in a row (first
+ * start to last end, from the profiling queue's timestamps on the raw side
+ * and from CUDA-style events with cu2clrt), which shows the gap a device
+ * leaves between dependent kernels: what a step of many short kernels
+ * costs. Median of 5 batches.
  */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
@@ -77,7 +83,7 @@ static double median_of(double *t, size_t n) {
 }
 
 static int bench_raw(const char *name, long launches, int profiling,
-                     double *us, double *round_trip) {
+                     double *us, double *round_trip, double *back_to_back) {
   cl_platform_id plat;
   cl_device_id dev = find_device(name, &plat);
   if (!dev)
@@ -113,6 +119,28 @@ static int bench_raw(const char *name, long launches, int profiling,
   }
   *us = median_of(t, nb);
   free(t);
+  double b2b[5];
+  for (int r = 0; profiling && r < 5; r++) {
+    cl_event first = NULL, last = NULL;
+    for (int i = 0; i < BATCH; i++) {
+      clSetKernelArgSVMPointer(k, 0, p);
+      clSetKernelArg(k, 1, sizeof v, &v);
+      clSetKernelArg(k, 2, sizeof n, &n);
+      clEnqueueNDRangeKernel(q, k, 1, NULL, &global, &local, 0, NULL,
+                             i == 0 ? &first : i == BATCH - 1 ? &last : NULL);
+    }
+    clFinish(q);
+    cl_ulong t0 = 0, t1 = 0;
+    clGetEventProfilingInfo(first, CL_PROFILING_COMMAND_START, sizeof t0, &t0,
+                            NULL);
+    clGetEventProfilingInfo(last, CL_PROFILING_COMMAND_END, sizeof t1, &t1,
+                            NULL);
+    b2b[r] = (double)(t1 - t0) / 1e3 / BATCH;
+    clReleaseEvent(first);
+    clReleaseEvent(last);
+  }
+  if (profiling)
+    *back_to_back = median_of(b2b, 5);
   double rt[ROUND_TRIPS];
   double zero = 0, back = 0;
   for (int r = 0; r < ROUND_TRIPS; r++) {
@@ -135,7 +163,8 @@ static int bench_raw(const char *name, long launches, int profiling,
 static cu2clProgram program = {"bench_launch.cl", source, NULL, NULL};
 static cu2clKernelRef bump = {&program, "bump", NULL};
 
-static int bench_cu2cl(long launches, double *us, double *round_trip) {
+static int bench_cu2cl(long launches, double *us, double *round_trip,
+                       double *back_to_back) {
   float *p = NULL, v = 1.0f;
   int n = THREADS;
   if (cu2clMalloc((void **)&p, THREADS * sizeof(float)) != cu2clSuccess)
@@ -157,6 +186,28 @@ static int bench_cu2cl(long launches, double *us, double *round_trip) {
   }
   *us = median_of(t, b ? b : 1);
   free(t);
+  double b2b[5];
+  cu2clEvent_t e0 = NULL, e1 = NULL;
+  if (err == cu2clSuccess)
+    err = cu2clEventCreate(&e0);
+  if (err == cu2clSuccess)
+    err = cu2clEventCreate(&e1);
+  for (int r = 0; r < 5 && err == cu2clSuccess; r++) {
+    float ms = 0;
+    err = cu2clEventRecord(e0, NULL);
+    for (int i = 0; i < BATCH && err == cu2clSuccess; i++)
+      err = cu2clLaunchKernel(&bump, grid, block, 0, NULL, args, 3);
+    if (err == cu2clSuccess)
+      err = cu2clEventRecord(e1, NULL);
+    if (err == cu2clSuccess)
+      err = cu2clEventSynchronize(e1);
+    if (err == cu2clSuccess)
+      err = cu2clEventElapsedTime(&ms, e0, e1);
+    b2b[r] = ms * 1e3 / BATCH;
+  }
+  cu2clEventDestroy(e0);
+  cu2clEventDestroy(e1);
+  *back_to_back = median_of(b2b, 5);
   double rt[ROUND_TRIPS], *back = NULL;
   if (err == cu2clSuccess)
     err = cu2clMallocHost((void **)&back, sizeof *back);
@@ -187,11 +238,12 @@ int main(int argc, char **argv) {
     return 1;
   }
   double raw = 0, raw_prof = 0, ours = 0, rt_raw = 0, rt_prof = 0, rt_ours = 0;
+  double b2b_raw = 0, b2b_ours = 0;
   /* Alternate twice so that warm-up favours neither side. */
   for (int round = 0; round < 2; round++) {
-    if (bench_raw(prop.name, launches, 0, &raw, &rt_raw) != 0 ||
-        bench_raw(prop.name, launches, 1, &raw_prof, &rt_prof) != 0 ||
-        bench_cu2cl(launches, &ours, &rt_ours) != 0) {
+    if (bench_raw(prop.name, launches, 0, &raw, &rt_raw, NULL) != 0 ||
+        bench_raw(prop.name, launches, 1, &raw_prof, &rt_prof, &b2b_raw) != 0 ||
+        bench_cu2cl(launches, &ours, &rt_ours, &b2b_ours) != 0) {
       fprintf(stderr, "bench_launch: a launch failed\n");
       return 1;
     }
@@ -208,5 +260,9 @@ int main(int argc, char **argv) {
   printf("raw OpenCL:                 %8.3f us\n", rt_raw);
   printf("raw, profiling queue:       %8.3f us\n", rt_prof);
   printf("cu2clrt:                    %8.3f us\n", rt_ours);
+  printf("back to back (%d kernels in a row, device time per kernel):\n",
+         BATCH);
+  printf("raw OpenCL (profiling):     %8.3f us\n", b2b_raw);
+  printf("cu2clrt (events):           %8.3f us\n", b2b_ours);
   return 0;
 }

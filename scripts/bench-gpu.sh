@@ -136,6 +136,12 @@ make_table() {
        on && /^raw, profiling queue:/ { print "- raw, on a profiling queue: " $4 " us" }
        on && /^cu2clrt:/ { print "- cu2clrt: " $2 " us" }' "$work/out/bench_launch.txt"
   echo
+  echo "Back to back (1000 launches of the same kernel in a row; device time per kernel, median of 5):"
+  echo
+  sed -n 's/^cuda back to back[^:]*: \([0-9.]*\).*/- CUDA (events): \1 us/p' "$work/out/cuda_launch.txt"
+  awk '/^back to back/ { on = 1; next } on && /^raw OpenCL/ { print "- raw OpenCL (profiling timestamps): " $(NF - 1) " us" }
+       on && /^cu2clrt/ { print "- cu2clrt (events): " $(NF - 1) " us" }' "$work/out/bench_launch.txt"
+  echo
   echo "Device-to-device copy bandwidth (cudaMemcpy, read + write): $d2d GB/s"
   echo
   echo "Program load (reduction.cl, $(grep -c . "$top/samples/reduction/reduction.cu") CUDA lines):"

@@ -10,6 +10,8 @@
 // Round trip: cudaMemsetAsync of 8 bytes, a launch, cudaMemcpyAsync of 8
 // bytes into pinned host memory, cudaStreamSynchronize (an iterative
 // solver's convergence test); the median of 200, in microseconds.
+// Back to back: the device time per kernel of 1000 launches in a row,
+// from events around them (median of 5 batches).
 // Device-to-device bandwidth: cudaMemcpy of a buffer within the device,
 // timed with events, counted as bytes read plus bytes written (the measure
 // compaction's efficiency is taken against); the median of 10 copies.
@@ -83,11 +85,27 @@ int main(int argc, char **argv)
         roundTrip.push_back(std::chrono::duration<double, std::micro>(t1 - t0).count());
     }
     CHECK(cudaFreeHost(back));
+    cudaEvent_t b0, b1;
+    CHECK(cudaEventCreate(&b0));
+    CHECK(cudaEventCreate(&b1));
+    std::vector<double> backToBack;
+    for (int r = 0; r < 5; ++r) {
+        CHECK(cudaEventRecord(b0));
+        for (int i = 0; i < batch; ++i)
+            bump<<<1, 64>>>(p, 1.0f, 32);
+        CHECK(cudaEventRecord(b1));
+        CHECK(cudaEventSynchronize(b1));
+        float ms = 0;
+        CHECK(cudaEventElapsedTime(&ms, b0, b1));
+        backToBack.push_back(ms * 1e3 / batch);
+    }
+    CHECK(cudaEventDestroy(b0));
+    CHECK(cudaEventDestroy(b1));
     float check = 0;
     CHECK(cudaMemcpy(&check, p, sizeof check, cudaMemcpyDeviceToHost));
-    if (check != (float)(1 + perLaunch.size() * batch + 200)) {
-        fprintf(stderr, "cuda_launch: kernel result %g, expected %g\n", check,
-                (double)(1 + perLaunch.size() * batch + 200));
+    double want = 1 + perLaunch.size() * batch + 200 + 5 * batch;
+    if (check != (float)want) {
+        fprintf(stderr, "cuda_launch: kernel result %g, expected %g\n", check, want);
         return 1;
     }
     CHECK(cudaFree(p));
@@ -118,6 +136,8 @@ int main(int argc, char **argv)
            perLaunch.size(), batch);
     printf("cuda round trip (zero 8 B, launch, copy 8 B back, wait): %.3f us (median of 200)\n",
            median(roundTrip));
+    printf("cuda back to back (%d kernels in a row): %.3f us of device time per kernel (median of 5)\n",
+           batch, median(backToBack));
     printf("device-to-device copy: %.1f GB/s (read + write, %zu MiB, median of 10)\n",
            median(gbps), mib);
     return 0;

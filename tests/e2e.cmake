@@ -49,6 +49,17 @@ foreach(mode ${CU2CL_E2E_MODES})
   endforeach()
 endforeach()
 
+# CU2CL_KERNEL_TIMES=1: a translated program prints each kernel's device
+# time at exit, kernels by total time (saxpy_streams: four saxpy launches,
+# one of addConstant).
+add_test(NAME e2e.own.kernel_times
+  COMMAND ${CMAKE_BINARY_DIR}/e2e-own/build/saxpy_streams)
+set_tests_properties(e2e.own.kernel_times PROPERTIES
+  FIXTURES_REQUIRED e2e_own
+  PASS_REGULAR_EXPRESSION "device time per kernel \\(CU2CL_KERNEL_TIMES\\)(.* 4 +[0-9.]+ +[0-9.]+ +[0-9.]+  saxpy.* 1 +[0-9.]+ +[0-9.]+ +[0-9.]+  addConstant|.* 1 +[0-9.]+ +[0-9.]+ +[0-9.]+  addConstant.* 4 +[0-9.]+ +[0-9.]+ +[0-9.]+  saxpy)"
+  ENVIRONMENT "CU2CL_CACHE_DIR=${CMAKE_BINARY_DIR}/cl-cache;CU2CL_KERNEL_TIMES=1"
+  TIMEOUT 300)
+
 # A deliberately broken translation (one element of a kernel's result
 # perturbed in the emitted OpenCL C) must fail validation with a precise
 # report.

@@ -156,6 +156,113 @@ static int rt_launch_blocking(void) {
   return value;
 }
 
+/* ---- CU2CL_KERNEL_TIMES=1: device time per kernel ------------------------
+ *
+ * Every launch gets an event; when it completes, its profiling start and
+ * end are added to its kernel's row, and the table goes to stderr at exit
+ * (kernels by total time, like nvprof's summary). NVIDIA's profilers do
+ * not see OpenCL kernels, so this is how a port's kernel times are read
+ * next to the original's. Launches still running at exit are not counted
+ * (the table says how many). */
+typedef struct rt_ktime {
+  const char *name; /* the kernel reference's, static */
+  unsigned long count;
+  double total_us, min_us, max_us;
+} rt_ktime;
+
+static struct {
+  pthread_mutex_t lock;
+  rt_ktime *rows;
+  size_t n, cap;
+  unsigned long pending;
+} g_ktimes = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, 0};
+
+static int rt_kernel_times(void) {
+  static int value = -1;
+  if (value < 0) {
+    const char *env = getenv("CU2CL_KERNEL_TIMES");
+    value = env && *env && strcmp(env, "0") != 0;
+  }
+  return value;
+}
+
+static int rt_ktime_cmp(const void *a, const void *b) {
+  double x = ((const rt_ktime *)a)->total_us, y = ((const rt_ktime *)b)->total_us;
+  return (x < y) - (x > y);
+}
+
+static void rt_ktimes_print(void) {
+  pthread_mutex_lock(&g_ktimes.lock);
+  qsort(g_ktimes.rows, g_ktimes.n, sizeof *g_ktimes.rows, rt_ktime_cmp);
+  double all = 0;
+  for (size_t i = 0; i < g_ktimes.n; i++)
+    all += g_ktimes.rows[i].total_us;
+  fprintf(stderr, "cu2clrt: device time per kernel (CU2CL_KERNEL_TIMES)\n"
+                  "  time %%    total us   launches    mean us     min us"
+                  "     max us  kernel\n");
+  for (size_t i = 0; i < g_ktimes.n; i++) {
+    const rt_ktime *r = &g_ktimes.rows[i];
+    fprintf(stderr, "  %6.1f %11.1f %10lu %10.2f %10.2f %10.2f  %s\n",
+            all > 0 ? 100 * r->total_us / all : 0.0, r->total_us, r->count,
+            r->total_us / r->count, r->min_us, r->max_us, r->name);
+  }
+  if (g_ktimes.pending)
+    fprintf(stderr, "  (%lu launches had not completed at exit)\n",
+            g_ktimes.pending);
+  pthread_mutex_unlock(&g_ktimes.lock);
+}
+
+static void CL_CALLBACK rt_ktime_done(cl_event ev, cl_int status, void *data) {
+  cl_ulong t0 = 0, t1 = 0;
+  int ok = status == CL_COMPLETE &&
+           clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_START, sizeof t0,
+                                   &t0, NULL) == CL_SUCCESS &&
+           clGetEventProfilingInfo(ev, CL_PROFILING_COMMAND_END, sizeof t1,
+                                   &t1, NULL) == CL_SUCCESS;
+  double us = ok ? (double)(t1 - t0) / 1e3 : 0;
+  const char *name = data;
+  pthread_mutex_lock(&g_ktimes.lock);
+  g_ktimes.pending--;
+  size_t i = 0;
+  while (i < g_ktimes.n && g_ktimes.rows[i].name != name)
+    i++;
+  if (ok && i == g_ktimes.n && g_ktimes.n == g_ktimes.cap) {
+    size_t cap = g_ktimes.cap ? 2 * g_ktimes.cap : 16;
+    rt_ktime *rows = realloc(g_ktimes.rows, cap * sizeof *rows);
+    if (rows) {
+      g_ktimes.rows = rows;
+      g_ktimes.cap = cap;
+    }
+  }
+  if (ok && i == g_ktimes.n && g_ktimes.n < g_ktimes.cap)
+    g_ktimes.rows[g_ktimes.n++] = (rt_ktime){name, 0, 0, us, us};
+  if (ok && i < g_ktimes.n) {
+    rt_ktime *r = &g_ktimes.rows[i];
+    r->count++;
+    r->total_us += us;
+    r->min_us = us < r->min_us ? us : r->min_us;
+    r->max_us = us > r->max_us ? us : r->max_us;
+  }
+  pthread_mutex_unlock(&g_ktimes.lock);
+  clReleaseEvent(ev);
+}
+
+static void rt_ktime_watch(cl_event ev, const char *name) {
+  static int registered;
+  pthread_mutex_lock(&g_ktimes.lock);
+  if (!registered)
+    registered = atexit(rt_ktimes_print) == 0;
+  g_ktimes.pending++;
+  pthread_mutex_unlock(&g_ktimes.lock);
+  if (clSetEventCallback(ev, CL_COMPLETE, rt_ktime_done, (void *)name) !=
+      CL_SUCCESS) {
+    pthread_mutex_lock(&g_ktimes.lock);
+    g_ktimes.pending--;
+    pthread_mutex_unlock(&g_ktimes.lock);
+    clReleaseEvent(ev);
+  }
+}
+
 /* A fresh kernel object when a pointer argument switches between an SVM
  * pointer and NULL; arguments are all set again by the caller anyway.
  * Caller holds k->lock. */
@@ -245,10 +352,13 @@ cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
   if (err == cu2clSuccess)
     err = rt_set_args(d, ref, k, args, nargs);
   cl_int st = CL_SUCCESS;
+  cl_event ev = NULL, *evp = rt_kernel_times() ? &ev : NULL;
   if (err == cu2clSuccess && q)
     st = clEnqueueNDRangeKernel(q, k->kernel, dims, NULL, global, local, 0,
-                                NULL, NULL);
+                                NULL, evp);
   pthread_mutex_unlock(&k->lock);
+  if (ev && st == CL_SUCCESS)
+    rt_ktime_watch(ev, ref->name);
   if (err == cu2clSuccess && st != CL_SUCCESS)
     err = rt_enqueue_error(ref, st);
   if (err == cu2clSuccess && q && rt_launch_blocking()) {

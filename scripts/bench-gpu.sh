@@ -81,7 +81,7 @@ make_table() {
   d2d=$(awk '/device-to-device copy:/ { print $3 }' "$work/out/cuda_launch.txt" 2>/dev/null)
   runs=$(cat "$work/runs" 2>/dev/null || echo "$runs")
   {
-  echo "GPU: $(cat "$work/gpu.txt"); measured $(date -u -r "$work/runs" +%Y-%m-%d); median of $runs runs after a warm-up"
+  echo "GPU: $(cat "$work/gpu.txt" 2>/dev/null || echo "(no NVIDIA side run)"); measured $(date -u -r "$work/out" +%Y-%m-%d); median of $runs runs after a warm-up"
   echo
   echo "| case | unit | CUDA | cu2cl (NVIDIA OpenCL) | ratio | PoCL |"
   echo "|---|---|---:|---:|---:|---:|"

@@ -91,6 +91,7 @@ make_table() {
     for side in native nvidia; do
       i=1
       while [ $i -le "$runs" ]; do
+        [ -f "$work/out/$key.$side.$i.txt" ] || { i=$((i + 1)); continue; }
         figures $s "$args" "$work/out/$key.$side.$i.txt" | sed "s/^/$side\t/"
         printf '%s\te2e %s %s\t%s\tms\tlow\n' $side "$s" "$args" "$(cat "$work/out/$key.$side.$i.ms")"
         i=$((i + 1))
@@ -246,6 +247,7 @@ run() {
   [ $rc -eq 0 ] && [ "$(tail -1 "$work/out/$tag.txt")" = PASS ]
 }
 failed=0
+echo "$runs" > "$work/runs"
 has() { case " $sides " in *" $1 "*) return 0 ;; esac; return 1; }
 echo "== running the paper sizes ($sides): $runs runs after a warm-up, alternating"
 for c in $cases; do
@@ -278,7 +280,6 @@ done
 if has nvidia; then
   { nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; nvcc --version | tail -1; } |
     tr '\n' ';' | sed 's/;$//; s/;/; /' > "$work/gpu.txt"
-  echo "$runs" > "$work/runs"
   "$work/rt/cuda_launch" 20000 1024 > "$work/out/cuda_launch.txt" 2>&1 || failed=1
   CU2CL_DEVICE=nvidia CU2CL_CACHE_DIR="$work/cache" "$work/rt/bench_launch" 20000 \
     > "$work/out/bench_launch.txt" 2>&1 || failed=1

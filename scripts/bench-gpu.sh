@@ -125,30 +125,30 @@ make_table() {
   echo
   echo "Launch latency (host time per launch of a 64-thread kernel, median batch of 1000):"
   echo
-  sed -n 's/^cuda launch: \([0-9.]*\).*/- CUDA <<<>>>: \1 us/p' "$work/out/cuda_launch.txt"
+  sed -n 's/^cuda launch: \([0-9.]*\).*/- CUDA <<<>>>: \1 us/p' "$work/out/cuda_launch.txt" 2>/dev/null
   awk '/^round trip/ { exit } /^raw clEnqueueNDRangeKernel:/ { print "- raw clEnqueueNDRangeKernel: " $3 " us" }
        /^raw, profiling queue:/ { print "- raw, on a profiling queue: " $4 " us" }
-       /^cu2clLaunchKernel:/ { print "- cu2clLaunchKernel: " $2 " us" }' "$work/out/bench_launch.txt"
+       /^cu2clLaunchKernel:/ { print "- cu2clLaunchKernel: " $2 " us" }' "$work/out/bench_launch.txt" 2>/dev/null
   echo
   echo "Round trip (zero 8 B, launch, copy 8 B back to pinned memory, wait; median of 200):"
   echo
-  sed -n 's/^cuda round trip[^:]*: \([0-9.]*\).*/- CUDA: \1 us/p' "$work/out/cuda_launch.txt"
+  sed -n 's/^cuda round trip[^:]*: \([0-9.]*\).*/- CUDA: \1 us/p' "$work/out/cuda_launch.txt" 2>/dev/null
   awk '/^round trip/ { on = 1; next } on && /^raw OpenCL:/ { print "- raw OpenCL: " $3 " us" }
        on && /^raw, profiling queue:/ { print "- raw, on a profiling queue: " $4 " us" }
-       on && /^cu2clrt:/ { print "- cu2clrt: " $2 " us" }' "$work/out/bench_launch.txt"
+       on && /^cu2clrt:/ { print "- cu2clrt: " $2 " us" }' "$work/out/bench_launch.txt" 2>/dev/null
   echo
   echo "Back to back (1000 launches of the same kernel in a row; device time per kernel, median of 5):"
   echo
-  sed -n 's/^cuda back to back[^:]*: \([0-9.]*\).*/- CUDA (events): \1 us/p' "$work/out/cuda_launch.txt"
+  sed -n 's/^cuda back to back[^:]*: \([0-9.]*\).*/- CUDA (events): \1 us/p' "$work/out/cuda_launch.txt" 2>/dev/null
   awk '/^back to back/ { on = 1; next } on && /^raw OpenCL/ { print "- raw OpenCL (profiling timestamps): " $(NF - 1) " us" }
-       on && /^cu2clrt/ { print "- cu2clrt (events): " $(NF - 1) " us" }' "$work/out/bench_launch.txt"
+       on && /^cu2clrt/ { print "- cu2clrt (events): " $(NF - 1) " us" }' "$work/out/bench_launch.txt" 2>/dev/null
   echo
   echo "Device-to-device copy bandwidth (cudaMemcpy, read + write): $d2d GB/s"
   echo
   echo "Program load (reduction.cl, $(grep -c . "$top/samples/reduction/reduction.cu") CUDA lines):"
   echo
-  sed -n 's/.*program \(.*\) built on .* in \([0-9.]*\) ms/- first run (built): \2 ms/p' "$work/out/load.1.txt" | head -1
-  sed -n 's/.*program \(.*\) loaded from the cache on .* in \([0-9.]*\) ms/- second run (on-disk cache): \2 ms/p' "$work/out/load.2.txt" | head -1
+  sed -n 's/.*program \(.*\) built on .* in \([0-9.]*\) ms/- first run (built): \2 ms/p' "$work/out/load.1.txt" 2>/dev/null | head -1
+  sed -n 's/.*program \(.*\) loaded from the cache on .* in \([0-9.]*\) ms/- second run (on-disk cache): \2 ms/p' "$work/out/load.2.txt" 2>/dev/null | head -1
   } > "$table"
   cat "$table"
 }

@@ -159,6 +159,78 @@ START_TEST(test_launch_local_memory) {
 }
 END_TEST
 
+/* Dynamic shared memory as the translator emits it: a __local pointer
+ * parameter named cu2cl_dynamic_shared_param, or, in a program cu2clrt
+ * builds for one size, a static array (CU2CL_DYNAMIC_SHARED_UNITS). The
+ * kernel reports which one it got. */
+static const char sized_cl[] =
+    "typedef struct { uint w[4]; } cu2cl_shared_unit;\n"
+    "__kernel void reverse_sized(__global int *data, __global int *units,\n"
+    "    __local cu2cl_shared_unit *cu2cl_dynamic_shared_param) {\n"
+    "#ifdef CU2CL_DYNAMIC_SHARED_UNITS\n"
+    "  __local cu2cl_shared_unit cu2cl_dynamic_shared"
+    "[CU2CL_DYNAMIC_SHARED_UNITS];\n"
+    "  if (get_global_id(0) == 0) units[0] = CU2CL_DYNAMIC_SHARED_UNITS;\n"
+    "#else\n"
+    "  __local cu2cl_shared_unit *cu2cl_dynamic_shared = "
+    "cu2cl_dynamic_shared_param;\n"
+    "  if (get_global_id(0) == 0) units[0] = 0;\n"
+    "#endif\n"
+    "  __local int *tmp = (__local int *)cu2cl_dynamic_shared;\n"
+    "  size_t l = get_local_id(0), n = get_local_size(0);\n"
+    "  tmp[l] = data[get_global_id(0)];\n"
+    "  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    "  data[get_global_id(0)] = tmp[n - 1 - l];\n"
+    "}\n";
+static cu2clProgram sized_program = {"sized.cl", sized_cl, NULL, NULL};
+static cu2clKernelRef k_sized = {&sized_program, "reverse_sized", NULL};
+
+/* Four launches with 256 bytes; every result is right. */
+static void launch_sized_four_times(int *units_seen) {
+  enum { B = 64, G = 4 };
+  int host[B * G], *d = NULL, *units = NULL;
+  for (int i = 0; i < B * G; i++)
+    host[i] = i;
+  CK(cu2clMalloc((void **)&d, sizeof host));
+  CK(cu2clMalloc((void **)&units, sizeof(int)));
+  CK(cu2clMemcpy(d, host, sizeof host, cu2clMemcpyHostToDevice));
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d},
+                     {CU2CL_ARG_DEVPTR, sizeof units, &units},
+                     {CU2CL_ARG_LOCAL, B * sizeof(int), NULL}};
+  for (int r = 0; r < 4; r++) {
+    CK(cu2clMemset(units, 0xff, sizeof(int)));
+    CK(cu2clLaunchKernel(&k_sized, dims(G, 1, 1), dims(B, 1, 1),
+                         B * sizeof(int), NULL, args, 3));
+    CK(cu2clMemcpy(host, d, sizeof host, cu2clMemcpyDeviceToHost));
+    CK(cu2clMemcpy(&units_seen[r], units, sizeof(int),
+                   cu2clMemcpyDeviceToHost));
+    for (int g = 0; g < G; g++)
+      for (int l = 0; l < B; l++)
+        ck_assert_int_eq(host[g * B + l],
+                         r % 2 == 0 ? g * B + (B - 1 - l) : g * B + l);
+  }
+  CK(cu2clFree(d));
+  CK(cu2clFree(units));
+}
+
+START_TEST(test_sized_shared_memory) {
+  setenv("CU2CL_SIZED_SHARED", "1", 1);
+  int seen[4];
+  launch_sized_four_times(seen); /* all from a program built for 16 units */
+  for (int r = 0; r < 4; r++)
+    ck_assert_int_eq(seen[r], 16);
+}
+END_TEST
+
+START_TEST(test_sized_shared_memory_off) {
+  setenv("CU2CL_SIZED_SHARED", "0", 1);
+  int seen[4];
+  launch_sized_four_times(seen);
+  for (int r = 0; r < 4; r++)
+    ck_assert_int_eq(seen[r], 0);
+}
+END_TEST
+
 START_TEST(test_symbols) {
   enum { N = 16 };
   int *d = NULL, out[N];
@@ -472,6 +544,8 @@ static Suite *rt_launch_suite(void) {
   tcase_add_test(core, test_launch_2d);
   tcase_add_test(core, test_launch_3d_on_stream);
   tcase_add_test(core, test_launch_local_memory);
+  tcase_add_test(core, test_sized_shared_memory);
+  tcase_add_test(core, test_sized_shared_memory_off);
   tcase_add_test(core, test_symbols);
   tcase_add_loop_test(core, test_managed_kernel, 0, 2);
   tcase_add_test(core, test_null_devptr_arg);

@@ -75,10 +75,12 @@ int cu2cl_clcheck(const char *source, const char *cl_path,
   /* Statements printed twice, predicated and as CUDA wrote them for
    * NVIDIA's warps (emit_device.c): the second copy is checked too, by a
    * parse for the PTX target as the runtime builds for NVIDIA (its inline
-   * PTX and their register constraints included). */
+   * PTX and their register constraints included, and dynamic shared memory
+   * as the array of a program built for one size). */
   static const char *const ptx[] = {"-target", "nvptx64-nvidia-cuda",
                                     "-DCU2CL_NVIDIA=1", "-DCU2CL_WARP_PTX=1",
-                                    "-DCU2CL_NVIDIA_SM=90", NULL};
+                                    "-DCU2CL_NVIDIA_SM=90",
+                                    "-DCU2CL_DYNAMIC_SHARED_UNITS=4", NULL};
   if (strstr(source, "#ifndef CU2CL_WARP_PTX /*"))
     errors += check_variant(source, cl_path, cuda_file, diags, ptx,
                             "NVIDIA's warp path", errors);

@@ -1027,8 +1027,8 @@ static void print_signature(emitter *e, fn_clone *f) {
     first = 0;
   }
   if (u && u->dynshm)
-    strbuf_printf(e->out, "%s__local cu2cl_shared_unit *cu2cl_dynamic_shared",
-                  first ? "" : ", ");
+    strbuf_printf(e->out, "%s__local cu2cl_shared_unit *cu2cl_dynamic_shared%s",
+                  first ? "" : ", ", f->is_kernel ? "_param" : "");
   else if (first)
     dev_emit(e, "void");
   dev_emit(e, ")");
@@ -1101,6 +1101,19 @@ static void emit_function(emitter *e, size_t idx) {
   if (fu && fu->warp)
     strbuf_append(&body, "  __local ulong cu2cl_warp_scratch"
                          "[CU2CL_WARP_SCRATCH_SIZE]; /* warp operations */\n");
+  /* Dynamic shared memory comes as a __local pointer parameter, which
+   * NVIDIA's compiler addresses with 64-bit arithmetic; cu2clrt may build
+   * the program for one launch size instead (docs/runtime.md), and then the
+   * kernel declares it as an array: 32-bit shared addresses, as nvcc's. */
+  if (fu && fu->dynshm)
+    strbuf_append(&body,
+                  "#ifdef CU2CL_DYNAMIC_SHARED_UNITS /* built for one size */\n"
+                  "  __local cu2cl_shared_unit cu2cl_dynamic_shared"
+                  "[CU2CL_DYNAMIC_SHARED_UNITS];\n"
+                  "#else\n"
+                  "  __local cu2cl_shared_unit *cu2cl_dynamic_shared = "
+                  "cu2cl_dynamic_shared_param;\n"
+                  "#endif\n");
   for (size_t i = 0; fu && i < fu->nsyms; i++) {
     if (!fu->syms[i] || e->syms[i].space != 'l')
       continue;

@@ -337,10 +337,56 @@ static cu2clError_t rt_enqueue_error(const cu2clKernelRef *ref, cl_int st) {
   }
 }
 
+/* Whether launches with dynamic shared memory use a program built for
+ * their size (rt_kernel_get_sized): on NVIDIA by default, where a __local
+ * pointer parameter costs 64-bit address arithmetic on every shared access
+ * (docs/performance.md); CU2CL_SIZED_SHARED=0 or 1 decides elsewhere. */
+static int rt_sized_shared_on(const rt_device *d) {
+  static int value = -2;
+  if (value == -2) {
+    const char *env = getenv("CU2CL_SIZED_SHARED");
+    value = env && *env ? strcmp(env, "0") != 0 : -1;
+  }
+  return value >= 0 ? value : d->is_nvidia;
+}
+
+/* The sized kernel for a launch whose last argument is the translator's
+ * dynamic shared memory, with that argument shrunk to one unit (the array
+ * is in the kernel now) in *sized; else NULL, and the launch goes as is. */
+static rt_kernel *rt_sized_kernel(rt_device *d, const cu2clKernelRef *ref,
+                                  const rt_kernel *k, const cu2clArg *args,
+                                  unsigned nargs, cu2clArg *sized) {
+  if (!k->sized_shared || nargs == 0 || nargs > 64 ||
+      args[nargs - 1].kind != CU2CL_ARG_LOCAL || args[nargs - 1].size == 0 ||
+      !rt_sized_shared_on(d))
+    return NULL;
+  size_t units = (args[nargs - 1].size + 15) / 16;
+  rt_kernel *sk;
+  cu2clError_t err =
+      rt_kernel_get_sized((cu2clKernelRef *)ref, d, units, &sk);
+  if (err != cu2clSuccess) {
+    if (err != cu2clErrorNotReady)
+      rt_log_debug("kernel %s: no program for %zu bytes of dynamic shared "
+                   "memory (%s); the general kernel runs",
+                   ref->name, units * 16, cu2clGetErrorName(err));
+    return NULL;
+  }
+  memcpy(sized, args, nargs * sizeof *args);
+  sized[nargs - 1].size = 16;
+  return sk;
+}
+
 cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
                                rt_kernel *k, dim3 grid, dim3 block,
                                const cu2clArg *args, unsigned nargs,
                                cl_command_queue q) {
+  cu2clArg sized_args[64];
+  rt_kernel *sk = q ? rt_sized_kernel(d, ref, k, args, nargs, sized_args)
+                    : NULL;
+  if (sk) {
+    k = sk;
+    args = sized_args;
+  }
   size_t local[3] = {block.x, block.y, block.z};
   size_t global[3] = {(size_t)grid.x * block.x, (size_t)grid.y * block.y,
                       (size_t)grid.z * block.z};

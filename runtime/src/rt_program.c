@@ -28,12 +28,35 @@ typedef struct rt_kernel_state {
   rt_kernel per_device[];
 } rt_kernel_state;
 
+/* A program built for one size of dynamic shared memory on one device, and
+ * the kernels made from it (rt_kernel_get_sized). */
+typedef struct rt_sized_program {
+  struct rt_sized_program *next;
+  cu2clProgram *program;
+  int ordinal;
+  size_t units;
+  cl_program built; /* RT_BUILD_FAILED when the build failed */
+} rt_sized_program;
+
+typedef struct rt_sized_kernel {
+  struct rt_sized_kernel *next;
+  cu2clKernelRef *ref;
+  int ordinal;
+  size_t units;
+  unsigned launches; /* seen with this size, until k is made */
+  int tried;         /* k was made, or making it failed */
+  rt_kernel k;
+} rt_sized_kernel;
+
 static struct {
   pthread_mutex_t lock;
   rt_program_state *programs;
   rt_kernel_state *kernels;
+  rt_sized_program *sized_programs;
+  rt_sized_kernel *sized_kernels;
   cu2clCacheStats stats;
-} g_prog = {PTHREAD_MUTEX_INITIALIZER, NULL, NULL, {0, 0, 0, 0, 0.0}};
+} g_prog = {PTHREAD_MUTEX_INITIALIZER, NULL, NULL, NULL, NULL,
+            {0, 0, 0, 0, 0.0}};
 
 /* A failed build is remembered as this value in built[]. */
 #define RT_BUILD_FAILED ((cl_program)(uintptr_t)1)
@@ -63,7 +86,7 @@ static int rt_warp_options(const rt_device *d, char *buf, size_t size) {
  * device has, at most 3.0, unless CU2CL_CL_STD names one), its features and
  * its warp path. */
 static void rt_program_options(const rt_device *d, const cu2clProgram *prog,
-                               char *buf, size_t size) {
+                               const char *extra, char *buf, size_t size) {
   const char *std = getenv("CU2CL_CL_STD");
   int n = std && *std ? snprintf(buf, size, "-cl-std=%s", std)
                       : snprintf(buf, size, "-cl-std=CL%d.%d", d->clc_major,
@@ -82,6 +105,8 @@ static void rt_program_options(const rt_device *d, const cu2clProgram *prog,
       n += snprintf(buf + n, size - n, "%s", features[i].define);
   if ((size_t)n < size)
     n += rt_warp_options(d, buf + n, size - n);
+  if (extra && *extra && (size_t)n < size)
+    n += snprintf(buf + n, size - n, " %s", extra);
   if (prog->options && *prog->options && (size_t)n < size)
     snprintf(buf + n, size - n, " %s", prog->options);
 }
@@ -184,7 +209,8 @@ static void rt_cache_save(const rt_device *d, cl_program p, const char *dir,
 }
 
 /* Cache lookup, else a build from source and a cache store. */
-static cl_program rt_build(const rt_device *d, const cu2clProgram *prog) {
+static cl_program rt_build(const rt_device *d, const cu2clProgram *prog,
+                           const char *extra) {
   char options[2048], key[65];
   if (d->warp_error[0]) { /* CU2CL_WARP forced a path d cannot take */
     rt_log_error("building OpenCL program %s for %s: %s",
@@ -192,7 +218,7 @@ static cl_program rt_build(const rt_device *d, const cu2clProgram *prog) {
                  d->warp_error);
     return NULL;
   }
-  rt_program_options(d, prog, options, sizeof options);
+  rt_program_options(d, prog, extra, options, sizeof options);
   rt_cache_key(d, prog, options, key);
   char *dir = rt_cache_dir();
   cl_program p = NULL;
@@ -386,7 +412,7 @@ static cu2clError_t rt_program_get(cu2clProgram *prog, rt_device *d,
   }
   rt_warp_confirm(d);
   if (!s->built[d->ordinal])
-    s->built[d->ordinal] = rt_build(d, prog);
+    s->built[d->ordinal] = rt_build(d, prog, NULL);
   if (!s->built[d->ordinal])
     s->built[d->ordinal] = RT_BUILD_FAILED;
   if (s->built[d->ordinal] == RT_BUILD_FAILED)
@@ -453,12 +479,26 @@ static int rt_is_warp_kernel(const char *source, const char *name) {
   return 0;
 }
 
-static cu2clError_t rt_kernel_create(cu2clKernelRef *ref, rt_device *d,
-                                     rt_kernel *k) {
-  cl_program p;
-  cu2clError_t err = rt_program_get(ref->program, d, &p);
-  if (err != cu2clSuccess)
-    return err;
+/* Whether kernel `name`'s parameters end with the translator's
+ * cu2cl_dynamic_shared_param: its dynamic shared memory can then be a
+ * static array in a program built for one size (emit_device.c). */
+static int rt_has_sized_shared(const char *source, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = source; (p = strstr(p, "__kernel")) != NULL; p += 8) {
+    const char *q = rt_skip_word(p, "__kernel");
+    q = q ? rt_skip_word(q, "void") : NULL;
+    if (!q || strncmp(q, name, n) != 0 || *rt_skip_space(q + n) != '(')
+      continue;
+    const char *end = strchr(q, ')');
+    const char *param = strstr(q, "cu2cl_dynamic_shared_param");
+    return end && param && param < end;
+  }
+  return 0;
+}
+
+/* k for kernel ref->name of the built program p. */
+static cu2clError_t rt_kernel_from(cu2clKernelRef *ref, rt_device *d,
+                                   cl_program p, rt_kernel *k) {
   cl_int st;
   k->kernel = clCreateKernel(p, ref->name, &st);
   if (st != CL_SUCCESS) {
@@ -475,9 +515,17 @@ static cu2clError_t rt_kernel_create(cu2clKernelRef *ref, rt_device *d,
   clGetKernelWorkGroupInfo(k->kernel, d->id, CL_KERNEL_LOCAL_MEM_SIZE,
                            sizeof k->static_local, &k->static_local, NULL);
   k->warp = rt_is_warp_kernel(ref->program->source, ref->name);
+  k->sized_shared = rt_has_sized_shared(ref->program->source, ref->name);
   pthread_mutex_init(&k->lock, NULL);
   __atomic_store_n(&k->ready, 1, __ATOMIC_RELEASE);
   return cu2clSuccess;
+}
+
+static cu2clError_t rt_kernel_create(cu2clKernelRef *ref, rt_device *d,
+                                     rt_kernel *k) {
+  cl_program p;
+  cu2clError_t err = rt_program_get(ref->program, d, &p);
+  return err == cu2clSuccess ? rt_kernel_from(ref, d, p, k) : err;
 }
 
 /* The slot array of ref, created on first use. Caller holds g_prog.lock. */
@@ -517,9 +565,100 @@ cu2clError_t rt_kernel_get(cu2clKernelRef *ref, rt_device *d, rt_kernel **out) {
   return err;
 }
 
+/* A size gets a program of its own at its first launch (where CUDA loads
+ * a module too, typically a program's warm-up; a later switch would put
+ * the load, 10-20 ms from the on-disk cache on NVIDIA, inside timed
+ * work), and at most RT_SIZED_MAX sizes per program and device do; other
+ * launches use the general kernel. RT_SIZED_AFTER counts launches before
+ * the switch. */
+enum { RT_SIZED_AFTER = 1, RT_SIZED_MAX = 4 };
+
+cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *d,
+                                 size_t units, rt_kernel **out) {
+  pthread_mutex_lock(&g_prog.lock);
+  rt_sized_kernel *sk = g_prog.sized_kernels;
+  while (sk && !(sk->ref == ref && sk->ordinal == d->ordinal &&
+                 sk->units == units))
+    sk = sk->next;
+  if (!sk && (sk = calloc(1, sizeof *sk)) != NULL) {
+    sk->ref = ref;
+    sk->ordinal = d->ordinal;
+    sk->units = units;
+    sk->next = g_prog.sized_kernels;
+    g_prog.sized_kernels = sk;
+  }
+  cu2clError_t err = sk ? cu2clSuccess : cu2clErrorMemoryAllocation;
+  if (sk && !sk->tried && ++sk->launches < RT_SIZED_AFTER)
+    err = cu2clErrorNotReady;
+  if (err == cu2clSuccess && !sk->tried) {
+    sk->tried = 1;
+    rt_sized_program *sp = g_prog.sized_programs;
+    unsigned sizes = 0;
+    for (; sp; sp = sp->next) {
+      if (sp->program != ref->program || sp->ordinal != d->ordinal)
+        continue;
+      if (sp->units == units)
+        break;
+      sizes++;
+    }
+    if (!sp && sizes >= RT_SIZED_MAX) {
+      sk->k.error = cu2clErrorNotSupported;
+    } else if (!sp && (sp = calloc(1, sizeof *sp)) == NULL) {
+      sk->k.error = cu2clErrorMemoryAllocation;
+    } else if (!sp->program) {
+      char extra[64];
+      snprintf(extra, sizeof extra, "-D CU2CL_DYNAMIC_SHARED_UNITS=%zu",
+               units);
+      rt_warp_confirm(d);
+      sp->program = ref->program;
+      sp->ordinal = d->ordinal;
+      sp->units = units;
+      sp->built = rt_build(d, ref->program, extra);
+      if (!sp->built)
+        sp->built = RT_BUILD_FAILED;
+      sp->next = g_prog.sized_programs;
+      g_prog.sized_programs = sp;
+    }
+    if (sp && !sk->k.error)
+      sk->k.error = sp->built == RT_BUILD_FAILED
+                        ? cu2clErrorInvalidKernelImage
+                        : rt_kernel_from(ref, d, sp->built, &sk->k);
+  }
+  if (err == cu2clSuccess && !sk->k.ready)
+    err = sk->k.error ? sk->k.error : cu2clErrorInvalidDeviceFunction;
+  if (err == cu2clSuccess)
+    *out = &sk->k;
+  pthread_mutex_unlock(&g_prog.lock);
+  return err;
+}
+
 void rt_program_release_device(rt_device *d) {
   rt_sg_probe_release(d);
   pthread_mutex_lock(&g_prog.lock);
+  for (rt_sized_kernel **pk = &g_prog.sized_kernels; *pk;) {
+    rt_sized_kernel *sk = *pk;
+    if (sk->ordinal != d->ordinal) {
+      pk = &sk->next;
+      continue;
+    }
+    if (sk->k.ready) {
+      clReleaseKernel(sk->k.kernel);
+      pthread_mutex_destroy(&sk->k.lock);
+    }
+    *pk = sk->next;
+    free(sk);
+  }
+  for (rt_sized_program **pp = &g_prog.sized_programs; *pp;) {
+    rt_sized_program *sp = *pp;
+    if (sp->ordinal != d->ordinal) {
+      pp = &sp->next;
+      continue;
+    }
+    if (sp->built != RT_BUILD_FAILED)
+      clReleaseProgram(sp->built);
+    *pp = sp->next;
+    free(sp);
+  }
   for (rt_kernel_state *s = g_prog.kernels; s; s = s->next) {
     rt_kernel *k = &s->per_device[d->ordinal];
     if (k->ready) {

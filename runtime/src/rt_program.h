@@ -36,6 +36,9 @@ typedef struct rt_kernel {
    * (rt_launch.c), and block shapes that passed are remembered here; the
    * fields are used under lock. */
   int warp;
+  /* Its dynamic shared memory may be an array of a size fixed at build
+   * time (rt_kernel_get_sized); set at creation. */
+  int sized_shared;
   size_t warp_ok[4][3];
   unsigned warp_ok_next;
   int ready;             /* set last, with release ordering */
@@ -44,6 +47,13 @@ typedef struct rt_kernel {
 /* The kernel of ref on dev, built and created on first use. */
 cu2clError_t rt_kernel_get(cu2clKernelRef *ref, rt_device *dev,
                            rt_kernel **out);
+/* The kernel of ref on dev from a program built with its dynamic shared
+ * memory as a static array of `units` 16-byte units (emit_device.c, NVIDIA's
+ * 32-bit shared addresses); built on first use, the on-disk cache keeping
+ * each size. cu2clErrorNotSupported beyond RT_SIZED_MAX sizes: the caller
+ * then launches the general kernel. */
+cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *dev,
+                                 size_t units, rt_kernel **out);
 /* Releases every program and kernel built for dev (cu2clDeviceReset). */
 void rt_program_release_device(rt_device *dev);
 /* Whether blocks of shape local run as CUDA's warps in kernels pinned to

@@ -20,7 +20,12 @@ __global__ void blockSum(const float *in, float *out, int n)
         out[blockIdx.x] = last[0];
     }
 }
-// CHECK-CL: __kernel void blockSum(__global const float *in, __global float *out, int n, __local cu2cl_shared_unit *cu2cl_dynamic_shared)
+// CHECK-CL: __kernel void blockSum(__global const float *in, __global float *out, int n, __local cu2cl_shared_unit *cu2cl_dynamic_shared_param)
+// CHECK-CL: #ifdef CU2CL_DYNAMIC_SHARED_UNITS
+// CHECK-CL: __local cu2cl_shared_unit cu2cl_dynamic_shared[CU2CL_DYNAMIC_SHARED_UNITS];
+// CHECK-CL: #else
+// CHECK-CL: __local cu2cl_shared_unit *cu2cl_dynamic_shared = cu2cl_dynamic_shared_param;
+// CHECK-CL: #endif
 // CHECK-CL: __local float last[1];
 // CHECK-CL: __local float *partial = (__local float *)cu2cl_dynamic_shared;
 // CHECK-CL: barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);

@@ -222,6 +222,26 @@ START_TEST(test_sized_shared_memory) {
 }
 END_TEST
 
+/* Four sizes get programs of their own; a fifth runs the general kernel. */
+START_TEST(test_sized_shared_memory_cap) {
+  setenv("CU2CL_SIZED_SHARED", "1", 1);
+  int *d = NULL, *units = NULL, seen = -1;
+  CK(cu2clMalloc((void **)&d, 512 * sizeof(int)));
+  CK(cu2clMalloc((void **)&units, sizeof(int)));
+  for (unsigned b = 32; b <= 512; b *= 2) {
+    cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d},
+                       {CU2CL_ARG_DEVPTR, sizeof units, &units},
+                       {CU2CL_ARG_LOCAL, b * sizeof(int), NULL}};
+    CK(cu2clLaunchKernel(&k_sized, dims(1, 1, 1), dims(b, 1, 1),
+                         b * sizeof(int), NULL, args, 3));
+    CK(cu2clMemcpy(&seen, units, sizeof seen, cu2clMemcpyDeviceToHost));
+    ck_assert_int_eq(seen, b < 512 ? (int)(b * sizeof(int) / 16) : 0);
+  }
+  CK(cu2clFree(d));
+  CK(cu2clFree(units));
+}
+END_TEST
+
 START_TEST(test_sized_shared_memory_off) {
   setenv("CU2CL_SIZED_SHARED", "0", 1);
   int seen[4];
@@ -546,6 +566,7 @@ static Suite *rt_launch_suite(void) {
   tcase_add_test(core, test_launch_local_memory);
   tcase_add_test(core, test_sized_shared_memory);
   tcase_add_test(core, test_sized_shared_memory_off);
+  tcase_add_test(core, test_sized_shared_memory_cap);
   tcase_add_test(core, test_symbols);
   tcase_add_loop_test(core, test_managed_kernel, 0, 2);
   tcase_add_test(core, test_null_devptr_arg);

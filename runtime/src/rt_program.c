@@ -580,6 +580,21 @@ cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *d,
   while (sk && !(sk->ref == ref && sk->ordinal == d->ordinal &&
                  sk->units == units))
     sk = sk->next;
+  if (!sk) {
+    /* a size beyond the cap leaves no record: programs with many sizes
+     * must not make this list, searched under the lock, grow with them */
+    unsigned sizes = 0;
+    int have = 0;
+    for (rt_sized_program *sp = g_prog.sized_programs; sp; sp = sp->next)
+      if (sp->program == ref->program && sp->ordinal == d->ordinal) {
+        sizes++;
+        have |= sp->units == units;
+      }
+    if (!have && sizes >= RT_SIZED_MAX) {
+      pthread_mutex_unlock(&g_prog.lock);
+      return cu2clErrorNotSupported;
+    }
+  }
   if (!sk && (sk = calloc(1, sizeof *sk)) != NULL) {
     sk->ref = ref;
     sk->ordinal = d->ordinal;

@@ -354,16 +354,25 @@ static int rt_sized_shared_on(const rt_device *d) {
  * dynamic shared memory, with that argument shrunk to one unit (the array
  * is in the kernel now) in *sized; else NULL, and the launch goes as is. */
 static rt_kernel *rt_sized_kernel(rt_device *d, const cu2clKernelRef *ref,
-                                  const rt_kernel *k, const cu2clArg *args,
+                                  rt_kernel *k, const cu2clArg *args,
                                   unsigned nargs, cu2clArg *sized) {
   if (!k->sized_shared || nargs == 0 || nargs > 64 ||
       args[nargs - 1].kind != CU2CL_ARG_LOCAL || args[nargs - 1].size == 0 ||
       !rt_sized_shared_on(d))
     return NULL;
   size_t units = (args[nargs - 1].size + 15) / 16;
-  rt_kernel *sk;
+  pthread_mutex_lock(&k->lock);
+  rt_kernel *sk = k->sized_units == units ? k->sized_kernel : NULL;
+  pthread_mutex_unlock(&k->lock);
   cu2clError_t err =
-      rt_kernel_get_sized((cu2clKernelRef *)ref, d, units, &sk);
+      sk ? cu2clSuccess
+         : rt_kernel_get_sized((cu2clKernelRef *)ref, d, units, &sk);
+  if (err == cu2clSuccess) {
+    pthread_mutex_lock(&k->lock);
+    k->sized_units = units;
+    k->sized_kernel = sk;
+    pthread_mutex_unlock(&k->lock);
+  }
   if (err != cu2clSuccess) {
     if (err != cu2clErrorNotReady)
       rt_log_debug("kernel %s: no program for %zu bytes of dynamic shared "

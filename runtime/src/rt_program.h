@@ -39,6 +39,10 @@ typedef struct rt_kernel {
   /* Its dynamic shared memory may be an array of a size fixed at build
    * time (rt_kernel_get_sized); set at creation. */
   int sized_shared;
+  /* The sized kernel of the last size launched (rt_launch.c), so that
+   * repeated launches skip rt_kernel_get_sized's lookup; under lock. */
+  size_t sized_units;
+  struct rt_kernel *sized_kernel;
   size_t warp_ok[4][3];
   unsigned warp_ok_next;
   int ready;             /* set last, with release ordering */

@@ -147,13 +147,18 @@ static cl_int rt_set_arg(rt_device *d, cl_kernel kernel, cl_uint i,
   }
 }
 
+/* A switch from the environment, read once: set, not empty and not "0". */
+static int rt_env_switch(const char *name, int *value) {
+  if (*value < 0) {
+    const char *env = getenv(name);
+    *value = env && *env && strcmp(env, "0") != 0;
+  }
+  return *value;
+}
+
 static int rt_launch_blocking(void) {
   static int value = -1;
-  if (value < 0) {
-    const char *env = getenv("CU2CL_LAUNCH_BLOCKING");
-    value = env && *env && strcmp(env, "0") != 0;
-  }
-  return value;
+  return rt_env_switch("CU2CL_LAUNCH_BLOCKING", &value);
 }
 
 /* ---- CU2CL_KERNEL_TIMES=1: device time per kernel ------------------------
@@ -179,11 +184,7 @@ static struct {
 
 static int rt_kernel_times(void) {
   static int value = -1;
-  if (value < 0) {
-    const char *env = getenv("CU2CL_KERNEL_TIMES");
-    value = env && *env && strcmp(env, "0") != 0;
-  }
-  return value;
+  return rt_env_switch("CU2CL_KERNEL_TIMES", &value);
 }
 
 static int rt_ktime_cmp(const void *a, const void *b) {

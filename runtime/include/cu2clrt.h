@@ -996,105 +996,23 @@ inline cu2clError_t cu2clGetSymbolSize(size_t *size,
  * Non-template functions in the global namespace: std::min/std::max are not
  * affected. Define CU2CL_NO_HOST_MINMAX to leave them out. */
 #ifndef CU2CL_NO_HOST_MINMAX
-static inline int min(int a, int b) {
-  return a < b ? a : b;
-}
-static inline unsigned int min(unsigned int a, unsigned int b) {
-  return a < b ? a : b;
-}
-static inline unsigned int min(int a, unsigned int b) {
-  return (unsigned int)a < b ? (unsigned int)a : b;
-}
-static inline unsigned int min(unsigned int a, int b) {
-  return a < (unsigned int)b ? a : (unsigned int)b;
-}
-static inline long min(long a, long b) {
-  return a < b ? a : b;
-}
-static inline unsigned long min(unsigned long a, unsigned long b) {
-  return a < b ? a : b;
-}
-static inline unsigned long min(long a, unsigned long b) {
-  return (unsigned long)a < b ? (unsigned long)a : b;
-}
-static inline unsigned long min(unsigned long a, long b) {
-  return a < (unsigned long)b ? a : (unsigned long)b;
-}
-static inline long long min(long long a, long long b) {
-  return a < b ? a : b;
-}
-static inline unsigned long long min(unsigned long long a,
-                                     unsigned long long b) {
-  return a < b ? a : b;
-}
-static inline unsigned long long min(long long a, unsigned long long b) {
-  return (unsigned long long)a < b ? (unsigned long long)a : b;
-}
-static inline unsigned long long min(unsigned long long a, long long b) {
-  return a < (unsigned long long)b ? a : (unsigned long long)b;
-}
-static inline float min(float a, float b) {
-  return a < b ? a : b;
-}
-static inline double min(double a, double b) {
-  return a < b ? a : b;
-}
-static inline double min(float a, double b) {
-  return a < b ? a : b;
-}
-static inline double min(double a, float b) {
-  return a < b ? a : b;
-}
-
-static inline int max(int a, int b) {
-  return a > b ? a : b;
-}
-static inline unsigned int max(unsigned int a, unsigned int b) {
-  return a > b ? a : b;
-}
-static inline unsigned int max(int a, unsigned int b) {
-  return (unsigned int)a > b ? (unsigned int)a : b;
-}
-static inline unsigned int max(unsigned int a, int b) {
-  return a > (unsigned int)b ? a : (unsigned int)b;
-}
-static inline long max(long a, long b) {
-  return a > b ? a : b;
-}
-static inline unsigned long max(unsigned long a, unsigned long b) {
-  return a > b ? a : b;
-}
-static inline unsigned long max(long a, unsigned long b) {
-  return (unsigned long)a > b ? (unsigned long)a : b;
-}
-static inline unsigned long max(unsigned long a, long b) {
-  return a > (unsigned long)b ? a : (unsigned long)b;
-}
-static inline long long max(long long a, long long b) {
-  return a > b ? a : b;
-}
-static inline unsigned long long max(unsigned long long a,
-                                     unsigned long long b) {
-  return a > b ? a : b;
-}
-static inline unsigned long long max(long long a, unsigned long long b) {
-  return (unsigned long long)a > b ? (unsigned long long)a : b;
-}
-static inline unsigned long long max(unsigned long long a, long long b) {
-  return a > (unsigned long long)b ? a : (unsigned long long)b;
-}
-static inline float max(float a, float b) {
-  return a > b ? a : b;
-}
-static inline double max(double a, double b) {
-  return a > b ? a : b;
-}
-static inline double max(float a, double b) {
-  return a > b ? a : b;
-}
-static inline double max(double a, float b) {
-  return a > b ? a : b;
-}
+/* min and max of an A and a B, compared and returned as R. */
+#define CU2CL_HOST_MINMAX_PAIR(R, A, B)                                      \
+  static inline R min(A a, B b) { return (R)a < (R)b ? (R)a : (R)b; }         \
+  static inline R max(A a, B b) { return (R)a > (R)b ? (R)a : (R)b; }
+/* Both of S, both of W, and the mixed pairs, which convert to W: a signed
+ * type and its unsigned one, or float and double. */
+#define CU2CL_HOST_MINMAX(S, W)                                              \
+  CU2CL_HOST_MINMAX_PAIR(S, S, S)                                            \
+  CU2CL_HOST_MINMAX_PAIR(W, W, W)                                            \
+  CU2CL_HOST_MINMAX_PAIR(W, S, W)                                            \
+  CU2CL_HOST_MINMAX_PAIR(W, W, S)
+CU2CL_HOST_MINMAX(int, unsigned int)
+CU2CL_HOST_MINMAX(long, unsigned long)
+CU2CL_HOST_MINMAX(long long, unsigned long long)
+CU2CL_HOST_MINMAX(float, double)
+#undef CU2CL_HOST_MINMAX
+#undef CU2CL_HOST_MINMAX_PAIR
 #endif /* CU2CL_NO_HOST_MINMAX */
 
 /* Host code often names the cooperative groups namespace without using it

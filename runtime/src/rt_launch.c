@@ -363,24 +363,25 @@ static rt_kernel *rt_sized_kernel(rt_device *d, const cu2clKernelRef *ref,
     return NULL;
   size_t units = (args[nargs - 1].size + 15) / 16;
   pthread_mutex_lock(&k->lock);
-  rt_kernel *sk = k->sized_units == units ? k->sized_kernel : NULL;
+  int known = k->sized_units == units;
+  rt_kernel *sk = k->sized_kernel;
   pthread_mutex_unlock(&k->lock);
-  cu2clError_t err =
-      sk ? cu2clSuccess
-         : rt_kernel_get_sized((cu2clKernelRef *)ref, d, units, &sk);
-  if (err == cu2clSuccess) {
-    pthread_mutex_lock(&k->lock);
-    k->sized_units = units;
-    k->sized_kernel = sk;
-    pthread_mutex_unlock(&k->lock);
-  }
-  if (err != cu2clSuccess) {
-    if (err != cu2clErrorNotReady)
+  if (!known) {
+    cu2clError_t err =
+        rt_kernel_get_sized((cu2clKernelRef *)ref, d, units, &sk);
+    if (err != cu2clSuccess) {
       rt_log_debug("kernel %s: no program for %zu bytes of dynamic shared "
                    "memory (%s); the general kernel runs",
                    ref->name, units * 16, cu2clGetErrorName(err));
-    return NULL;
+      sk = NULL;
+    }
+    pthread_mutex_lock(&k->lock);
+    k->sized_units = units;
+    k->sized_kernel = sk; /* NULL: this size runs the general kernel */
+    pthread_mutex_unlock(&k->lock);
   }
+  if (!sk)
+    return NULL;
   memcpy(sized, args, nargs * sizeof *args);
   sized[nargs - 1].size = 16;
   return sk;

@@ -3,7 +3,10 @@
  * (rt_program.h).
  *
  * All building and creating happens under one process-wide mutex: it runs
- * once per program and device, and launches of ready kernels never take it.
+ * once per program and device, and launches of ready kernels do not take
+ * it, except a launch whose dynamic shared memory size differs from the
+ * kernel's previous launch when sized programs are on (rt_kernel_get_sized
+ * looks the size up).
  */
 #include "rt_program.h"
 
@@ -43,9 +46,7 @@ typedef struct rt_sized_kernel {
   cu2clKernelRef *ref;
   int ordinal;
   size_t units;
-  unsigned launches; /* seen with this size, until k is made */
-  int tried;         /* k was made, or making it failed */
-  rt_kernel k;
+  rt_kernel k; /* k.error when it could not be made */
 } rt_sized_kernel;
 
 static struct {
@@ -565,13 +566,28 @@ cu2clError_t rt_kernel_get(cu2clKernelRef *ref, rt_device *d, rt_kernel **out) {
   return err;
 }
 
-/* A size gets a program of its own at its first launch (where CUDA loads
- * a module too, typically a program's warm-up; a later switch would put
- * the load, 10-20 ms from the on-disk cache on NVIDIA, inside timed
- * work), and at most RT_SIZED_MAX sizes per program and device do; other
- * launches use the general kernel. RT_SIZED_AFTER counts launches before
- * the switch. */
-enum { RT_SIZED_AFTER = 1, RT_SIZED_MAX = 4 };
+/* The program of prog built for `units` on device `ordinal`, else NULL;
+ * *others counts the sizes built for other units. Caller holds g_prog.lock. */
+static rt_sized_program *rt_sized_program_find(const cu2clProgram *prog,
+                                               int ordinal, size_t units,
+                                               unsigned *others) {
+  rt_sized_program *found = NULL;
+  *others = 0;
+  for (rt_sized_program *sp = g_prog.sized_programs; sp; sp = sp->next)
+    if (sp->program == prog && sp->ordinal == ordinal) {
+      if (sp->units == units)
+        found = sp;
+      else
+        ++*others;
+    }
+  return found;
+}
+
+/* A size gets its program at its first launch (where CUDA loads a module
+ * too, typically in a program's warm-up, not in timed work), and at most
+ * RT_SIZED_MAX sizes per program and device do; other launches use the
+ * general kernel. */
+enum { RT_SIZED_MAX = 4 };
 
 cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *d,
                                  size_t units, rt_kernel **out) {
@@ -580,47 +596,14 @@ cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *d,
   while (sk && !(sk->ref == ref && sk->ordinal == d->ordinal &&
                  sk->units == units))
     sk = sk->next;
+  cu2clError_t err = cu2clSuccess;
   if (!sk) {
-    /* a size beyond the cap leaves no record: programs with many sizes
-     * must not make this list, searched under the lock, grow with them */
-    unsigned sizes = 0;
-    int have = 0;
-    for (rt_sized_program *sp = g_prog.sized_programs; sp; sp = sp->next)
-      if (sp->program == ref->program && sp->ordinal == d->ordinal) {
-        sizes++;
-        have |= sp->units == units;
-      }
-    if (!have && sizes >= RT_SIZED_MAX) {
-      pthread_mutex_unlock(&g_prog.lock);
-      return cu2clErrorNotSupported;
-    }
-  }
-  if (!sk && (sk = calloc(1, sizeof *sk)) != NULL) {
-    sk->ref = ref;
-    sk->ordinal = d->ordinal;
-    sk->units = units;
-    sk->next = g_prog.sized_kernels;
-    g_prog.sized_kernels = sk;
-  }
-  cu2clError_t err = sk ? cu2clSuccess : cu2clErrorMemoryAllocation;
-  if (sk && !sk->tried && ++sk->launches < RT_SIZED_AFTER)
-    err = cu2clErrorNotReady;
-  if (err == cu2clSuccess && !sk->tried) {
-    sk->tried = 1;
-    rt_sized_program *sp = g_prog.sized_programs;
-    unsigned sizes = 0;
-    for (; sp; sp = sp->next) {
-      if (sp->program != ref->program || sp->ordinal != d->ordinal)
-        continue;
-      if (sp->units == units)
-        break;
-      sizes++;
-    }
-    if (!sp && sizes >= RT_SIZED_MAX) {
-      sk->k.error = cu2clErrorNotSupported;
-    } else if (!sp && (sp = calloc(1, sizeof *sp)) == NULL) {
-      sk->k.error = cu2clErrorMemoryAllocation;
-    } else if (!sp->program) {
+    unsigned others;
+    rt_sized_program *sp =
+        rt_sized_program_find(ref->program, d->ordinal, units, &others);
+    if (!sp && others >= RT_SIZED_MAX) {
+      err = cu2clErrorNotSupported; /* no record: the list stays short */
+    } else if (!sp && (sp = calloc(1, sizeof *sp)) != NULL) {
       char extra[64];
       snprintf(extra, sizeof extra, "-D CU2CL_DYNAMIC_SHARED_UNITS=%zu",
                units);
@@ -634,10 +617,18 @@ cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *d,
       sp->next = g_prog.sized_programs;
       g_prog.sized_programs = sp;
     }
-    if (sp && !sk->k.error)
+    if (err == cu2clSuccess && (!sp || !(sk = calloc(1, sizeof *sk))))
+      err = cu2clErrorMemoryAllocation;
+    if (err == cu2clSuccess) {
+      sk->ref = ref;
+      sk->ordinal = d->ordinal;
+      sk->units = units;
       sk->k.error = sp->built == RT_BUILD_FAILED
                         ? cu2clErrorInvalidKernelImage
                         : rt_kernel_from(ref, d, sp->built, &sk->k);
+      sk->next = g_prog.sized_kernels;
+      g_prog.sized_kernels = sk;
+    }
   }
   if (err == cu2clSuccess && !sk->k.ready)
     err = sk->k.error ? sk->k.error : cu2clErrorInvalidDeviceFunction;

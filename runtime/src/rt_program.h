@@ -39,8 +39,9 @@ typedef struct rt_kernel {
   /* Its dynamic shared memory may be an array of a size fixed at build
    * time (rt_kernel_get_sized); set at creation. */
   int sized_shared;
-  /* The sized kernel of the last size launched (rt_launch.c), so that
-   * repeated launches skip rt_kernel_get_sized's lookup; under lock. */
+  /* The last size launched (units, 0: none yet) and its sized kernel, NULL
+   * when it runs the general one (rt_launch.c), so that repeated launches
+   * skip rt_kernel_get_sized's lookup; under lock. */
   size_t sized_units;
   struct rt_kernel *sized_kernel;
   size_t warp_ok[4][3];
@@ -54,8 +55,8 @@ cu2clError_t rt_kernel_get(cu2clKernelRef *ref, rt_device *dev,
 /* The kernel of ref on dev from a program built with its dynamic shared
  * memory as a static array of `units` 16-byte units (emit_device.c, NVIDIA's
  * 32-bit shared addresses); built on first use, the on-disk cache keeping
- * each size. cu2clErrorNotSupported beyond RT_SIZED_MAX sizes: the caller
- * then launches the general kernel. */
+ * each size. cu2clErrorNotSupported beyond RT_SIZED_MAX sizes, or another
+ * error: the caller then launches the general kernel. */
 cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *dev,
                                  size_t units, rt_kernel **out);
 /* Releases every program and kernel built for dev (cu2clDeviceReset). */

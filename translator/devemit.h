@@ -126,6 +126,7 @@ typedef struct emitter {
   /* printing the PTX path's copy of a predicated statement: CUDA's own
    * control flow, nothing predicated (emit_device.c, print_dual_*) */
   int plain;
+  int plain_quiet; /* quiet as it was before the PTX copy */
   const char *call_pred;
   int queue_pred;
   unsigned fresh;

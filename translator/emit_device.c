@@ -148,13 +148,18 @@ static void print_dual_begin(emitter *e) {
               "operations */\n");
 }
 
+/* The second copy is the same statement: its diagnostics were reported
+ * with the first. (Copies do not nest: nothing is predicated in one.) */
 static void print_dual_else(emitter *e) {
   dev_emit(e, "#else /* NVIDIA's warps: CUDA's control flow */\n");
-  e->plain++;
+  e->plain = 1;
+  e->plain_quiet = e->quiet;
+  e->quiet = 1;
 }
 
 static void print_dual_end(emitter *e) {
-  e->plain--;
+  e->quiet = e->plain_quiet;
+  e->plain = 0;
   dev_emit(e, "#endif\n");
 }
 
@@ -185,11 +190,8 @@ static unsigned print_items(emitter *e, CXCursor *kids, unsigned from,
       e->pred = saved_pred;
       free(own_pred);
       print_dual_else(e);
-      int quiet = e->quiet;
-      e->quiet = 1; /* reported once, for the first copy */
       print_stmt(e, kids[i]);
       print_items(e, kids, i + 1, n, end);
-      e->quiet = quiet;
       print_dual_end(e);
       return last;
     }
@@ -211,7 +213,6 @@ static void print_block_items(emitter *e, CXCursor block) {
 
 /* A statement printed as the body of if/for/while: blocks inline, others
  * on their own indented line. */
-
 static void print_sub(emitter *e, CXCursor s) {
   if (clang_getCursorKind(s) == CXCursor_CompoundStmt) {
     dev_emit(e, " {\n");
@@ -773,16 +774,12 @@ static void print_stmt(emitter *e, CXCursor s) {
     return;
   }
   if (clang_getCursorKind(s) == CXCursor_IfStmt && needs_predication(e, s)) {
-    /* indentation is written: the directive follows it on the line */
     print_dual_begin(e);
     indent(e);
     print_pred_if(e, s);
     print_dual_else(e);
-    int quiet = e->quiet;
-    e->quiet = 1; /* reported once, for the first copy */
     indent(e);
     print_stmt_body(e, s);
-    e->quiet = quiet;
     print_dual_end(e);
     return;
   }

@@ -176,6 +176,56 @@ START_TEST(test_mem_info_and_zero_size) {
 }
 END_TEST
 
+/* Freed device memory is kept for reuse (CU2CL_MEM_CACHE): a block comes
+ * back for a request it fits without wasting more than the request, copies
+ * are still bounded by the size asked for, cu2clMemGetInfo counts the
+ * cache as free, and a reset gives it back. _i == 1 turns the cache off. */
+START_TEST(test_device_memory_reuse) {
+  if (_i == 1)
+    setenv("CU2CL_MEM_CACHE", "0", 1);
+  enum { MB = 1 << 20 };
+  size_t free0, free1, total;
+  char *a = NULL, *b = NULL, *c = NULL, *big = NULL;
+  CK(cu2clMemGetInfo(&free0, &total));
+  CK(cu2clMalloc((void **)&a, MB));
+  CK(cu2clMemset(a, 0x11, MB));
+  CK(cu2clFree(a));
+  CK(cu2clMemGetInfo(&free1, &total));
+  ck_assert_uint_eq(free1, free0);
+  CK(cu2clMalloc((void **)&b, MB - 100));
+  if (_i == 0)
+    ck_assert_ptr_eq(b, a); /* the cached block */
+  static char host[MB];
+  memset(host, 0x22, sizeof host);
+  /* the block has room for MB bytes, the allocation only for MB - 100 */
+  ck_assert_int_eq(cu2clMemcpy(b, host, MB, cu2clMemcpyHostToDevice),
+                   cu2clErrorInvalidValue);
+  cu2clGetLastError();
+  CK(cu2clMemcpy(b, host, MB - 100, cu2clMemcpyHostToDevice));
+  CK(cu2clMalloc((void **)&c, MB)); /* the cache is empty again */
+  ck_assert_ptr_ne(c, b);
+  CK(cu2clMemset(c, 0x33, MB));
+  memset(host, 0, sizeof host);
+  CK(cu2clMemcpy(host, b, MB - 100, cu2clMemcpyDeviceToHost));
+  for (size_t i = 0; i < MB - 100; i += 4093)
+    ck_assert_int_eq(host[i], 0x22);
+  CK(cu2clFree(b));
+  CK(cu2clFree(c));
+  /* a block more than twice the request is not taken for it */
+  CK(cu2clMalloc((void **)&big, 4 * MB));
+  CK(cu2clFree(big));
+  CK(cu2clMalloc((void **)&a, MB));
+  ck_assert_ptr_ne(a, big);
+  CK(cu2clFree(a));
+  CK(cu2clMemGetInfo(&free1, &total));
+  ck_assert_uint_eq(free1, free0);
+  CK(cu2clDeviceReset()); /* gives the cache back; the device reopens */
+  CK(cu2clMalloc((void **)&a, MB));
+  CK(cu2clMemset(a, 0, MB));
+  CK(cu2clFree(a));
+}
+END_TEST
+
 START_TEST(test_pinned_async_copies) {
   enum { N = 1 << 16 };
   int *pinned = NULL, *d = NULL;
@@ -440,6 +490,7 @@ static Suite *rt_api_suite(void) {
   tcase_add_test(core, test_memcpy_directions);
   tcase_add_test(core, test_memset_and_2d);
   tcase_add_test(core, test_mem_info_and_zero_size);
+  tcase_add_loop_test(core, test_device_memory_reuse, 0, 2);
   tcase_add_test(core, test_pinned_async_copies);
   tcase_add_test(core, test_legacy_default_stream_order);
   tcase_add_test(core, test_events);

@@ -108,16 +108,124 @@ static cu2clError_t rt_require_svm(rt_device *d) {
   return cu2clErrorNotSupported;
 }
 
+/* ---- the cache of freed device memory (rt_memory.h) ----------------------
+ */
+
+typedef struct rt_cached {
+  rt_device *dev;
+  char *base;
+  size_t capacity;
+} rt_cached;
+
+static struct {
+  pthread_mutex_t lock;
+  rt_cached *items;
+  size_t len, cap;
+  int enabled; /* -1: CU2CL_MEM_CACHE not read yet */
+} g_cache = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, -1};
+
+/* Bytes of dev's memory in the cache. Caller holds g_cache.lock. */
+static size_t rt_cache_bytes(const rt_device *d) {
+  size_t sum = 0;
+  for (size_t i = 0; i < g_cache.len; i++)
+    if (g_cache.items[i].dev == d)
+      sum += g_cache.items[i].capacity;
+  return sum;
+}
+
+static int rt_cache_enabled(void) {
+  int on = __atomic_load_n(&g_cache.enabled, __ATOMIC_RELAXED);
+  if (on < 0) {
+    const char *env = getenv("CU2CL_MEM_CACHE");
+    on = !(env && strcmp(env, "0") == 0);
+    __atomic_store_n(&g_cache.enabled, on, __ATOMIC_RELAXED);
+  }
+  return on;
+}
+
+/* The smallest cached block of d that holds size bytes and wastes at most
+ * size more (or 64 KiB, for small requests), taken out of the cache; NULL
+ * when none fits. */
+static void *rt_cache_take(rt_device *d, size_t size, size_t *capacity) {
+  pthread_mutex_lock(&g_cache.lock);
+  size_t best = g_cache.len;
+  size_t limit = size > ((size_t)64 << 10) ? size * 2 : (size_t)128 << 10;
+  if (size > SIZE_MAX / 2)
+    limit = SIZE_MAX;
+  for (size_t i = 0; i < g_cache.len; i++) {
+    const rt_cached *c = &g_cache.items[i];
+    if (c->dev == d && c->capacity >= size && c->capacity <= limit &&
+        (best == g_cache.len || c->capacity < g_cache.items[best].capacity))
+      best = i;
+  }
+  void *p = NULL;
+  if (best < g_cache.len) {
+    p = g_cache.items[best].base;
+    *capacity = g_cache.items[best].capacity;
+    g_cache.items[best] = g_cache.items[--g_cache.len];
+  }
+  pthread_mutex_unlock(&g_cache.lock);
+  return p;
+}
+
+/* Keeps a freed block for reuse; returns 0 when it must be freed instead
+ * (cache off, full, or out of host memory for the list). */
+static int rt_cache_put(rt_device *d, char *base, size_t capacity) {
+  if (!rt_cache_enabled())
+    return 0;
+  pthread_mutex_lock(&g_cache.lock);
+  int ok = rt_cache_bytes(d) + capacity <= d->global_mem_size;
+  if (ok && g_cache.len == g_cache.cap) {
+    size_t cap = g_cache.cap ? 2 * g_cache.cap : 32;
+    rt_cached *items = realloc(g_cache.items, cap * sizeof *items);
+    ok = items != NULL;
+    if (ok) {
+      g_cache.items = items;
+      g_cache.cap = cap;
+    }
+  }
+  if (ok)
+    g_cache.items[g_cache.len++] = (rt_cached){d, base, capacity};
+  pthread_mutex_unlock(&g_cache.lock);
+  return ok;
+}
+
+/* Gives every cached block of d back to the driver; returns how many. */
+static size_t rt_cache_trim(rt_device *d) {
+  size_t n = 0;
+  for (;;) {
+    char *base = NULL;
+    pthread_mutex_lock(&g_cache.lock);
+    for (size_t i = 0; i < g_cache.len && !base; i++)
+      if (g_cache.items[i].dev == d) {
+        base = g_cache.items[i].base;
+        g_cache.items[i] = g_cache.items[--g_cache.len];
+      }
+    pthread_mutex_unlock(&g_cache.lock);
+    if (!base)
+      return n;
+    clSVMFree(d->ctx, base);
+    n++;
+  }
+}
+
 cu2clError_t rt_mem_alloc(rt_device *d, size_t size, rt_mem_kind kind,
                           void **out) {
   RT_TRY(rt_require_svm(d));
   int fine = kind == RT_MEM_MANAGED && d->managed_fine;
   cl_svm_mem_flags flags =
       CL_MEM_READ_WRITE | (fine ? CL_MEM_SVM_FINE_GRAIN_BUFFER : 0);
-  void *p = clSVMAlloc(d->ctx, flags, size, 0);
+  size_t capacity = size;
+  void *p = kind == RT_MEM_DEVICE ? rt_cache_take(d, size, &capacity) : NULL;
+  if (!p) {
+    capacity = size;
+    p = clSVMAlloc(d->ctx, flags, size, 0);
+  }
+  if (!p && rt_cache_trim(d) > 0) /* the cache may hold what is missing */
+    p = clSVMAlloc(d->ctx, flags, size, 0);
   if (!p)
     return cu2clErrorMemoryAllocation;
-  rt_alloc entry = {p, size, d, kind, 0, 0};
+  rt_alloc entry = {p, size, d, kind, 0, 0, capacity, NULL};
   if (kind == RT_MEM_MANAGED && !fine) {
     cl_int st = clEnqueueSVMMap(d->queue, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE,
                                 p, size, 0, NULL, NULL);
@@ -144,17 +252,25 @@ cu2clError_t rt_mem_alloc(rt_device *d, size_t size, rt_mem_kind kind,
   return cu2clSuccess;
 }
 
-/* Frees a device-side allocation already removed from the table. clSVMFree
- * does not wait for commands that use the memory; the device is drained
- * first, which is also what cudaFree does. */
+/* Frees an allocation already removed from the table: device-side memory
+ * (into the cache when it takes it) or a pinned host buffer. clSVMFree does
+ * not wait for commands that use the memory, nor would a reused block: the
+ * device is drained first, which is also what cudaFree does. */
 static void rt_mem_free_entry(const rt_alloc *a) {
   rt_stream_sync_device(a->dev);
+  if (a->kind == RT_MEM_PINNED) {
+    clEnqueueUnmapMemObject(a->dev->queue, a->pinned, a->base, 0, NULL, NULL);
+    clFinish(a->dev->queue);
+    clReleaseMemObject(a->pinned);
+    return;
+  }
   if (a->kind == RT_MEM_MANAGED && !a->dev->managed_fine)
     __atomic_sub_fetch(a->mapped ? &a->dev->managed_mapped
                                  : &a->dev->managed_unmapped,
                        1, __ATOMIC_ACQ_REL);
   __atomic_sub_fetch(&a->dev->allocated, a->size, __ATOMIC_RELAXED);
-  clSVMFree(a->dev->ctx, a->base);
+  if (a->kind != RT_MEM_DEVICE || !rt_cache_put(a->dev, a->base, a->capacity))
+    clSVMFree(a->dev->ctx, a->base);
 }
 
 cu2clError_t cu2clMalloc(void **dev_ptr, size_t size) {
@@ -203,9 +319,10 @@ void rt_mem_release_device(rt_device *d) {
         a = g_mem.items[i];
     pthread_mutex_unlock(&g_mem.lock);
     if (!a.base || !rt_table_take(a.base, ~0u, &a))
-      return;
+      break;
     rt_mem_free_entry(&a);
   }
+  rt_cache_trim(d);
 }
 
 cu2clError_t cu2clMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
@@ -237,15 +354,41 @@ cu2clError_t cu2clHostAlloc(void **ptr, size_t size, unsigned int flags) {
     pthread_mutex_unlock(&g_mem.lock);
     return cu2clSuccess;
   }
-  long page = sysconf(_SC_PAGESIZE);
-  RT_CHECK(posix_memalign(ptr, page > 0 ? (size_t)page : 4096, size) == 0,
-           cu2clErrorMemoryAllocation);
-  rt_alloc entry = {*ptr, size, NULL, RT_MEM_PINNED, 1, 0};
+  rt_device *d = NULL;
+  rt_alloc entry = {NULL, size, NULL, RT_MEM_PINNED, 1, 0, size, NULL};
+  if (rt_device_current(&d) == cu2clSuccess) {
+    /* the driver's page-locked memory: a host-allocated buffer, mapped for
+     * good */
+    cl_int st;
+    entry.pinned =
+        clCreateBuffer(d->ctx, CL_MEM_READ_WRITE | CL_MEM_ALLOC_HOST_PTR,
+                       size, NULL, &st);
+    if (entry.pinned) {
+      entry.base = clEnqueueMapBuffer(d->queue, entry.pinned, CL_TRUE,
+                                      CL_MAP_READ | CL_MAP_WRITE, 0, size, 0,
+                                      NULL, NULL, &st);
+      if (entry.base) {
+        entry.dev = d;
+      } else {
+        clReleaseMemObject(entry.pinned);
+        entry.pinned = NULL;
+      }
+    }
+  }
+  if (!entry.base) { /* no device, or it would not: page-aligned memory */
+    long page = sysconf(_SC_PAGESIZE);
+    RT_CHECK(posix_memalign((void **)&entry.base,
+                            page > 0 ? (size_t)page : 4096, size) == 0,
+             cu2clErrorMemoryAllocation);
+  }
   if (rt_table_insert(&entry) != cu2clSuccess) {
-    free(*ptr);
-    *ptr = NULL;
+    if (entry.pinned)
+      rt_mem_free_entry(&entry);
+    else
+      free(entry.base);
     return rt_fail(cu2clErrorMemoryAllocation);
   }
+  *ptr = entry.base;
   return cu2clSuccess;
 }
 
@@ -263,7 +406,7 @@ cu2clError_t cu2clFreeHost(void *ptr) {
     rt_table_insert(&a); /* not ours to free here: put it back */
     return rt_fail(cu2clErrorInvalidValue);
   }
-  if (a.kind == RT_MEM_PINNED)
+  if (a.kind == RT_MEM_PINNED && !a.pinned)
     free(a.base);
   else
     rt_mem_free_entry(&a);
@@ -292,7 +435,7 @@ cu2clError_t cu2clHostRegister(void *ptr, size_t size, unsigned int flags) {
   rt_mem_find(ptr, &a);
   rt_mem_find((char *)ptr + size - 1, &b);
   RT_CHECK(!a.base && !b.base, cu2clErrorHostMemoryAlreadyRegistered);
-  rt_alloc entry = {ptr, size, NULL, RT_MEM_REGISTERED, 0, 0};
+  rt_alloc entry = {ptr, size, NULL, RT_MEM_REGISTERED, 0, 0, size, NULL};
   RT_TRY(rt_table_insert(&entry));
   return cu2clSuccess;
 }

@@ -174,7 +174,14 @@ static int rt_cache_put(rt_device *d, char *base, size_t capacity) {
   if (!rt_cache_enabled())
     return 0;
   pthread_mutex_lock(&g_cache.lock);
-  int ok = rt_cache_bytes(d) + capacity <= d->global_mem_size;
+  /* NVIDIA's driver backs SVM with host memory of the same size (the
+   * process's resident set grows by it), so the cache is bounded by a
+   * quarter of the host's memory as well as by the device's. */
+  long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+  size_t limit = d->global_mem_size;
+  if (pages > 0 && page > 0 && (size_t)pages / 4 * (size_t)page < limit)
+    limit = (size_t)pages / 4 * (size_t)page;
+  int ok = rt_cache_bytes(d) + capacity <= limit;
   if (ok && g_cache.len == g_cache.cap) {
     size_t cap = g_cache.cap ? 2 * g_cache.cap : 32;
     rt_cached *items = realloc(g_cache.items, cap * sizeof *items);

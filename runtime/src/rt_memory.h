@@ -13,9 +13,10 @@
  * allocates and frees per step or per case paid for it at every call. An
  * allocation takes the smallest cached block of its device that fits
  * without wasting more than its own size; the cache is given back to the
- * driver when an allocation fails, at cu2clDeviceReset, and never held
- * beyond the device's memory size. Blocks live at exit are not freed one
- * by one (the process's end releases them).
+ * driver when an allocation fails and at cu2clDeviceReset, and holds at
+ * most the device's memory size and a quarter of the host's (the driver
+ * keeps a host copy of every SVM block). Blocks live at exit are not freed
+ * one by one (the process's end releases them).
  *
  * Pinned host memory (cu2clMallocHost, cu2clHostAlloc without Mapped) is a
  * mapped CL_MEM_ALLOC_HOST_PTR buffer of the current device, the driver's

@@ -185,58 +185,84 @@ static const char sized_cl[] =
 static cu2clProgram sized_program = {"sized.cl", sized_cl, NULL, NULL};
 static cu2clKernelRef k_sized = {&sized_program, "reverse_sized", NULL};
 
-/* Four launches with 256 bytes; every result is right. */
-static void launch_sized_four_times(int *units_seen) {
-  enum { B = 64, G = 4 };
-  int host[B * G], *d = NULL, *units = NULL;
-  for (int i = 0; i < B * G; i++)
-    host[i] = i;
-  CK(cu2clMalloc((void **)&d, sizeof host));
-  CK(cu2clMalloc((void **)&units, sizeof(int)));
-  CK(cu2clMemcpy(d, host, sizeof host, cu2clMemcpyHostToDevice));
+/* One launch of k_sized over G blocks of b work-items with b ints of
+ * dynamic shared memory, reversing each block of d (whose blocks hold
+ * 0, 1, ... in order or reversed, by *flips' parity); checks the result and
+ * returns the units the kernel saw (0: the general kernel). */
+static int launch_sized_once(int *d, int *units, unsigned b, unsigned G,
+                             int *flips) {
+  static int host[4 * 512];
   cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d},
                      {CU2CL_ARG_DEVPTR, sizeof units, &units},
-                     {CU2CL_ARG_LOCAL, B * sizeof(int), NULL}};
-  for (int r = 0; r < 4; r++) {
-    CK(cu2clMemset(units, 0xff, sizeof(int)));
-    CK(cu2clLaunchKernel(&k_sized, dims(G, 1, 1), dims(B, 1, 1),
-                         B * sizeof(int), NULL, args, 3));
-    CK(cu2clMemcpy(host, d, sizeof host, cu2clMemcpyDeviceToHost));
-    CK(cu2clMemcpy(&units_seen[r], units, sizeof(int),
-                   cu2clMemcpyDeviceToHost));
-    for (int g = 0; g < G; g++)
-      for (int l = 0; l < B; l++)
-        ck_assert_int_eq(host[g * B + l],
-                         r % 2 == 0 ? g * B + (B - 1 - l) : g * B + l);
-  }
-  CK(cu2clFree(d));
-  CK(cu2clFree(units));
+                     {CU2CL_ARG_LOCAL, b * sizeof(int), NULL}};
+  int seen = -1;
+  CK(cu2clMemset(units, 0xff, sizeof(int)));
+  CK(cu2clLaunchKernel(&k_sized, dims(G, 1, 1), dims(b, 1, 1),
+                       b * sizeof(int), NULL, args, 3));
+  ++*flips;
+  CK(cu2clMemcpy(host, d, G * b * sizeof(int), cu2clMemcpyDeviceToHost));
+  CK(cu2clMemcpy(&seen, units, sizeof seen, cu2clMemcpyDeviceToHost));
+  for (unsigned g = 0; g < G; g++)
+    for (unsigned l = 0; l < b; l++)
+      ck_assert_int_eq(host[g * b + l],
+                       (int)(g * b + (*flips % 2 ? b - 1 - l : l)));
+  return seen;
 }
 
+/* Launches (10 ms apart, at most 30 s) until the kernel sees `want` units;
+ * returns what the first launch saw and the launches made in *n. */
+static int launch_sized_until(int *d, int *units, unsigned b, unsigned G,
+                              int *flips, int want, int *n) {
+  int first = launch_sized_once(d, units, b, G, flips), seen = first;
+  for (*n = 1; seen != want && *n < 3000; ++*n) {
+    usleep(10000);
+    seen = launch_sized_once(d, units, b, G, flips);
+  }
+  ck_assert_int_eq(seen, want);
+  return first;
+}
+
+/* Device memory for launch_sized_*: 4 blocks of up to 512 ints, counting. */
+static void sized_setup(int **d, int **units) {
+  static int host[4 * 512];
+  for (int i = 0; i < 4 * 512; i++)
+    host[i] = i;
+  CK(cu2clMalloc((void **)d, sizeof host));
+  CK(cu2clMalloc((void **)units, sizeof(int)));
+  CK(cu2clMemcpy(*d, host, sizeof host, cu2clMemcpyHostToDevice));
+}
+
+/* The first launch of a size runs the general kernel at once (its sized
+ * program builds on a thread of its own); later launches switch to the
+ * sized one, and every result is right on either. */
 START_TEST(test_sized_shared_memory) {
   setenv("CU2CL_SIZED_SHARED", "1", 1);
-  int seen[4];
-  launch_sized_four_times(seen); /* all from a program built for 16 units */
-  for (int r = 0; r < 4; r++)
-    ck_assert_int_eq(seen[r], 16);
+  int *d, *units, flips = 0, n = 0;
+  sized_setup(&d, &units);
+  ck_assert_int_eq(launch_sized_until(d, units, 64, 4, &flips, 16, &n), 0);
+  ck_assert_int_gt(n, 1);
+  for (int r = 0; r < 4; r++) /* and it stays */
+    ck_assert_int_eq(launch_sized_once(d, units, 64, 4, &flips), 16);
+  CK(cu2clDeviceReset()); /* waits for nothing now, releases the programs */
 }
 END_TEST
 
-/* Four sizes get programs of their own; a fifth runs the general kernel. */
+/* Four sizes get programs of their own; a fifth runs the general kernel
+ * and starts no build. */
 START_TEST(test_sized_shared_memory_cap) {
   setenv("CU2CL_SIZED_SHARED", "1", 1);
-  int *d = NULL, *units = NULL, seen = -1;
-  CK(cu2clMalloc((void **)&d, 512 * sizeof(int)));
-  CK(cu2clMalloc((void **)&units, sizeof(int)));
-  for (unsigned b = 32; b <= 512; b *= 2) {
-    cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d},
-                       {CU2CL_ARG_DEVPTR, sizeof units, &units},
-                       {CU2CL_ARG_LOCAL, b * sizeof(int), NULL}};
-    CK(cu2clLaunchKernel(&k_sized, dims(1, 1, 1), dims(b, 1, 1),
-                         b * sizeof(int), NULL, args, 3));
-    CK(cu2clMemcpy(&seen, units, sizeof seen, cu2clMemcpyDeviceToHost));
-    ck_assert_int_eq(seen, b < 512 ? (int)(b * sizeof(int) / 16) : 0);
-  }
+  int *d, *units, flips = 0, n = 0;
+  sized_setup(&d, &units);
+  for (unsigned b = 32; b <= 256; b *= 2)
+    launch_sized_until(d, units, b, 1, &flips, (int)(b * sizeof(int) / 16),
+                       &n);
+  cu2clCacheStats before, after;
+  CK(cu2clGetCacheStats(&before));
+  for (int r = 0; r < 5; r++)
+    ck_assert_int_eq(launch_sized_once(d, units, 512, 1, &flips), 0);
+  CK(cu2clGetCacheStats(&after));
+  ck_assert_uint_eq(after.hits + after.misses + after.builds,
+                    before.hits + before.misses + before.builds);
   CK(cu2clFree(d));
   CK(cu2clFree(units));
 }
@@ -244,10 +270,25 @@ END_TEST
 
 START_TEST(test_sized_shared_memory_off) {
   setenv("CU2CL_SIZED_SHARED", "0", 1);
-  int seen[4];
-  launch_sized_four_times(seen);
-  for (int r = 0; r < 4; r++)
-    ck_assert_int_eq(seen[r], 0);
+  int *d, *units, flips = 0;
+  sized_setup(&d, &units);
+  for (int r = 0; r < 20; r++)
+    ck_assert_int_eq(launch_sized_once(d, units, 64, 4, &flips), 0);
+}
+END_TEST
+
+/* A device reset while a sized program is building waits for the build
+ * (it uses the device's context), and the device works afterwards. */
+START_TEST(test_sized_shared_memory_reset_while_building) {
+  setenv("CU2CL_SIZED_SHARED", "1", 1);
+  setenv("CU2CL_CACHE", "0", 1); /* a real build, long enough to overlap */
+  int *d, *units, flips = 0;
+  sized_setup(&d, &units);
+  ck_assert_int_eq(launch_sized_once(d, units, 128, 2, &flips), 0);
+  CK(cu2clDeviceReset());
+  sized_setup(&d, &units);
+  flips = 0;
+  ck_assert_int_eq(launch_sized_once(d, units, 64, 4, &flips), 0);
 }
 END_TEST
 
@@ -566,6 +607,7 @@ static Suite *rt_launch_suite(void) {
   tcase_add_test(core, test_launch_local_memory);
   tcase_add_test(core, test_sized_shared_memory);
   tcase_add_test(core, test_sized_shared_memory_off);
+  tcase_add_test(core, test_sized_shared_memory_reset_while_building);
   tcase_add_test(core, test_sized_shared_memory_cap);
   tcase_add_test(core, test_symbols);
   tcase_add_loop_test(core, test_managed_kernel, 0, 2);

@@ -369,6 +369,8 @@ static rt_kernel *rt_sized_kernel(rt_device *d, const cu2clKernelRef *ref,
   if (!known) {
     cu2clError_t err =
         rt_kernel_get_sized((cu2clKernelRef *)ref, d, units, &sk);
+    if (err == cu2clErrorNotReady)
+      return NULL; /* building: the general kernel, and ask again next time */
     if (err != cu2clSuccess) {
       rt_log_debug("kernel %s: no program for %zu bytes of dynamic shared "
                    "memory (%s); the general kernel runs",

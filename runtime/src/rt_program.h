@@ -54,9 +54,11 @@ cu2clError_t rt_kernel_get(cu2clKernelRef *ref, rt_device *dev,
                            rt_kernel **out);
 /* The kernel of ref on dev from a program built with its dynamic shared
  * memory as a static array of `units` 16-byte units (emit_device.c, NVIDIA's
- * 32-bit shared addresses); built on first use, the on-disk cache keeping
- * each size. cu2clErrorNotSupported beyond RT_SIZED_MAX sizes, or another
- * error: the caller then launches the general kernel. */
+ * 32-bit shared addresses); its build starts on a thread of its own at the
+ * first call, which answers cu2clErrorNotReady until it is done (the
+ * on-disk cache keeps each size). cu2clErrorNotSupported beyond
+ * RT_SIZED_MAX sizes, or another error: the caller then launches the
+ * general kernel. */
 cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *dev,
                                  size_t units, rt_kernel **out);
 /* Releases every program and kernel built for dev (cu2clDeviceReset). */

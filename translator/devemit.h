@@ -47,7 +47,8 @@
 enum { V_DEREF = 1, V_POINTER = 2, V_ARRAY = 4 };
 
 typedef struct var_entry {
-  char *usr;
+  CXCursor decl; /* canonical declaration */
+  unsigned hash; /* clang_hashCursor(decl) */
   char space; /* pointee space for pointers, storage space otherwise */
   unsigned flags;
   int varying; /* may differ between the work-items of a group (devpred) */

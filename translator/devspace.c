@@ -25,14 +25,16 @@
 
 /* ---- variables of the current function ------------------------------ */
 
+/* Variables are told apart by their canonical declaration cursor, not by
+ * USR: a lookup per name printed made clang_getCursorUSR a quarter of the
+ * emission's time on large units (docs/performance.md). */
 var_entry *dev_var_find(emitter *e, CXCursor decl) {
-  char *usr = cx_usr(decl);
-  var_entry *r = NULL;
-  for (size_t i = 0; i < e->nvars && !r; i++)
-    if (!strcmp(e->vars[i].usr, usr))
-      r = &e->vars[i];
-  free(usr);
-  return r;
+  CXCursor c = clang_getCanonicalCursor(decl);
+  unsigned h = clang_hashCursor(c);
+  for (size_t i = 0; i < e->nvars; i++)
+    if (e->vars[i].hash == h && clang_equalCursors(e->vars[i].decl, c))
+      return &e->vars[i];
+  return NULL;
 }
 
 static var_entry *var_add(emitter *e, CXCursor decl, char space,
@@ -48,18 +50,15 @@ static var_entry *var_add(emitter *e, CXCursor decl, char space,
     e->vars = xrealloc(e->vars, e->capvars * sizeof *e->vars);
   }
   v = &e->vars[e->nvars++];
-  v->usr = cx_usr(decl);
+  v->decl = clang_getCanonicalCursor(decl);
+  v->hash = clang_hashCursor(v->decl);
   v->space = space;
   v->flags = flags;
   v->varying = 0;
   return v;
 }
 
-void dev_vars_reset(emitter *e) {
-  for (size_t i = 0; i < e->nvars; i++)
-    free(e->vars[i].usr);
-  e->nvars = 0;
-}
+void dev_vars_reset(emitter *e) { e->nvars = 0; }
 
 /* Identity of a symbol. A __shared__ variable of a device function is keyed
  * by the function's USR (each template specialization has its own). */

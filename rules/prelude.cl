@@ -382,6 +382,12 @@ uint cu2cl_local_group_size(void) {
 uint cu2cl_lane_id(void) {
 #ifdef CU2CL_WARP_SUBGROUP
   return get_sub_group_local_id();
+#elif defined(CU2CL_WARP_PTX)
+  /* the lane register: one instruction where the linear id takes six (the
+   * warps are formed from the linear id, as CUDA's) */
+  uint l;
+  __asm__("mov.u32 %0, %%laneid;" : "=r"(l));
+  return l;
 #else
   return cu2cl_local_linear_id() & 31u;
 #endif
@@ -509,7 +515,9 @@ void cu2cl_syncwarp(__local ulong *ws, uint mask) {
 /* Nonzero when the calling lane is named in mask; the others must not
  * execute a .sync instruction with it. */
 int cu2cl_ptx_in(uint mask) {
-  return (mask >> cu2cl_lane_id()) & 1u;
+  /* a full mask names every lane: no lane test (masks are constants in
+   * most code, so the test folds away) */
+  return mask == 0xffffffffu || ((mask >> cu2cl_lane_id()) & 1u);
 }
 
 /* One 32-bit shuffle; the mode is a constant at every call, so the switch

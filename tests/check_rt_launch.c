@@ -222,44 +222,70 @@ static int launch_sized_until(int *d, int *units, unsigned b, unsigned G,
   return first;
 }
 
-/* Device memory for launch_sized_*: 4 blocks of up to 512 ints, counting. */
-static void sized_setup(int **d, int **units) {
+/* Counts 0, 1, ... into d again (before a launch_sized_* series with
+ * another block size) and restarts the flips. */
+static void sized_refill(int *d, int *flips) {
   static int host[4 * 512];
   for (int i = 0; i < 4 * 512; i++)
     host[i] = i;
-  CK(cu2clMalloc((void **)d, sizeof host));
-  CK(cu2clMalloc((void **)units, sizeof(int)));
-  CK(cu2clMemcpy(*d, host, sizeof host, cu2clMemcpyHostToDevice));
+  CK(cu2clMemcpy(d, host, sizeof host, cu2clMemcpyHostToDevice));
+  *flips = 0;
 }
 
-/* The first launch of a size runs the general kernel at once (its sized
- * program builds on a thread of its own); later launches switch to the
- * sized one, and every result is right on either. */
+/* Device memory for launch_sized_*: 4 blocks of up to 512 ints, counting. */
+static void sized_setup(int **d, int **units) {
+  int flips;
+  CK(cu2clMalloc((void **)d, 4 * 512 * sizeof(int)));
+  CK(cu2clMalloc((void **)units, sizeof(int)));
+  sized_refill(*d, &flips);
+}
+
+static char cache_dir[256];
+
+static void use_fresh_cache(void) {
+  snprintf(cache_dir, sizeof cache_dir, "/tmp/cu2clrt-cache-XXXXXX");
+  ck_assert_ptr_nonnull(mkdtemp(cache_dir));
+  setenv("CU2CL_CACHE_DIR", cache_dir, 1);
+  unsetenv("CU2CL_CACHE");
+}
+
+/* A size whose program is not in the on-disk cache is built by the
+ * launching thread, which runs it at once; one in the cache loads on the
+ * builder thread while launches go on with the general kernel, then
+ * switch. Every result is right on either. */
 START_TEST(test_sized_shared_memory) {
+  use_fresh_cache();
   setenv("CU2CL_SIZED_SHARED", "1", 1);
   int *d, *units, flips = 0, n = 0;
   sized_setup(&d, &units);
+  ck_assert_int_eq(launch_sized_once(d, units, 64, 4, &flips), 16);
+  CK(cu2clDeviceReset()); /* the programs go, the cache stays */
+  sized_setup(&d, &units);
+  flips = 0;
   ck_assert_int_eq(launch_sized_until(d, units, 64, 4, &flips, 16, &n), 0);
   ck_assert_int_gt(n, 1);
   for (int r = 0; r < 4; r++) /* and it stays */
     ck_assert_int_eq(launch_sized_once(d, units, 64, 4, &flips), 16);
-  CK(cu2clDeviceReset()); /* waits for nothing now, releases the programs */
+  CK(cu2clDeviceReset());
 }
 END_TEST
 
-/* Four sizes get programs of their own; a fifth runs the general kernel
+/* Eight sizes get programs of their own; a ninth runs the general kernel
  * and starts no build. */
 START_TEST(test_sized_shared_memory_cap) {
   setenv("CU2CL_SIZED_SHARED", "1", 1);
   int *d, *units, flips = 0, n = 0;
   sized_setup(&d, &units);
-  for (unsigned b = 32; b <= 256; b *= 2)
+  for (unsigned b = 32; b <= 256; b += 32) {
+    sized_refill(d, &flips);
     launch_sized_until(d, units, b, 1, &flips, (int)(b * sizeof(int) / 16),
                        &n);
+  }
+  sized_refill(d, &flips);
   cu2clCacheStats before, after;
   CK(cu2clGetCacheStats(&before));
   for (int r = 0; r < 5; r++)
-    ck_assert_int_eq(launch_sized_once(d, units, 512, 1, &flips), 0);
+    ck_assert_int_eq(launch_sized_once(d, units, 288, 1, &flips), 0);
   CK(cu2clGetCacheStats(&after));
   ck_assert_uint_eq(after.hits + after.misses + after.builds,
                     before.hits + before.misses + before.builds);
@@ -277,18 +303,22 @@ START_TEST(test_sized_shared_memory_off) {
 }
 END_TEST
 
-/* A device reset while a sized program is building waits for the build
- * (it uses the device's context), and the device works afterwards. */
+/* A device reset while a sized program loads waits for the load (it uses
+ * the device's context), and the device works afterwards. */
 START_TEST(test_sized_shared_memory_reset_while_building) {
+  use_fresh_cache();
   setenv("CU2CL_SIZED_SHARED", "1", 1);
-  setenv("CU2CL_CACHE", "0", 1); /* a real build, long enough to overlap */
   int *d, *units, flips = 0;
   sized_setup(&d, &units);
-  ck_assert_int_eq(launch_sized_once(d, units, 128, 2, &flips), 0);
+  ck_assert_int_eq(launch_sized_once(d, units, 128, 2, &flips), 32);
   CK(cu2clDeviceReset());
   sized_setup(&d, &units);
   flips = 0;
-  ck_assert_int_eq(launch_sized_once(d, units, 64, 4, &flips), 0);
+  ck_assert_int_eq(launch_sized_once(d, units, 128, 2, &flips), 0);
+  CK(cu2clDeviceReset()); /* the load was just queued */
+  sized_setup(&d, &units);
+  flips = 0;
+  ck_assert_int_eq(launch_sized_once(d, units, 64, 4, &flips), 16);
 }
 END_TEST
 
@@ -403,15 +433,6 @@ END_TEST
 
 /* ---- program cache --------------------------------------------------------
  */
-
-static char cache_dir[256];
-
-static void use_fresh_cache(void) {
-  snprintf(cache_dir, sizeof cache_dir, "/tmp/cu2clrt-cache-XXXXXX");
-  ck_assert_ptr_nonnull(mkdtemp(cache_dir));
-  setenv("CU2CL_CACHE_DIR", cache_dir, 1);
-  unsetenv("CU2CL_CACHE");
-}
 
 /* The single .clbin file in cache_dir, or "" when there is none. */
 static void cache_entry(char *path, size_t size) {

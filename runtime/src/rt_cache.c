@@ -84,6 +84,15 @@ static unsigned char *rt_read_all(const char *path, size_t *len) {
   return buf;
 }
 
+int rt_cache_has(const char *dir, const char *key) {
+  char *path = rt_strcat3(dir, "/", key);
+  char *file = path ? rt_strcat3(path, ".clbin", "") : NULL;
+  int has = file && access(file, R_OK) == 0;
+  free(path);
+  free(file);
+  return has;
+}
+
 unsigned char *rt_cache_load(const char *dir, const char *key, size_t *len) {
   char *path = rt_strcat3(dir, "/", key);
   char *file = path ? rt_strcat3(path, ".clbin", "") : NULL;

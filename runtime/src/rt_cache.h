@@ -22,6 +22,8 @@ char *rt_cache_dir(void);
 /* Reads the entry for key; returns a heap payload the caller frees, or NULL
  * when the entry is missing or unusable. */
 unsigned char *rt_cache_load(const char *dir, const char *key, size_t *len);
+/* Whether an entry for key exists (not whether it is usable). */
+int rt_cache_has(const char *dir, const char *key);
 /* Writes the entry for key atomically; returns 0 on success. */
 int rt_cache_store(const char *dir, const char *key, const unsigned char *data,
                    size_t len);

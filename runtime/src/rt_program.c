@@ -7,9 +7,9 @@
  * it, except a launch whose dynamic shared memory size differs from the
  * kernel's previous launch when sized programs are on (rt_kernel_get_sized
  * looks the size up). Programs for a size of dynamic shared memory are
- * built on a thread of their own, outside the mutex, while launches go on
- * with the general kernel; a device reset and the process's exit wait for
- * such builds.
+ * built by a builder thread, outside the mutex, while launches go on with
+ * the general kernel; a device reset and the process's exit wait for such
+ * builds.
  */
 #include "rt_program.h"
 
@@ -59,7 +59,9 @@ static struct {
   rt_kernel_state *kernels;
   rt_sized_program *sized_programs;
   rt_sized_kernel *sized_kernels;
-  unsigned building; /* sized programs building on their own threads */
+  struct rt_sized_build *jobs; /* sized programs for the builder, FIFO */
+  pthread_cond_t work;         /* a job was queued */
+  int builder;                 /* the builder thread runs */
   pthread_mutex_t stats_lock; /* stats: builds run outside lock too */
   cu2clCacheStats stats;
 } g_prog = {PTHREAD_MUTEX_INITIALIZER,
@@ -68,6 +70,8 @@ static struct {
             NULL,
             NULL,
             NULL,
+            NULL,
+            PTHREAD_COND_INITIALIZER,
             0,
             PTHREAD_MUTEX_INITIALIZER,
             {0, 0, 0, 0, 0.0}};
@@ -231,9 +235,38 @@ static void rt_cache_save(const rt_device *d, cl_program p, const char *dir,
   free(bin);
 }
 
+/* The cache entry of prog built for d with extra options: its directory
+ * (malloc'd, NULL when the cache is off) and key. */
+static char *rt_build_key(const rt_device *d, const cu2clProgram *prog,
+                          const char *extra, char *options, size_t size,
+                          char key[65]) {
+  rt_program_options(d, prog, extra, options, size);
+  rt_cache_key(d, prog, options, key);
+  return rt_cache_dir();
+}
+
+/* Whether the on-disk cache holds prog built for d with extra options. */
+static int rt_build_cached(const rt_device *d, const cu2clProgram *prog,
+                           const char *extra) {
+  char options[2048], key[65];
+  char *dir = rt_build_key(d, prog, extra, options, sizeof options, key);
+  int hit = dir && rt_cache_has(dir, key);
+  free(dir);
+  return hit;
+}
+
+static cl_program rt_build_as(const rt_device *d, const cu2clProgram *prog,
+                              const char *extra, int load_only);
+
 /* Cache lookup, else a build from source and a cache store. */
 static cl_program rt_build(const rt_device *d, const cu2clProgram *prog,
                            const char *extra) {
+  return rt_build_as(d, prog, extra, 0);
+}
+
+/* rt_build, or with load_only the cache lookup alone (NULL on a miss). */
+static cl_program rt_build_as(const rt_device *d, const cu2clProgram *prog,
+                              const char *extra, int load_only) {
   char options[2048], key[65];
   if (d->warp_error[0]) { /* CU2CL_WARP forced a path d cannot take */
     rt_log_error("building OpenCL program %s for %s: %s",
@@ -241,9 +274,7 @@ static cl_program rt_build(const rt_device *d, const cu2clProgram *prog,
                  d->warp_error);
     return NULL;
   }
-  rt_program_options(d, prog, extra, options, sizeof options);
-  rt_cache_key(d, prog, options, key);
-  char *dir = rt_cache_dir();
+  char *dir = rt_build_key(d, prog, extra, options, sizeof options, key);
   cl_program p = NULL;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -258,7 +289,7 @@ static cl_program rt_build(const rt_device *d, const cu2clProgram *prog,
     rt_log_debug("cache %s for %s on %s (%s/%s.clbin)", p ? "hit" : "miss",
                  prog->name, d->name, dir, key);
   }
-  if (!p) {
+  if (!p && !load_only) {
     rt_log_debug("building %s for %s with options: %s", prog->name, d->name,
                  options);
     p = rt_build_from_source(d, prog, options);
@@ -602,29 +633,43 @@ static rt_sized_program *rt_sized_program_find(const cu2clProgram *prog,
   return found;
 }
 
-/* A size gets its program built on a thread of its own from its first
+/* A size gets its program built by the builder thread from its first
  * launch on (where CUDA loads a module too, typically in a program's
  * warm-up); launches run the general kernel until it is there, so none
  * waits for a build (2.4 s for reduction.cl on NVIDIA, 1.4 ms from the
  * on-disk cache). At most RT_SIZED_MAX sizes per program and device get
- * one; other launches use the general kernel. */
-enum { RT_SIZED_MAX = 4 };
+ * one; other launches use the general kernel.
+ *
+ * One builder thread, alive until the process ends, loads them from the
+ * on-disk cache in turn. A program not in the cache is compiled by the
+ * launching thread, which waits for it (a first run's cost): NVIDIA's
+ * OpenCL compiler (driver 580) crashed (SIGSEGV in NvCliCompileSource) on
+ * a builder thread when no compilation had run on the main thread before,
+ * with a thread per build and with one builder alike. */
+enum { RT_SIZED_MAX = 8 };
 
 typedef struct rt_sized_build {
+  struct rt_sized_build *next;
   rt_sized_program *sp;
   rt_device *d;
   char extra[64];
 } rt_sized_build;
 
-static void *rt_sized_build_run(void *arg) {
-  rt_sized_build *b = arg;
-  cl_program p = rt_build(b->d, b->sp->program, b->extra);
+static void *rt_sized_builder(void *arg) {
+  (void)arg;
   pthread_mutex_lock(&g_prog.lock);
-  b->sp->built = p ? p : RT_BUILD_FAILED;
-  g_prog.building--;
-  pthread_cond_broadcast(&g_prog.built);
-  pthread_mutex_unlock(&g_prog.lock);
-  free(b);
+  for (;;) {
+    while (!g_prog.jobs)
+      pthread_cond_wait(&g_prog.work, &g_prog.lock);
+    rt_sized_build *b = g_prog.jobs;
+    g_prog.jobs = b->next;
+    pthread_mutex_unlock(&g_prog.lock);
+    cl_program p = rt_build_as(b->d, b->sp->program, b->extra, 1);
+    pthread_mutex_lock(&g_prog.lock);
+    b->sp->built = p ? p : RT_BUILD_FAILED;
+    pthread_cond_broadcast(&g_prog.built);
+    free(b);
+  }
   return NULL;
 }
 
@@ -641,7 +686,7 @@ static void rt_sized_builds_wait(int ordinal) {
   }
 }
 
-/* At exit: a build thread must not be inside the driver while the process
+/* At exit: the builder must not be inside the driver while the process
  * tears it down. */
 static void rt_sized_builds_wait_all(void) {
   pthread_mutex_lock(&g_prog.lock);
@@ -649,33 +694,41 @@ static void rt_sized_builds_wait_all(void) {
   pthread_mutex_unlock(&g_prog.lock);
 }
 
-/* Starts the build of sp on a thread (or builds it here if no thread can
- * be had). Caller holds g_prog.lock. */
+/* Queues the load of sp from the cache for the builder, or builds it here
+ * when the cache does not have it or there is no builder thread to be had.
+ * Caller holds g_prog.lock. */
 static void rt_sized_build_start(rt_sized_program *sp, rt_device *d) {
   static int registered;
-  rt_sized_build *b = calloc(1, sizeof *b);
-  pthread_t t;
-  pthread_attr_t attr;
-  int started = 0;
-  if (b) {
-    b->sp = sp;
-    b->d = d;
-    snprintf(b->extra, sizeof b->extra, "-D CU2CL_DYNAMIC_SHARED_UNITS=%zu",
-             sp->units);
-    if (!registered)
-      registered = atexit(rt_sized_builds_wait_all) == 0;
-    if (registered && pthread_attr_init(&attr) == 0) {
+  char extra[64];
+  snprintf(extra, sizeof extra, "-D CU2CL_DYNAMIC_SHARED_UNITS=%zu",
+           sp->units);
+  rt_sized_build *b =
+      rt_build_cached(d, sp->program, extra) ? calloc(1, sizeof *b) : NULL;
+  if (!registered)
+    registered = atexit(rt_sized_builds_wait_all) == 0;
+  if (b && !g_prog.builder && registered) {
+    pthread_t t;
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) == 0) {
       pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
-      started = pthread_create(&t, &attr, rt_sized_build_run, b) == 0;
+      g_prog.builder = pthread_create(&t, &attr, rt_sized_builder, NULL) == 0;
       pthread_attr_destroy(&attr);
     }
   }
-  if (started) {
-    g_prog.building++;
+  if (b) {
+    b->sp = sp;
+    b->d = d;
+    memcpy(b->extra, extra, sizeof extra);
+  }
+  if (b && g_prog.builder) {
+    rt_sized_build **tail = &g_prog.jobs;
+    while (*tail)
+      tail = &(*tail)->next;
+    *tail = b;
+    pthread_cond_signal(&g_prog.work);
     return;
   }
-  if (b) /* no thread: build it now */
-    sp->built = rt_build(d, sp->program, b->extra);
+  sp->built = rt_build(d, sp->program, extra); /* not cached, or no thread */
   if (!sp->built)
     sp->built = RT_BUILD_FAILED;
   free(b);

@@ -143,9 +143,9 @@ static int rt_cache_enabled(void) {
   return on;
 }
 
-/* The smallest cached block of d that holds size bytes and wastes at most
- * size more (or 64 KiB, for small requests), taken out of the cache; NULL
- * when none fits. */
+/* The smallest cached block of d that holds size bytes and is at most
+ * twice as large (at most 128 KiB for requests up to 64 KiB), taken out of
+ * the cache; NULL when none fits. */
 static void *rt_cache_take(rt_device *d, size_t size, size_t *capacity) {
   pthread_mutex_lock(&g_cache.lock);
   size_t best = g_cache.len;
@@ -224,10 +224,8 @@ cu2clError_t rt_mem_alloc(rt_device *d, size_t size, rt_mem_kind kind,
       CL_MEM_READ_WRITE | (fine ? CL_MEM_SVM_FINE_GRAIN_BUFFER : 0);
   size_t capacity = size;
   void *p = kind == RT_MEM_DEVICE ? rt_cache_take(d, size, &capacity) : NULL;
-  if (!p) {
-    capacity = size;
+  if (!p)
     p = clSVMAlloc(d->ctx, flags, size, 0);
-  }
   if (!p && rt_cache_trim(d) > 0) /* the cache may hold what is missing */
     p = clSVMAlloc(d->ctx, flags, size, 0);
   if (!p)

@@ -25,6 +25,12 @@
 typedef struct rt_program_state {
   cu2clProgram *program;
   struct rt_program_state *next; /* g_prog.programs */
+  /* The cache key's hash state after the source (rt_cache_key): every size
+   * of dynamic shared memory needs a key, computed by the launch that
+   * asks, and hashing the source each time cost that launch 4.7 ms for the
+   * reduction sample's 480 KB and 0.6 ms for fv-euler's 60 KB (this SHA-256
+   * runs at about 100 MB/s). Set at creation. */
+  rt_sha256 source_hash;
   cl_program built[];            /* per device ordinal; NULL until built */
 } rt_program_state;
 
@@ -145,47 +151,11 @@ static void rt_hash_field(rt_sha256 *h, const char *s) {
 }
 
 /* Everything that decides the binary, each field length-prefixed. */
-/* The hash state after a program's source, kept per program: every size
- * of dynamic shared memory needs a key, computed by the launch that asks,
- * and hashing the source each time cost that launch 4.7 ms for the
- * reduction sample's 480 KB and 0.6 ms for fv-euler's 60 KB (this SHA-256
- * runs at about 100 MB/s). */
-static struct {
-  pthread_mutex_t lock;
-  struct {
-    const cu2clProgram *prog;
-    const char *source;
-    rt_sha256 h;
-  } e[16];
-  unsigned next;
-} g_source_hash = {PTHREAD_MUTEX_INITIALIZER, {{NULL, NULL, {{0}, 0, {0}, 0}}}, 0};
-
-static void rt_source_hash(const cu2clProgram *prog, rt_sha256 *h) {
-  pthread_mutex_lock(&g_source_hash.lock);
-  for (unsigned i = 0; i < 16; i++)
-    if (g_source_hash.e[i].prog == prog &&
-        g_source_hash.e[i].source == prog->source) {
-      *h = g_source_hash.e[i].h;
-      pthread_mutex_unlock(&g_source_hash.lock);
-      return;
-    }
-  pthread_mutex_unlock(&g_source_hash.lock);
-  rt_sha256_init(h);
-  rt_hash_field(h, "cu2cl program cache v1");
-  rt_hash_field(h, prog->source);
-  pthread_mutex_lock(&g_source_hash.lock);
-  unsigned i = g_source_hash.next++ % 16;
-  g_source_hash.e[i].prog = prog;
-  g_source_hash.e[i].source = prog->source;
-  g_source_hash.e[i].h = *h;
-  pthread_mutex_unlock(&g_source_hash.lock);
-}
-
 static void rt_cache_key(const rt_device *d, const cu2clProgram *prog,
                          const char *options, char key[65]) {
-  rt_sha256 h;
+  /* the program's state exists: rt_program_get made it before any build */
+  rt_sha256 h = ((const rt_program_state *)prog->state)->source_hash;
   unsigned char digest[32];
-  rt_source_hash(prog, &h);
   rt_hash_field(&h, options);
   rt_hash_field(&h, d->platform_name);
   rt_hash_field(&h, d->platform_version);
@@ -491,6 +461,9 @@ static cu2clError_t rt_program_get(cu2clProgram *prog, rt_device *d,
     if (!s)
       return cu2clErrorMemoryAllocation;
     s->program = prog;
+    rt_sha256_init(&s->source_hash);
+    rt_hash_field(&s->source_hash, "cu2cl program cache v1");
+    rt_hash_field(&s->source_hash, prog->source);
     s->next = g_prog.programs;
     g_prog.programs = s;
     prog->state = s;

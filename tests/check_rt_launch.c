@@ -322,6 +322,41 @@ START_TEST(test_sized_shared_memory_reset_while_building) {
 }
 END_TEST
 
+/* A reset drops the sized loads the builder has not begun (it waits for
+ * one at most): eight sizes in the cache, launched without waiting, then a
+ * reset at once, which loads fewer than eight of them. */
+START_TEST(test_sized_shared_memory_reset_drops_queue) {
+  use_fresh_cache();
+  setenv("CU2CL_SIZED_SHARED", "1", 1);
+  int *d, *units, flips = 0;
+  sized_setup(&d, &units);
+  for (unsigned b = 32; b <= 256; b += 32) { /* built here, and cached */
+    sized_refill(d, &flips);
+    ck_assert_int_eq(launch_sized_once(d, units, b, 1, &flips),
+                     (int)(b * sizeof(int) / 16));
+  }
+  CK(cu2clDeviceReset());
+  sized_setup(&d, &units);
+  cu2clCacheStats before, after;
+  CK(cu2clGetCacheStats(&before));
+  for (unsigned b = 32; b <= 256; b += 32) {
+    cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d},
+                       {CU2CL_ARG_DEVPTR, sizeof units, &units},
+                       {CU2CL_ARG_LOCAL, b * sizeof(int), NULL}};
+    CK(cu2clLaunchKernel(&k_sized, dims(1, 1, 1), dims(b, 1, 1),
+                         b * sizeof(int), NULL, args, 3));
+  }
+  CK(cu2clDeviceReset());
+  CK(cu2clGetCacheStats(&after));
+  ck_assert_uint_eq(after.misses + after.builds, before.misses + before.builds);
+  ck_assert_uint_lt(after.hits - before.hits, 8);
+  sized_setup(&d, &units); /* the device works, the sizes load again */
+  int n = 0;
+  flips = 0;
+  ck_assert_int_eq(launch_sized_until(d, units, 256, 1, &flips, 64, &n), 0);
+}
+END_TEST
+
 START_TEST(test_symbols) {
   enum { N = 16 };
   int *d = NULL, out[N];
@@ -630,6 +665,7 @@ static Suite *rt_launch_suite(void) {
   tcase_add_test(core, test_sized_shared_memory_off);
   tcase_add_test(core, test_sized_shared_memory_reset_while_building);
   tcase_add_test(core, test_sized_shared_memory_cap);
+  tcase_add_test(core, test_sized_shared_memory_reset_drops_queue);
   tcase_add_test(core, test_symbols);
   tcase_add_loop_test(core, test_managed_kernel, 0, 2);
   tcase_add_test(core, test_null_devptr_arg);

@@ -376,6 +376,9 @@ static rt_kernel *rt_sized_kernel(rt_device *d, const cu2clKernelRef *ref,
                    "memory (%s); the general kernel runs",
                    ref->name, units * 16, cu2clGetErrorName(err));
       sk = NULL;
+    } else {
+      rt_log_debug("kernel %s: its program for %zu bytes of dynamic shared "
+                   "memory runs from here on", ref->name, units * 16);
     }
     pthread_mutex_lock(&k->lock);
     k->sized_units = units;

@@ -47,7 +47,8 @@ typedef struct rt_sized_program {
   cu2clProgram *program;
   int ordinal;
   size_t units;
-  cl_program built; /* NULL while building, RT_BUILD_FAILED if it failed */
+  cl_program built; /* NULL while building, RT_BUILD_FAILED if it failed or
+                       was dropped (rt_sized_builds_wait) */
 } rt_sized_program;
 
 typedef struct rt_sized_kernel {
@@ -304,7 +305,9 @@ static cl_program rt_build_as(const rt_device *d, const cu2clProgram *prog,
   clock_gettime(CLOCK_MONOTONIC, &t1);
   double ms = (t1.tv_sec - t0.tv_sec) * 1e3 + (t1.tv_nsec - t0.tv_nsec) / 1e6;
   rt_stats_add(NULL, ms / 1e3);
-  rt_log_debug("program %s %s on %s in %.1f ms", prog->name,
+  rt_log_debug("program %s%s%s%s %s on %s in %.1f ms", prog->name,
+               extra && *extra ? " (" : "", extra ? extra : "",
+               extra && *extra ? ")" : "",
                !p ? "failed" : hit ? "loaded from the cache" : "built",
                d->name, ms);
   return p;
@@ -680,9 +683,22 @@ static void *rt_sized_builder(void *arg) {
   return NULL;
 }
 
-/* Waits for the sized builds of device ordinal (every device: -1). Caller
- * holds g_prog.lock. */
+/* Waits for the sized builds of device ordinal (every device: -1); those
+ * the builder has not begun are dropped (their sizes run the general
+ * kernel), so that a reset or the exit waits for one load at most, not for
+ * the queue (8 loads of about 10 ms each on NVIDIA). Caller holds
+ * g_prog.lock. */
 static void rt_sized_builds_wait(int ordinal) {
+  for (rt_sized_build **pb = &g_prog.jobs; *pb;) {
+    rt_sized_build *b = *pb;
+    if (ordinal >= 0 && b->sp->ordinal != ordinal) {
+      pb = &b->next;
+      continue;
+    }
+    b->sp->built = RT_BUILD_FAILED;
+    *pb = b->next;
+    free(b);
+  }
   for (;;) {
     int pending = 0;
     for (rt_sized_program *sp = g_prog.sized_programs; sp; sp = sp->next)

@@ -16,4 +16,14 @@
 int cu2cl_clcheck(const char *source, const char *cl_path,
                   const char *cuda_file, cu2cl_diag_engine *diags);
 
+/* The same in two steps: start parses the source on threads of their own
+ * (in the calling thread where none can be had) and returns at once;
+ * finish waits for them, reports as cu2cl_clcheck does, frees the job and
+ * returns the number of errors. */
+typedef struct cu2cl_clcheck_job cu2cl_clcheck_job;
+cu2cl_clcheck_job *cu2cl_clcheck_start(const char *source,
+                                       const char *cl_path);
+int cu2cl_clcheck_finish(cu2cl_clcheck_job *job, const char *cuda_file,
+                         cu2cl_diag_engine *diags);
+
 #endif

@@ -52,6 +52,7 @@ typedef struct var_entry {
   char space; /* pointee space for pointers, storage space otherwise */
   unsigned flags;
   int varying; /* may differ between the work-items of a group (devpred) */
+  int read_uniform; /* read as uniform in this round of dev_mark_varying */
 } var_entry;
 
 typedef struct fn_clone {
@@ -80,7 +81,8 @@ typedef struct symbol {
 } symbol;
 
 typedef struct fn_uses {
-  char *usr;
+  CXCursor fn;   /* canonical declaration */
+  unsigned hash; /* clang_hashCursor(fn) */
   int state;     /* 0 new, 1 in progress, 2 done */
   int recursive; /* part of a call cycle */
   int recursion_reported;
@@ -92,6 +94,7 @@ typedef struct fn_uses {
   int warp;       /* needs the warp scratch (cu2cl_warp_scratch) */
   int lanes;      /* lane-level warp operations (shuffles, votes, ...), whose
                      path matters; __syncthreads_count & co. are exact on all */
+  int reads_tid;  /* reads threadIdx itself (devpred): -1 not known yet */
   unsigned char *syms; /* one flag per symbol (grows) */
   size_t nsyms;
 } fn_uses;
@@ -176,6 +179,8 @@ symbol *dev_symbol_of(emitter *e, CXCursor decl);
 /* `extern __shared__ T x[]`: the kernel's dynamic shared memory. */
 int dev_is_extern_shared(CXCursor var);
 fn_uses *dev_uses_of(emitter *e, CXCursor fn);
+/* fn's record if dev_uses_of has made one, complete or not; else NULL. */
+fn_uses *dev_uses_find(emitter *e, CXCursor fn);
 /* The first and last child of c; a null cursor when it has none. */
 CXCursor dev_first_child(CXCursor c);
 CXCursor dev_last_child(CXCursor c);

@@ -540,17 +540,13 @@ static void check_recursion(emitter *e, CXCursor call, CXCursor def) {
   fn_uses *caller = dev_uses_of(e, e->cur->decl);
   if (caller && !caller->recursive)
     return;
-  char *usr = cx_usr(def);
-  for (size_t i = 0; i < e->nuses; i++) {
-    fn_uses *u = &e->uses[i];
-    if (strcmp(u->usr, usr) || !u->recursive || u->recursion_reported)
-      continue;
-    u->recursion_reported = 1;
-    char *n = cx_spelling(def);
-    dev_report(e, call, CU2CL_D_RECURSION, n);
-    free(n);
-  }
-  free(usr);
+  fn_uses *u = dev_uses_find(e, def);
+  if (!u || !u->recursive || u->recursion_reported)
+    return;
+  u->recursion_reported = 1;
+  char *n = cx_spelling(def);
+  dev_report(e, call, CU2CL_D_RECURSION, n);
+  free(n);
 }
 
 /* In predicated code, a collective user function runs in every work-item

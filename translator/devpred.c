@@ -72,9 +72,11 @@ static int call_varying(emitter *e, CXCursor c) {
       return 1; /* lane-dependent results */
     return children_varying(e, c);
   }
-  if (function_reads_tid(def))
-    return 1;
   fn_uses *u = dev_uses_of(e, def);
+  if (u && u->reads_tid < 0)
+    u->reads_tid = function_reads_tid(def);
+  if (u ? u->reads_tid : function_reads_tid(def))
+    return 1;
   if (u && u->collective)
     return 1;
   return children_varying(e, c);
@@ -105,8 +107,10 @@ int dev_is_varying(emitter *e, CXCursor c) {
     if (s)
       return s->space != 'c';
     var_entry *v = dev_var_find(e, d);
-    if (v)
+    if (v) {
+      v->read_uniform |= !v->varying;
       return v->varying;
+    }
     if (k == CXCursor_VarDecl)
       return 0; /* a host constant */
     /* a substituted template argument and the like: its value */
@@ -126,11 +130,14 @@ typedef struct vary_walk {
   int changed;
 } vary_walk;
 
+/* Marks var varying. Another round is needed only when this round has
+ * read it as uniform before: what was read after saw the final value, and
+ * varying never turns back. */
 static void mark(vary_walk *w, CXCursor var) {
   var_entry *v = dev_var_find(w->e, var);
   if (v && !v->varying) {
     v->varying = 1;
-    w->changed = 1;
+    w->changed |= v->read_uniform;
   }
 }
 
@@ -241,6 +248,8 @@ void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel) {
   vary_walk w = {e, 1};
   for (int round = 0; w.changed && round < 16; round++) {
     w.changed = 0;
+    for (size_t i = 0; i < e->nvars; i++)
+      e->vars[i].read_uniform = 0;
     walk(&w, body, 0);
   }
 }

@@ -55,6 +55,7 @@ static var_entry *var_add(emitter *e, CXCursor decl, char space,
   v->space = space;
   v->flags = flags;
   v->varying = 0;
+  v->read_uniform = 0;
   return v;
 }
 
@@ -262,20 +263,28 @@ int dev_call_is_collective(emitter *e, CXCursor call) {
 
 /* What a function needs passed implicitly, with its callees'. NULL for a
  * recursive cycle (reported when printed). */
+fn_uses *dev_uses_find(emitter *e, CXCursor fn) {
+  CXCursor c = clang_getCanonicalCursor(fn);
+  unsigned h = clang_hashCursor(c);
+  for (size_t i = 0; i < e->nuses; i++)
+    if (e->uses[i].hash == h && clang_equalCursors(e->uses[i].fn, c))
+      return &e->uses[i];
+  return NULL;
+}
+
 fn_uses *dev_uses_of(emitter *e, CXCursor fn) {
-  char *usr = cx_usr(fn);
-  for (size_t i = 0; i < e->nuses; i++) {
-    if (!strcmp(e->uses[i].usr, usr)) {
-      free(usr);
-      if (e->uses[i].state == 1)
-        e->uses[i].recursive = 1;
-      return e->uses[i].state == 1 ? NULL : &e->uses[i];
-    }
+  fn_uses *u = dev_uses_find(e, fn);
+  if (u) {
+    if (u->state == 1)
+      u->recursive = 1;
+    return u->state == 1 ? NULL : u;
   }
   e->uses = xrealloc(e->uses, (e->nuses + 1) * sizeof *e->uses);
   size_t idx = e->nuses++;
   memset(&e->uses[idx], 0, sizeof e->uses[idx]);
-  e->uses[idx].usr = usr;
+  e->uses[idx].fn = clang_getCanonicalCursor(fn);
+  e->uses[idx].hash = clang_hashCursor(e->uses[idx].fn);
+  e->uses[idx].reads_tid = -1;
   e->uses[idx].state = 1;
   uses_walk w = {e, idx};
   clang_visitChildren(fn, uses_visit, &w);

@@ -263,21 +263,11 @@ const char *cu2cl_diag_vreport(cu2cl_diag_engine *self, cu2cl_diag_id id,
   strbuf_vprintf(&msg, info->message, ap);
   char *message = strbuf_take(&msg);
 
-  strbuf text = {0};
-  if (self->out) {
-    append_header(&text, info, file, line, col, message, self->use_color);
-    char *src = file && line ? read_source_line(file, line) : NULL;
-    if (src && col)
-      append_source_and_caret(&text, src, col, self->use_color);
-    else if (src)
-      strbuf_printf(&text, "%s\n", src); /* no column: no caret */
-    free(src);
-  }
-
   pthread_mutex_lock(&self->lock);
   /* The same finding at the same place (one template reported for each of
    * its specializations, one header for each file including it) is
-   * reported once. */
+   * reported once; the check comes first, before the source line is read
+   * for the text. */
   char *abs = file ? path_absolute(file, NULL) : NULL;
   for (size_t i = 0; file && line && i < self->nrecords; i++) {
     cu2cl_diag_record *r = &self->records[i];
@@ -286,7 +276,6 @@ const char *cu2cl_diag_vreport(cu2cl_diag_engine *self, cu2cl_diag_id id,
       pthread_mutex_unlock(&self->lock);
       free(abs);
       free(message);
-      strbuf_free(&text);
       return r->message;
     }
   }
@@ -294,11 +283,19 @@ const char *cu2cl_diag_vreport(cu2cl_diag_engine *self, cu2cl_diag_id id,
   last.serial = self->serial;
   last.index = add_record(self, id, file, line, col, message);
   if (self->out) {
+    strbuf text = {0};
+    append_header(&text, info, file, line, col, message, self->use_color);
+    char *src = file && line ? read_source_line(file, line) : NULL;
+    if (src && col)
+      append_source_and_caret(&text, src, col, self->use_color);
+    else if (src)
+      strbuf_printf(&text, "%s\n", src); /* no column: no caret */
+    free(src);
     fputs(strbuf_cstr(&text), self->out);
     fflush(self->out);
+    strbuf_free(&text);
   }
   pthread_mutex_unlock(&self->lock);
-  strbuf_free(&text);
   return message;
 }
 

@@ -1364,10 +1364,8 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
     free(e.syms[i].name);
   }
   free(e.syms);
-  for (size_t i = 0; i < e.nuses; i++) {
-    free(e.uses[i].usr);
+  for (size_t i = 0; i < e.nuses; i++)
     free(e.uses[i].syms);
-  }
   free(e.uses);
   dev_vars_reset(&e);
   free(e.vars);

@@ -217,14 +217,14 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
     }
     free(usr);
   }
+  cu2cl_clcheck_job *check = NULL; /* runs beside the host rewriting */
   if (dev.nkernels) {
     out->cl_rel = xasprintf("%s.cl", stem);
     /* With constructs already reported as not translated, the .cl is known
      * to be incomplete; the compile check would only repeat them. */
     if (o->check_cl && !dev.errors) {
       char *cl_abs = path_join(o->out_root, out->cl_rel);
-      out->errors +=
-          (size_t)cu2cl_clcheck(dev.cl_source, cl_abs, cmd->file, diags);
+      check = cu2cl_clcheck_start(dev.cl_source, cl_abs);
       free(cl_abs);
     }
     out->cl_text = xstrdup(dev.cl_source);
@@ -264,6 +264,8 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   strbuf_free(&sym);
   clang_disposeTranslationUnit(tu);
   clang_disposeIndex(idx);
+  if (check)
+    out->errors += (size_t)cu2cl_clcheck_finish(check, cmd->file, diags);
   return 0;
 }
 

@@ -36,9 +36,30 @@ __global__ void varying_loop(const int *counts, int *out) // EXPECT: CU2CL3011
     out[threadIdx.x] = v;
 }
 
+// lead is read as uniform before the loop body makes it vary: the analysis
+// must take another round to find s, assigned under that condition,
+// varying too.
+__global__ void carried(int *out, int n) // EXPECT: CU2CL3011
+{
+    int lead = 0;
+    int s = 0;
+    for (int k = 0; k < n; k++) {
+        if (lead == 0)
+            s = k + 1;
+        lead = threadIdx.x % 2;
+    }
+    int r = 0;
+    if (s > 2) // EXPECT: CU2CL3003
+        r = warpSum(s);
+    out[threadIdx.x] = r;
+}
+// CHECK-CL: const bool cu2cl_p1 = (s > 2);
+// CHECK-CL: warpSum_pred(cu2cl_p1, s, cu2cl_warp_scratch);
+
 int main()
 {
     early<<<1, 64>>>(nullptr, nullptr, 10);
     varying_loop<<<1, 64>>>(nullptr, nullptr);
+    carried<<<1, 64>>>(nullptr, 4);
     return 0;
 }

@@ -73,6 +73,11 @@ static void print_gap(emitter *e, CXCursor at, unsigned from, unsigned to) {
   clang_getFileLocation(clang_getCursorLocation(at), &file, NULL, NULL, NULL);
   if (!file)
     return;
+  size_t size = 0;
+  const char *text = clang_getFileContents(e->tu, file, &size);
+  if (text && to <= size && !memchr(text + from, '/', to - from) &&
+      !memchr(text + from, '#', to - from))
+    return; /* neither comment nor pragma: nothing to tokenize */
   CXSourceRange r =
       clang_getRange(clang_getLocationForOffset(e->tu, file, from),
                      clang_getLocationForOffset(e->tu, file, to));

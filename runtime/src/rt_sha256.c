@@ -34,20 +34,31 @@ static void rt_sha256_block(rt_sha256 *h, const unsigned char *p) {
         rt_rotr(w[t - 2], 17) ^ rt_rotr(w[t - 2], 19) ^ (w[t - 2] >> 10);
     w[t] = w[t - 16] + s0 + w[t - 7] + s1;
   }
-  uint32_t v[8];
-  memcpy(v, h->state, sizeof v);
-  for (int t = 0; t < 64; t++) {
-    uint32_t e = v[4], a = v[0];
-    uint32_t t1 = v[7] + (rt_rotr(e, 6) ^ rt_rotr(e, 11) ^ rt_rotr(e, 25)) +
-                  ((e & v[5]) ^ (~e & v[6])) + rt_sha256_k[t] + w[t];
+  uint32_t a = h->state[0], b = h->state[1], c = h->state[2],
+           d = h->state[3], e = h->state[4], f = h->state[5],
+           g = h->state[6], hh = h->state[7];
+  for (int t = 0; t < 64; t++) { /* working variables in registers */
+    uint32_t t1 = hh + (rt_rotr(e, 6) ^ rt_rotr(e, 11) ^ rt_rotr(e, 25)) +
+                  ((e & f) ^ (~e & g)) + rt_sha256_k[t] + w[t];
     uint32_t t2 = (rt_rotr(a, 2) ^ rt_rotr(a, 13) ^ rt_rotr(a, 22)) +
-                  ((a & v[1]) ^ (a & v[2]) ^ (v[1] & v[2]));
-    memmove(&v[1], &v[0], 7 * sizeof v[0]);
-    v[4] += t1;
-    v[0] = t1 + t2;
+                  ((a & b) ^ (a & c) ^ (b & c));
+    hh = g;
+    g = f;
+    f = e;
+    e = d + t1;
+    d = c;
+    c = b;
+    b = a;
+    a = t1 + t2;
   }
-  for (int i = 0; i < 8; i++)
-    h->state[i] += v[i];
+  h->state[0] += a;
+  h->state[1] += b;
+  h->state[2] += c;
+  h->state[3] += d;
+  h->state[4] += e;
+  h->state[5] += f;
+  h->state[6] += g;
+  h->state[7] += hh;
 }
 
 void rt_sha256_init(rt_sha256 *h) {

@@ -338,19 +338,6 @@ static cu2clError_t rt_enqueue_error(const cu2clKernelRef *ref, cl_int st) {
   }
 }
 
-/* Whether launches with dynamic shared memory use a program built for
- * their size (rt_kernel_get_sized): on NVIDIA by default, where a __local
- * pointer parameter costs 64-bit address arithmetic on every shared access
- * (docs/performance.md); CU2CL_SIZED_SHARED=0 or 1 decides elsewhere. */
-static int rt_sized_shared_on(const rt_device *d) {
-  static int value = -2;
-  if (value == -2) {
-    const char *env = getenv("CU2CL_SIZED_SHARED");
-    value = env && *env ? strcmp(env, "0") != 0 : -1;
-  }
-  return value >= 0 ? value : d->is_nvidia;
-}
-
 /* The sized kernel for a launch whose last argument is the translator's
  * dynamic shared memory, with that argument shrunk to one unit (the array
  * is in the kernel now) in *sized; else NULL, and the launch goes as is. */

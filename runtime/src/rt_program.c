@@ -6,10 +6,11 @@
  * once per program and device, and launches of ready kernels do not take
  * it, except a launch whose dynamic shared memory size differs from the
  * kernel's previous launch when sized programs are on (rt_kernel_get_sized
- * looks the size up). Programs for a size of dynamic shared memory are
- * built by a builder thread, outside the mutex, while launches go on with
- * the general kernel; a device reset and the process's exit wait for such
- * builds.
+ * looks the size up). Programs for a size of dynamic shared memory the
+ * last run launched with load with the program itself; other sizes in the
+ * cache load on a builder thread, outside the mutex, while launches go on
+ * with the general kernel; a device reset and the process's exit wait for
+ * the load under way and drop those not begun.
  */
 #include "rt_program.h"
 
@@ -49,6 +50,7 @@ typedef struct rt_sized_program {
   size_t units;
   cl_program built; /* NULL while building, RT_BUILD_FAILED if it failed or
                        was dropped (rt_sized_builds_wait) */
+  int used; /* a launch asked for it; else loaded ahead (rt_sizes_preload) */
 } rt_sized_program;
 
 typedef struct rt_sized_kernel {
@@ -454,6 +456,21 @@ static void rt_warp_confirm(rt_device *d) {
                d->ordinal);
 }
 
+/* Whether launches with dynamic shared memory use a program built for
+ * their size (rt_kernel_get_sized): on NVIDIA by default, where a __local
+ * pointer parameter costs 64-bit address arithmetic on every shared access
+ * (docs/performance.md); CU2CL_SIZED_SHARED=0 or 1 decides elsewhere. */
+int rt_sized_shared_on(const rt_device *d) {
+  static int value = -2;
+  if (value == -2) {
+    const char *env = getenv("CU2CL_SIZED_SHARED");
+    value = env && *env ? strcmp(env, "0") != 0 : -1;
+  }
+  return value >= 0 ? value : d->is_nvidia;
+}
+
+static void rt_sizes_preload(rt_device *d, cu2clProgram *prog);
+
 /* The program of prog on d, built on first use. Caller holds g_prog.lock. */
 static cu2clError_t rt_program_get(cu2clProgram *prog, rt_device *d,
                                    cl_program *out) {
@@ -472,8 +489,11 @@ static cu2clError_t rt_program_get(cu2clProgram *prog, rt_device *d,
     prog->state = s;
   }
   rt_warp_confirm(d);
-  if (!s->built[d->ordinal])
+  if (!s->built[d->ordinal]) {
     s->built[d->ordinal] = rt_build(d, prog, NULL);
+    if (s->built[d->ordinal] && rt_sized_shared_on(d))
+      rt_sizes_preload(d, prog);
+  }
   if (!s->built[d->ordinal])
     s->built[d->ordinal] = RT_BUILD_FAILED;
   if (s->built[d->ordinal] == RT_BUILD_FAILED)
@@ -627,7 +647,8 @@ cu2clError_t rt_kernel_get(cu2clKernelRef *ref, rt_device *d, rt_kernel **out) {
 }
 
 /* The program of prog built for `units` on device `ordinal`, else NULL;
- * *others counts the sizes built for other units. Caller holds g_prog.lock. */
+ * *others counts the other sizes launches asked for. Caller holds
+ * g_prog.lock. */
 static rt_sized_program *rt_sized_program_find(const cu2clProgram *prog,
                                                int ordinal, size_t units,
                                                unsigned *others) {
@@ -638,7 +659,7 @@ static rt_sized_program *rt_sized_program_find(const cu2clProgram *prog,
       if (sp->units == units)
         found = sp;
       else
-        ++*others;
+        *others += (unsigned)sp->used;
     }
   return found;
 }
@@ -757,6 +778,77 @@ static void rt_sized_build_start(rt_sized_program *sp, rt_device *d) {
   free(b);
 }
 
+/* ---- the sizes of the last run --------------------------------------------
+ *
+ * Beside a program's cache entry, the cache keeps the sizes its launches
+ * asked for (rt_sizes_record); the next run loads their programs with the
+ * program itself (rt_sizes_preload), at its first launch, which is usually
+ * set-up work, instead of at each size's first launch. A load holds NVIDIA's
+ * driver for 2-3 ms whichever thread makes it, stalling the launching
+ * thread's commands then (docs/performance.md, finding 13), so a load on
+ * the builder thread lands in whatever the program is doing, timed kernels
+ * included. */
+
+/* The cache directory (malloc'd) and key of the list of prog on d; NULL
+ * without a cache. */
+static char *rt_sizes_entry(const rt_device *d, const cu2clProgram *prog,
+                            char key[72]) {
+  char options[2048], general[65];
+  char *dir = rt_build_key(d, prog, NULL, options, sizeof options, general);
+  snprintf(key, 72, "%s.sizes", general);
+  return dir;
+}
+
+/* Stores the sizes of prog on d launches have asked for so far. Caller
+ * holds g_prog.lock. */
+static void rt_sizes_record(const rt_device *d, const cu2clProgram *prog) {
+  uint64_t units[RT_SIZED_MAX];
+  size_t n = 0;
+  for (rt_sized_program *sp = g_prog.sized_programs; sp; sp = sp->next)
+    if (sp->program == prog && sp->ordinal == d->ordinal && sp->used &&
+        n < RT_SIZED_MAX)
+      units[n++] = sp->units;
+  char key[72];
+  char *dir = rt_sizes_entry(d, prog, key);
+  if (dir && n)
+    rt_cache_store(dir, key, (const unsigned char *)units, n * sizeof *units);
+  free(dir);
+}
+
+/* Loads, from the on-disk cache only, the programs of the sizes the last
+ * run's launches of prog on d asked for. Caller holds g_prog.lock. */
+static void rt_sizes_preload(rt_device *d, cu2clProgram *prog) {
+  char key[72];
+  char *dir = rt_sizes_entry(d, prog, key);
+  size_t len = 0;
+  unsigned char *list = dir ? rt_cache_load(dir, key, &len) : NULL;
+  free(dir);
+  for (size_t i = 0; list && i + 8 <= len && i < 8 * RT_SIZED_MAX; i += 8) {
+    uint64_t units;
+    unsigned others;
+    memcpy(&units, list + i, sizeof units);
+    if (!units || rt_sized_program_find(prog, d->ordinal, units, &others))
+      continue;
+    char extra[64];
+    snprintf(extra, sizeof extra, "-D CU2CL_DYNAMIC_SHARED_UNITS=%llu",
+             (unsigned long long)units);
+    cl_program p = rt_build_as(d, prog, extra, 1);
+    rt_sized_program *sp = p ? calloc(1, sizeof *sp) : NULL;
+    if (!sp) {
+      if (p)
+        clReleaseProgram(p);
+      continue;
+    }
+    sp->program = prog;
+    sp->ordinal = d->ordinal;
+    sp->units = units;
+    sp->built = p;
+    sp->next = g_prog.sized_programs;
+    g_prog.sized_programs = sp;
+  }
+  free(list);
+}
+
 cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *d,
                                  size_t units, rt_kernel **out) {
   pthread_mutex_lock(&g_prog.lock);
@@ -779,6 +871,10 @@ cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *d,
       sp->next = g_prog.sized_programs;
       g_prog.sized_programs = sp;
       rt_sized_build_start(sp, d);
+    }
+    if (sp && !sp->used) { /* new, or loaded ahead: the list gains it */
+      sp->used = 1;
+      rt_sizes_record(d, ref->program);
     }
     if (err == cu2clSuccess && !sp)
       err = cu2clErrorMemoryAllocation;

@@ -54,13 +54,18 @@ cu2clError_t rt_kernel_get(cu2clKernelRef *ref, rt_device *dev,
                            rt_kernel **out);
 /* The kernel of ref on dev from a program built with its dynamic shared
  * memory as a static array of `units` 16-byte units (emit_device.c, NVIDIA's
- * 32-bit shared addresses); its build starts on a thread of its own at the
- * first call, which answers cu2clErrorNotReady until it is done (the
- * on-disk cache keeps each size). cu2clErrorNotSupported beyond
- * RT_SIZED_MAX sizes, or another error: the caller then launches the
- * general kernel. */
+ * 32-bit shared addresses). Sizes the last run launched with were loaded
+ * with the program (the on-disk cache keeps their list); another size in
+ * the cache loads on a builder thread from the first call, which answers
+ * cu2clErrorNotReady until it is done; one not in the cache is built by
+ * the first call. cu2clErrorNotSupported beyond RT_SIZED_MAX sizes, or
+ * another error: the caller then launches the general kernel. */
 cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *dev,
                                  size_t units, rt_kernel **out);
+/* Whether launches with dynamic shared memory on d use programs built for
+ * their size (rt_kernel_get_sized): NVIDIA's by default, CU2CL_SIZED_SHARED
+ * decides. */
+int rt_sized_shared_on(const rt_device *d);
 /* Releases every program and kernel built for dev (cu2clDeviceReset). */
 void rt_program_release_device(rt_device *dev);
 /* Whether blocks of shape local run as CUDA's warps in kernels pinned to

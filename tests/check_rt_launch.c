@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "cu2clrt.h"
@@ -315,6 +316,37 @@ START_TEST(test_sized_shared_memory_preload) {
   ck_assert_uint_eq(after.builds, before.builds);
   ck_assert_uint_eq(after.hits - before.hits, 3); /* program and sizes */
   CK(cu2clDeviceReset());
+}
+END_TEST
+
+/* Whether the cache directory holds a list of sizes. */
+static int has_sizes_list(void) {
+  DIR *dir = opendir(cache_dir);
+  ck_assert_ptr_nonnull(dir);
+  struct dirent *e;
+  int found = 0;
+  while ((e = readdir(dir)) != NULL)
+    found |= strstr(e->d_name, ".sizes.clbin") != NULL;
+  closedir(dir);
+  return found;
+}
+
+/* A process that ends without a reset leaves its list too (written at
+ * exit). The child is the first in this process to use OpenCL. */
+START_TEST(test_sized_shared_memory_list_at_exit) {
+  use_fresh_cache();
+  setenv("CU2CL_SIZED_SHARED", "1", 1);
+  pid_t child = fork();
+  ck_assert_int_ge(child, 0);
+  if (child == 0) {
+    int *d, *units, flips = 0;
+    sized_setup(&d, &units);
+    exit(launch_sized_once(d, units, 64, 4, &flips) == 16 ? 0 : 1);
+  }
+  int status = 0;
+  ck_assert_int_eq(waitpid(child, &status, 0), child);
+  ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  ck_assert(has_sizes_list());
 }
 END_TEST
 
@@ -717,6 +749,7 @@ static Suite *rt_launch_suite(void) {
   tcase_add_test(core, test_sized_shared_memory_reset_while_building);
   tcase_add_test(core, test_sized_shared_memory_cap);
   tcase_add_test(core, test_sized_shared_memory_preload);
+  tcase_add_test(core, test_sized_shared_memory_list_at_exit);
   tcase_add_test(core, test_sized_shared_memory_reset_drops_queue);
   tcase_add_test(core, test_symbols);
   tcase_add_loop_test(core, test_managed_kernel, 0, 2);

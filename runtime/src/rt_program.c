@@ -50,7 +50,9 @@ typedef struct rt_sized_program {
   size_t units;
   cl_program built; /* NULL while building, RT_BUILD_FAILED if it failed or
                        was dropped (rt_sized_builds_wait) */
-  int used; /* a launch asked for it; else loaded ahead (rt_sizes_preload) */
+  rt_device *dev;
+  int used;      /* a launch asked for it */
+  int preloaded; /* in the list loaded or last stored (rt_sizes_preload) */
 } rt_sized_program;
 
 typedef struct rt_sized_kernel {
@@ -799,24 +801,43 @@ static char *rt_sizes_entry(const rt_device *d, const cu2clProgram *prog,
   return dir;
 }
 
-/* Stores the sizes of prog on d launches have asked for so far. Caller
- * holds g_prog.lock. */
-static void rt_sizes_record(const rt_device *d, const cu2clProgram *prog) {
+/* Stores the list of the sizes of sp's program on its device that
+ * launches asked for, and notes it stored. Caller holds g_prog.lock. */
+static void rt_sizes_record(const rt_sized_program *sp) {
   uint64_t units[RT_SIZED_MAX];
   size_t n = 0;
-  for (rt_sized_program *sp = g_prog.sized_programs; sp; sp = sp->next)
-    if (sp->program == prog && sp->ordinal == d->ordinal && sp->used &&
-        n < RT_SIZED_MAX)
-      units[n++] = sp->units;
+  for (rt_sized_program *o = g_prog.sized_programs; o; o = o->next)
+    if (o->program == sp->program && o->ordinal == sp->ordinal) {
+      if (o->used && n < RT_SIZED_MAX)
+        units[n++] = o->units;
+      o->preloaded = o->used;
+    }
   char key[72];
-  char *dir = rt_sizes_entry(d, prog, key);
-  if (dir && n)
+  char *dir = rt_sizes_entry(sp->dev, sp->program, key);
+  if (dir)
     rt_cache_store(dir, key, (const unsigned char *)units, n * sizeof *units);
   free(dir);
 }
 
+/* Stores the lists of device ordinal's programs (every device: -1) whose
+ * launches asked for other sizes than their list has: at a reset and at
+ * exit, not at a size's first launch, which a file write would delay.
+ * Caller holds g_prog.lock. */
+static void rt_sizes_save(int ordinal) {
+  for (rt_sized_program *sp = g_prog.sized_programs; sp; sp = sp->next)
+    if ((ordinal < 0 || sp->ordinal == ordinal) && sp->used != sp->preloaded)
+      rt_sizes_record(sp);
+}
+
+static void rt_sizes_save_all(void) {
+  pthread_mutex_lock(&g_prog.lock);
+  rt_sizes_save(-1);
+  pthread_mutex_unlock(&g_prog.lock);
+}
+
 /* Loads, from the on-disk cache only, the programs of the sizes the last
- * run's launches of prog on d asked for. Caller holds g_prog.lock. */
+ * run's launches of prog on d asked for (as stored at its reset or exit).
+ * Caller holds g_prog.lock. */
 static void rt_sizes_preload(rt_device *d, cu2clProgram *prog) {
   char key[72];
   char *dir = rt_sizes_entry(d, prog, key);
@@ -843,6 +864,8 @@ static void rt_sizes_preload(rt_device *d, cu2clProgram *prog) {
     sp->ordinal = d->ordinal;
     sp->units = units;
     sp->built = p;
+    sp->dev = d;
+    sp->preloaded = 1;
     sp->next = g_prog.sized_programs;
     g_prog.sized_programs = sp;
   }
@@ -868,13 +891,16 @@ cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *d,
       sp->program = ref->program;
       sp->ordinal = d->ordinal;
       sp->units = units;
+      sp->dev = d;
       sp->next = g_prog.sized_programs;
       g_prog.sized_programs = sp;
       rt_sized_build_start(sp, d);
     }
-    if (sp && !sp->used) { /* new, or loaded ahead: the list gains it */
+    if (sp && !sp->used) { /* new, or loaded ahead: in the next list */
+      static int registered;
+      if (!registered)
+        registered = atexit(rt_sizes_save_all) == 0;
       sp->used = 1;
-      rt_sizes_record(d, ref->program);
     }
     if (err == cu2clSuccess && !sp)
       err = cu2clErrorMemoryAllocation;
@@ -905,6 +931,7 @@ void rt_program_release_device(rt_device *d) {
   rt_sg_probe_release(d);
   pthread_mutex_lock(&g_prog.lock);
   rt_sized_builds_wait(d->ordinal); /* they use d's context */
+  rt_sizes_save(d->ordinal);
   for (rt_sized_kernel **pk = &g_prog.sized_kernels; *pk;) {
     rt_sized_kernel *sk = *pk;
     if (sk->ordinal != d->ordinal) {

@@ -69,6 +69,16 @@ int cx_in_main_file(CXCursor c) {
   return clang_Location_isFromMainFile(clang_getCursorLocation(c));
 }
 
+cx_key cx_key_of(CXCursor c) {
+  cx_key k = {clang_getCanonicalCursor(c), 0};
+  k.hash = clang_hashCursor(k.cursor);
+  return k;
+}
+
+int cx_key_eq(const cx_key *a, const cx_key *b) {
+  return a->hash == b->hash && clang_equalCursors(a->cursor, b->cursor);
+}
+
 typedef struct child_list {
   CXCursor *items;
   unsigned len, cap;

@@ -39,6 +39,15 @@ int cx_extent_offsets(CXCursor c, unsigned *begin, unsigned *end);
 int cx_in_system_header(CXCursor c);
 int cx_in_main_file(CXCursor c);
 
+/* An entity's identity within one translation unit, cheaper than its USR:
+ * its canonical cursor and that cursor's hash. */
+typedef struct cx_key {
+  CXCursor cursor;
+  unsigned hash;
+} cx_key;
+cx_key cx_key_of(CXCursor c);
+int cx_key_eq(const cx_key *a, const cx_key *b);
+
 /* Children as an array (the caller frees *out). */
 unsigned cx_children(CXCursor c, CXCursor **out);
 

@@ -40,6 +40,7 @@
 #ifndef CU2CL_DEVEMIT_H
 #define CU2CL_DEVEMIT_H
 
+#include "cx.h"
 #include "emit_device.h"
 #include "rules.h"
 
@@ -47,8 +48,7 @@
 enum { V_DEREF = 1, V_POINTER = 2, V_ARRAY = 4 };
 
 typedef struct var_entry {
-  CXCursor decl; /* canonical declaration */
-  unsigned hash; /* clang_hashCursor(decl) */
+  cx_key key;  /* the declaration */
   char space; /* pointee space for pointers, storage space otherwise */
   unsigned flags;
   int varying; /* may differ between the work-items of a group (devpred) */
@@ -81,8 +81,7 @@ typedef struct symbol {
 } symbol;
 
 typedef struct fn_uses {
-  CXCursor fn;   /* canonical declaration */
-  unsigned hash; /* clang_hashCursor(fn) */
+  cx_key key;    /* the function */
   int state;     /* 0 new, 1 in progress, 2 done */
   int recursive; /* part of a call cycle */
   int recursion_reported;

@@ -29,10 +29,9 @@
  * USR: a lookup per name printed made clang_getCursorUSR a quarter of the
  * emission's time on large units (docs/performance.md). */
 var_entry *dev_var_find(emitter *e, CXCursor decl) {
-  CXCursor c = clang_getCanonicalCursor(decl);
-  unsigned h = clang_hashCursor(c);
+  cx_key k = cx_key_of(decl);
   for (size_t i = 0; i < e->nvars; i++)
-    if (e->vars[i].hash == h && clang_equalCursors(e->vars[i].decl, c))
+    if (cx_key_eq(&e->vars[i].key, &k))
       return &e->vars[i];
   return NULL;
 }
@@ -50,8 +49,7 @@ static var_entry *var_add(emitter *e, CXCursor decl, char space,
     e->vars = xrealloc(e->vars, e->capvars * sizeof *e->vars);
   }
   v = &e->vars[e->nvars++];
-  v->decl = clang_getCanonicalCursor(decl);
-  v->hash = clang_hashCursor(v->decl);
+  v->key = cx_key_of(decl);
   v->space = space;
   v->flags = flags;
   v->varying = 0;
@@ -261,17 +259,16 @@ int dev_call_is_collective(emitter *e, CXCursor call) {
   return u && u->collective;
 }
 
-/* What a function needs passed implicitly, with its callees'. NULL for a
- * recursive cycle (reported when printed). */
 fn_uses *dev_uses_find(emitter *e, CXCursor fn) {
-  CXCursor c = clang_getCanonicalCursor(fn);
-  unsigned h = clang_hashCursor(c);
+  cx_key k = cx_key_of(fn);
   for (size_t i = 0; i < e->nuses; i++)
-    if (e->uses[i].hash == h && clang_equalCursors(e->uses[i].fn, c))
+    if (cx_key_eq(&e->uses[i].key, &k))
       return &e->uses[i];
   return NULL;
 }
 
+/* What a function needs passed implicitly, with its callees'. NULL for a
+ * recursive cycle (reported when printed). */
 fn_uses *dev_uses_of(emitter *e, CXCursor fn) {
   fn_uses *u = dev_uses_find(e, fn);
   if (u) {
@@ -282,8 +279,7 @@ fn_uses *dev_uses_of(emitter *e, CXCursor fn) {
   e->uses = xrealloc(e->uses, (e->nuses + 1) * sizeof *e->uses);
   size_t idx = e->nuses++;
   memset(&e->uses[idx], 0, sizeof e->uses[idx]);
-  e->uses[idx].fn = clang_getCanonicalCursor(fn);
-  e->uses[idx].hash = clang_hashCursor(e->uses[idx].fn);
+  e->uses[idx].key = cx_key_of(fn);
   e->uses[idx].reads_tid = -1;
   e->uses[idx].state = 1;
   uses_walk w = {e, idx};

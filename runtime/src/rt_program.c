@@ -740,14 +740,18 @@ static void rt_sized_builds_wait_all(void) {
   pthread_mutex_unlock(&g_prog.lock);
 }
 
+/* The build options of a program sized for `units`. */
+static void rt_sized_options(size_t units, char extra[64]) {
+  snprintf(extra, 64, "-D CU2CL_DYNAMIC_SHARED_UNITS=%zu", units);
+}
+
 /* Queues the load of sp from the cache for the builder, or builds it here
  * when the cache does not have it or there is no builder thread to be had.
  * Caller holds g_prog.lock. */
 static void rt_sized_build_start(rt_sized_program *sp, rt_device *d) {
   static int registered;
   char extra[64];
-  snprintf(extra, sizeof extra, "-D CU2CL_DYNAMIC_SHARED_UNITS=%zu",
-           sp->units);
+  rt_sized_options(sp->units, extra);
   rt_sized_build *b =
       rt_build_cached(d, sp->program, extra) ? calloc(1, sizeof *b) : NULL;
   if (!registered)
@@ -851,8 +855,7 @@ static void rt_sizes_preload(rt_device *d, cu2clProgram *prog) {
     if (!units || rt_sized_program_find(prog, d->ordinal, units, &others))
       continue;
     char extra[64];
-    snprintf(extra, sizeof extra, "-D CU2CL_DYNAMIC_SHARED_UNITS=%llu",
-             (unsigned long long)units);
+    rt_sized_options((size_t)units, extra);
     cl_program p = rt_build_as(d, prog, extra, 1);
     rt_sized_program *sp = p ? calloc(1, sizeof *sp) : NULL;
     if (!sp) {

@@ -689,6 +689,13 @@ CU2CL_API cu2clError_t cu2clProgramBuild(cu2clProgram *program);
 /* Copies this process's program-cache counters into *stats. */
 CU2CL_API cu2clError_t cu2clGetCacheStats(cu2clCacheStats *stats);
 
+/* Holds (hold != 0) or releases the background loads of programs sized
+ * for dynamic shared memory: while held, queued loads wait (a launch of a
+ * size not yet loaded runs the general kernel, as always), and a device
+ * reset drops them. For tests that need the queue in a known state, and
+ * for measuring a run without background loads. */
+CU2CL_API cu2clError_t cu2clHoldSizedBuilds(int hold);
+
 CU2CL_EXTERN_C_END
 
 /* ---------------------------------------------------------------------------

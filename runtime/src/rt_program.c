@@ -73,6 +73,7 @@ static struct {
   struct rt_sized_build *jobs; /* sized programs for the builder, FIFO */
   pthread_cond_t work;         /* a job was queued */
   int builder;                 /* the builder thread runs */
+  int held;                    /* cu2clHoldSizedBuilds: take no job */
   pthread_mutex_t stats_lock; /* stats: builds run outside lock too */
   cu2clCacheStats stats;
 } g_prog = {PTHREAD_MUTEX_INITIALIZER,
@@ -83,6 +84,7 @@ static struct {
             NULL,
             NULL,
             PTHREAD_COND_INITIALIZER,
+            0,
             0,
             PTHREAD_MUTEX_INITIALIZER,
             {0, 0, 0, 0, 0.0}};
@@ -692,7 +694,7 @@ static void *rt_sized_builder(void *arg) {
   (void)arg;
   pthread_mutex_lock(&g_prog.lock);
   for (;;) {
-    while (!g_prog.jobs)
+    while (!g_prog.jobs || g_prog.held)
       pthread_cond_wait(&g_prog.work, &g_prog.lock);
     rt_sized_build *b = g_prog.jobs;
     g_prog.jobs = b->next;
@@ -782,6 +784,14 @@ static void rt_sized_build_start(rt_sized_program *sp, rt_device *d) {
   if (!sp->built)
     sp->built = RT_BUILD_FAILED;
   free(b);
+}
+
+cu2clError_t cu2clHoldSizedBuilds(int hold) {
+  pthread_mutex_lock(&g_prog.lock);
+  g_prog.held = hold != 0;
+  pthread_cond_broadcast(&g_prog.work);
+  pthread_mutex_unlock(&g_prog.lock);
+  return cu2clSuccess;
 }
 
 /* ---- the sizes of the last run --------------------------------------------

@@ -120,3 +120,25 @@ foreach(mode ${CU2CL_E2E_MODES})
       TIMEOUT 900)
   endforeach()
 endforeach()
+
+# Project tests: small CUDA projects in the shapes real ones take (shared
+# helper headers outside the program's folder, CUDA's include guards and
+# implicit includes, ...), translated from their compilation databases,
+# built and run (tests/project_test.sh).
+file(GLOB CU2CL_PROJECTS LIST_DIRECTORIES true CONFIGURE_DEPENDS
+  ${CMAKE_CURRENT_SOURCE_DIR}/projects/*)
+foreach(dir ${CU2CL_PROJECTS})
+  if(NOT IS_DIRECTORY ${dir})
+    continue()
+  endif()
+  get_filename_component(name ${dir} NAME)
+  foreach(mode ${CU2CL_E2E_MODES})
+    add_test(NAME projects.${mode}.${name}
+      COMMAND sh ${CMAKE_CURRENT_SOURCE_DIR}/project_test.sh
+              $<TARGET_FILE:cu2cl> ${dir}
+              ${CMAKE_BINARY_DIR}/projects-${mode}/${name} ${mode})
+    set_tests_properties(projects.${mode}.${name} PROPERTIES
+      ENVIRONMENT "CU2CL_CACHE_DIR=${CMAKE_BINARY_DIR}/cl-cache"
+      TIMEOUT 600)
+  endforeach()
+endforeach()

@@ -355,6 +355,7 @@ static int check_roots(run *r) {
       a->in_root ? path_absolute(a->in_root, NULL) : common_root(&r->cmds);
   char *out = path_absolute(a->out_root ? a->out_root : "cu2cl-out", NULL);
   r->opts.in_root = in;
+  r->opts.in_root_default = !a->in_root;
   r->opts.out_root = out;
   /* The trees must not overlap, also through symbolic links: outputs
    * mirror the input tree below the out-root. */
@@ -480,6 +481,52 @@ static void collect_build_flags(run *r, cu2cl_project *p) {
   }
 }
 
+/* "dir/x" -> "prefix/dir/x"; frees the old path. */
+static void prefix_path(char **rel, const char *prefix) {
+  if (!*rel || !*prefix)
+    return;
+  char *p = xasprintf("%s/%s", prefix, *rel);
+  free(*rel);
+  *rel = p;
+}
+
+/* The default input root is the common ancestor of the sources and of the
+ * project headers they include (cuda-samples' ../../../Common): known only
+ * once the units are parsed, so they were translated against the sources'
+ * ancestor and their output paths get the difference as a prefix here. */
+static int widen_in_root(run *r) {
+  if (!r->opts.in_root_default)
+    return 0;
+  char *root = xstrdup(r->opts.in_root);
+  for (size_t i = 0; i < r->cmds.len; i++) {
+    const strvec *h = &r->results[i].header_abs;
+    for (size_t j = 0; j < h->len; j++) {
+      char *dir = path_dirname(h->items[j]);
+      char *c = path_common_dir(root, dir);
+      free(dir);
+      free(root);
+      root = c;
+    }
+  }
+  if (!strcmp(root, r->opts.in_root)) {
+    free(root);
+    return 0;
+  }
+  const char *prefix = r->opts.in_root + strlen(root) + (strcmp(root, "/") != 0);
+  for (size_t i = 0; i < r->cmds.len; i++) {
+    prefix_path(&r->results[i].host_rel, prefix);
+    prefix_path(&r->results[i].cl_rel, prefix);
+  }
+  free((char *)r->opts.in_root);
+  r->opts.in_root = root;
+  if (path_is_under(r->opts.out_root, root)) {
+    cu2cl_diag_report(diags, CU2CL_D_OUT_ROOT_IN_INPUT, NULL, 0, 0,
+                      r->opts.out_root, root);
+    return -1;
+  }
+  return 0;
+}
+
 static int write_results(run *r, size_t *translated, size_t *failed) {
   cu2cl_project p = {r->opts.in_root, r->opts.out_root, NULL, 0, {0}, {0}};
   p.units = xcalloc(r->cmds.len + 1, sizeof *p.units);
@@ -511,8 +558,9 @@ static int write_results(run *r, size_t *translated, size_t *failed) {
     u->cl_symbol = strbuf_take(&sym);
     free(base);
     u->has_main = t->has_main;
-    for (size_t h = 0; h < t->header_rel.len; h++)
-      write_out(r->opts.out_root, t->header_rel.items[h],
+    for (size_t h = 0; h < t->header_abs.len; h++)
+      write_out(r->opts.out_root,
+                t->header_abs.items[h] + strlen(r->opts.in_root) + 1,
                 t->header_text.items[h]);
   }
   collect_build_flags(r, &p);
@@ -577,7 +625,8 @@ int cu2cl_main(int argc, char **argv) {
     if (!load_commands(&a, &r.cmds) && !check_roots(&r) && !setup_cuda(&r)) {
       size_t translated = 0, failed = 0;
       translate_all(&r);
-      write_results(&r, &translated, &failed);
+      if (!widen_in_root(&r))
+        write_results(&r, &translated, &failed);
       rc = finish(&r, translated, failed);
     } else {
       for (size_t i = 0; i < a.reports.len; i++)

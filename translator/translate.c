@@ -129,10 +129,27 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor p,
   return CXChildVisit_Recurse;
 }
 
+/* The project headers a unit includes: every header that is not a system
+ * header (-isystem, the compiler's own directories) and not one of CUDA's
+ * (the toolkit's or cu2cl's own), wherever it lives. With an explicit
+ * --in-root, one outside it is an error naming its includer. */
 typedef struct inc_ctx {
-  const char *in_root;
+  const cu2cl_options *o;
+  CXTranslationUnit tu;
+  const char *const *cuda_dirs;
+  cu2cl_diag_engine *diags;
   strvec *out;
+  size_t outside; /* headers outside an explicit in-root */
 } inc_ctx;
+
+static int is_project_header(inc_ctx *ic, CXFile f, const char *abs) {
+  if (clang_Location_isInSystemHeader(clang_getLocationForOffset(ic->tu, f, 0)))
+    return 0;
+  for (const char *const *d = ic->cuda_dirs; *d; d++)
+    if (path_is_under(abs, *d))
+      return 0;
+  return 1;
+}
 
 static void inclusion_visitor(CXFile f, CXSourceLocation *stack, unsigned n,
                               CXClientData d) {
@@ -141,10 +158,21 @@ static void inclusion_visitor(CXFile f, CXSourceLocation *stack, unsigned n,
     return; /* the main file */
   char *path = cx_take(clang_getFileName(f));
   char *abs = path_absolute(path, NULL);
-  if (path_is_under(abs, ic->in_root) && !strvec_contains(ic->out, abs))
-    strvec_push(ic->out, abs);
-  free(abs);
   free(path);
+  if (strvec_contains(ic->out, abs) || !is_project_header(ic, f, abs)) {
+    free(abs);
+    return;
+  }
+  if (!ic->o->in_root_default && !path_is_under(abs, ic->o->in_root)) {
+    cx_loc l = cx_source_location(stack[0]);
+    cu2cl_diag_report(ic->diags, CU2CL_D_HEADER_OUTSIDE_IN_ROOT, l.file, l.line,
+                      l.column, abs, l.file ? l.file : "?", ic->o->in_root);
+    cx_loc_free(&l);
+    ic->outside++;
+    free(abs);
+    return;
+  }
+  strvec_push_own(ic->out, abs);
 }
 
 static void build_args(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
@@ -238,15 +266,17 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   out->host_rel = xasprintf("%s.cpp", stem);
   out->has_main = cu2cl_defines_main(tu);
   strvec headers = {0};
-  inc_ctx ic = {o->in_root, &headers};
+  const char *const *no_cuda = cuda_dirs; /* toolkit and own headers */
+  inc_ctx ic = {o, tu, no_cuda, diags, &headers, 0};
   clang_getInclusions(tu, inclusion_visitor, &ic);
+  out->errors += ic.outside;
   for (size_t i = 0; i < headers.len; i++) {
     const char *h = headers.items[i];
     if (o->claim_header && !o->claim_header(o->claim_ctx, h))
       continue;
     strvec_push_own(&out->header_text,
                     cu2cl_emit_host(tu, h, &dev, &hopts, diags, &out->errors));
-    strvec_push(&out->header_rel, h + strlen(o->in_root) + 1);
+    strvec_push(&out->header_abs, h);
   }
   strvec_free(&headers);
   out->translated = 1;
@@ -274,7 +304,7 @@ void cu2cl_tu_result_free(cu2cl_tu_result *r) {
   free(r->host_text);
   free(r->cl_rel);
   free(r->cl_text);
-  strvec_free(&r->header_rel);
+  strvec_free(&r->header_abs);
   strvec_free(&r->header_text);
   memset(r, 0, sizeof *r);
 }

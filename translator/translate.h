@@ -16,6 +16,8 @@
 
 typedef struct cu2cl_options {
   const char *in_root;     /* absolute */
+  int in_root_default;     /* in_root is the sources' common ancestor, and
+                              the driver widens it to the headers' */
   const char *out_root;    /* absolute */
   cu2cl_cuda_install cuda; /* path NULL: cu2cl's own headers */
   const char *own_headers;
@@ -23,7 +25,7 @@ typedef struct cu2cl_options {
   const char *prelude;
   int warp_size;
   int check_cl;
-  /* Called for each user header (under in_root) a translation unit
+  /* Called for each project header a translation unit
    * includes; returns 1 when this unit is the one to rewrite it (each
    * header is rewritten once, by the first unit that claims it). NULL:
    * every unit rewrites every header. */
@@ -39,8 +41,8 @@ typedef struct cu2cl_tu_result {
   char *cl_text;
   int has_main;
   size_t errors;      /* constructs that need a human */
-  strvec header_rel;  /* user headers this unit rewrote, relative to */
-  strvec header_text; /* out_root, and their texts (same order) */
+  strvec header_abs;  /* project headers this unit rewrote (absolute */
+  strvec header_text; /* paths) and their texts, in the same order */
 } cu2cl_tu_result;
 
 int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,

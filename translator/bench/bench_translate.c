@@ -454,9 +454,10 @@ static int time_translate(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
     rc = -1;
   if (rc == 0 && write_one(o->out_root, r.host_rel, r.host_text, why))
     rc = -1;
-  for (size_t h = 0; rc == 0 && h < r.header_rel.len; h++)
-    if (write_one(o->out_root, r.header_rel.items[h], r.header_text.items[h],
-                  why))
+  for (size_t h = 0; rc == 0 && h < r.header_abs.len; h++)
+    if (write_one(o->out_root,
+                  r.header_abs.items[h] + strlen(o->in_root) + 1,
+                  r.header_text.items[h], why))
       rc = -1;
   *ms = now_ms() - t0;
   if (rc && !why->len) {

@@ -9,6 +9,8 @@
  * only. */
 #ifndef CU2CL_CUDA_H
 #define CU2CL_CUDA_H
+/* CUDA's own include guard, which user code tests */
+#define __cuda_cuda_h__
 
 #include <stddef.h>
 

@@ -14,6 +14,8 @@
  * them without including them parses as it does with the real toolkit. */
 #ifndef CU2CL_CUDA_RUNTIME_H
 #define CU2CL_CUDA_RUNTIME_H
+/* CUDA's own include guard, which user code tests */
+#define __CUDA_RUNTIME_H__
 
 #include "host_defines.h"
 #include "math_functions.h"

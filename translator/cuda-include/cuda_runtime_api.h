@@ -11,6 +11,8 @@
  * these headers are only ever parsed as CUDA C++, never compiled. */
 #ifndef CU2CL_CUDA_RUNTIME_API_H
 #define CU2CL_CUDA_RUNTIME_API_H
+/* CUDA's own include guard, which user code tests */
+#define __CUDA_RUNTIME_API_H__
 
 #include "host_defines.h"
 #include "builtin_types.h"

@@ -9,6 +9,8 @@
  * NVIDIA GPU; it is a constant here as in clang's own CUDA headers. */
 #ifndef CU2CL_DEVICE_LAUNCH_PARAMETERS_H
 #define CU2CL_DEVICE_LAUNCH_PARAMETERS_H
+/* CUDA's own include guard, which user code tests */
+#define __DEVICE_LAUNCH_PARAMETERS_H__
 
 #include "vector_types.h"
 

@@ -9,6 +9,8 @@
  * the documented API; declarations only. */
 #ifndef CU2CL_DRIVER_TYPES_H
 #define CU2CL_DRIVER_TYPES_H
+/* CUDA's own include guard, which user code tests */
+#define __DRIVER_TYPES_H__
 
 #include "host_defines.h"
 #include <stddef.h>

@@ -8,6 +8,8 @@
  * __longlong_as_double, as CUDA does, so they are meant for device code. */
 #ifndef CU2CL_MATH_CONSTANTS_H
 #define CU2CL_MATH_CONSTANTS_H
+/* CUDA's own include guard, which user code tests */
+#define __MATH_CONSTANTS_H__
 
 /* Single precision. */
 #define CUDART_INF_F __int_as_float(0x7f800000U)

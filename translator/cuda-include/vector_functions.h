@@ -5,6 +5,8 @@
  * Types"), callable from host and device code. Declarations only. */
 #ifndef CU2CL_VECTOR_FUNCTIONS_H
 #define CU2CL_VECTOR_FUNCTIONS_H
+/* CUDA's own include guard, which user code tests */
+#define __VECTOR_FUNCTIONS_H__
 
 #include "vector_types.h"
 

@@ -10,6 +10,8 @@
  * old names without the deprecation warning. */
 #ifndef CU2CL_VECTOR_TYPES_H
 #define CU2CL_VECTOR_TYPES_H
+/* CUDA's own include guard, which user code tests */
+#define __VECTOR_TYPES_H__
 
 #include "host_defines.h"
 

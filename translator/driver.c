@@ -14,6 +14,7 @@
 #include "compdb.h"
 #include "cu2cl_prelude.h"
 #include "diag.h"
+#include "hostcheck.h"
 #include "project.h"
 #include "report.h"
 #include "translate.h"
@@ -32,6 +33,7 @@ typedef struct args {
   int quiet;
   int warp_size;
   int no_cl_check;
+  int no_host_check;
 } args;
 
 static const char usage[] =
@@ -69,6 +71,9 @@ static const char usage[] =
     "                     (any other name); may be repeated\n"
     "  --warp-size N      warp size the CUDA source assumes (default: 32)\n"
     "  --no-cl-check      do not compile the emitted OpenCL C with libclang\n"
+    "  --no-host-check    do not parse the translated host C++ with libclang\n"
+    "                     (exit 0 or 1 then no longer proves the port "
+    "builds)\n"
     "  -q, --quiet        print only diagnostics, no summary\n"
     "  --explain ID       explain a diagnostic (e.g. CU2CL2101) and exit\n"
     "  --list-diagnostics list the diagnostics catalog and exit\n"
@@ -182,6 +187,8 @@ static int parse_args(int argc, char **argv, args *a) {
       a->quiet = 1;
     } else if (!strcmp(s, "--no-cl-check")) {
       a->no_cl_check = 1;
+    } else if (!strcmp(s, "--no-host-check")) {
+      a->no_host_check = 1;
     } else if (s[0] == '-' && s[1]) {
       return usage_error(CU2CL_D_UNKNOWN_OPTION, s, NULL);
     } else {
@@ -409,6 +416,7 @@ static int setup_cuda(run *r) {
   r->opts.prelude = cu2cl_prelude_text;
   r->opts.warp_size = r->a->warp_size;
   r->opts.check_cl = !r->a->no_cl_check;
+  r->opts.check_host = !r->a->no_host_check;
   return 0;
 }
 
@@ -527,6 +535,104 @@ static int widen_in_root(run *r) {
   return 0;
 }
 
+/* ---- the host check (hostcheck.h) ---------------------------------- */
+
+typedef struct check_run {
+  run *r;
+  cu2cl_hostcheck hc;
+  size_t *unit_file;      /* per command: its host file in hc.files, or -1 */
+  const cu2cl_project *p; /* for the units' program symbols */
+  size_t next;
+} check_run;
+
+static void *check_worker(void *arg) {
+  check_run *c = arg;
+  for (;;) {
+    pthread_mutex_lock(&c->r->lock);
+    size_t i = c->next++;
+    pthread_mutex_unlock(&c->r->lock);
+    if (i >= c->r->cmds.len)
+      return NULL;
+    cu2cl_tu_result *t = &c->r->results[i];
+    if (c->unit_file[i] == (size_t)-1)
+      continue;
+    char *base = path_stem(c->r->cmds.items[i].file);
+    char *header = t->cl_rel ? xasprintf("%s.cl.h", base) : NULL;
+    char *sym = cu2cl_source_symbol(base);
+    t->errors += cu2cl_hostcheck_unit(&c->hc, c->unit_file[i], header, sym,
+                                      diags);
+    free(sym);
+    free(header);
+    free(base);
+  }
+}
+
+/* The translated files of the run (hostcheck.h), their paths in paths. */
+static cu2cl_hostcheck_file *check_files(run *r, strvec *paths, size_t *n,
+                                         size_t *unit_file) {
+  cu2cl_hostcheck_file *f = NULL;
+  size_t cap = 0;
+  for (size_t i = 0; i < r->cmds.len; i++) {
+    cu2cl_tu_result *t = &r->results[i];
+    unit_file[i] = (size_t)-1;
+    if (r->status[i] || !t->translated)
+      continue;
+    size_t first = *n, count = 1 + t->header_abs.len;
+    if (*n + count > cap) {
+      cap = 2 * (*n + count);
+      f = xrealloc(f, cap * sizeof *f);
+    }
+    strvec_push_own(paths, path_join(r->opts.out_root, t->host_rel));
+    f[(*n)++] = (cu2cl_hostcheck_file){NULL, r->cmds.items[i].file,
+                                        t->host_lines};
+    for (size_t h = 0; h < t->header_abs.len; h++) {
+      const char *abs = t->header_abs.items[h];
+      strvec_push_own(paths, path_join(r->opts.out_root,
+                                       abs + strlen(r->opts.in_root) + 1));
+      f[(*n)++] = (cu2cl_hostcheck_file){NULL, abs, t->header_lines[h]};
+    }
+    /* with constructs already reported as not translated, the check would
+     * only repeat them */
+    if (!t->errors)
+      unit_file[i] = first;
+  }
+  for (size_t i = 0; i < *n; i++)
+    f[i].out_path = paths->items[i];
+  return f;
+}
+
+/* Parses every translated host file that has no errors yet as C++, with
+ * the flags the out-root's project gives it, on -j threads. */
+static void check_results(run *r, const cu2cl_project *p) {
+  strvec args = {0}, paths = {0};
+  strvec_push(&args, "-x");
+  strvec_push(&args, "c++");
+  strvec_push(&args, "-std=c++17");
+  strvec_push_own(&args, xasprintf("-I%s", cu2cl_runtime_include_dir()));
+  for (size_t i = 0; i < p->include_dirs.len; i++)
+    strvec_push_own(&args, xasprintf("-I%s", p->include_dirs.items[i]));
+  for (size_t i = 0; i < p->defines.len; i++)
+    strvec_push_own(&args, xasprintf("-D%s", p->defines.items[i]));
+  check_run c = {r, {NULL, NULL, 0}, NULL, p, 0};
+  c.hc.args = (const char *const *)args.items;
+  c.unit_file = xcalloc(r->cmds.len + 1, sizeof *c.unit_file);
+  cu2cl_hostcheck_file *files = check_files(r, &paths, &c.hc.nfiles,
+                                            c.unit_file);
+  c.hc.files = files;
+  int n = r->a->jobs < (int)r->cmds.len ? r->a->jobs : (int)r->cmds.len;
+  pthread_t *th = xcalloc((size_t)n + 1, sizeof *th);
+  for (int i = 1; i < n; i++)
+    pthread_create(&th[i], NULL, check_worker, &c);
+  check_worker(&c);
+  for (int i = 1; i < n; i++)
+    pthread_join(th[i], NULL);
+  free(th);
+  free(files);
+  free(c.unit_file);
+  strvec_free(&paths);
+  strvec_free(&args);
+}
+
 static int write_results(run *r, size_t *translated, size_t *failed) {
   cu2cl_project p = {r->opts.in_root, r->opts.out_root, NULL, 0, {0}, {0}};
   p.units = xcalloc(r->cmds.len + 1, sizeof *p.units);
@@ -547,15 +653,7 @@ static int write_results(run *r, size_t *translated, size_t *failed) {
     u->host_rel = t->host_rel;
     u->cl_rel = t->cl_rel;
     char *base = path_stem(r->cmds.items[i].file);
-    strbuf sym = {0};
-    strbuf_append(&sym, "cu2cl_source_");
-    for (const char *c = base; *c; c++)
-      strbuf_appendc(&sym, (char)((*c >= 'a' && *c <= 'z') ||
-                                          (*c >= 'A' && *c <= 'Z') ||
-                                          (*c >= '0' && *c <= '9')
-                                      ? *c
-                                      : '_'));
-    u->cl_symbol = strbuf_take(&sym);
+    u->cl_symbol = cu2cl_source_symbol(base);
     free(base);
     u->has_main = t->has_main;
     for (size_t h = 0; h < t->header_abs.len; h++)
@@ -572,6 +670,8 @@ static int write_results(run *r, size_t *translated, size_t *failed) {
                         strerror(errno));
       free(bad);
       rc = -1;
+    } else if (r->opts.check_host) {
+      check_results(r, &p);
     }
   }
   for (size_t i = 0; i < p.nunits; i++)

@@ -35,6 +35,8 @@ typedef struct host {
   strvec stubbed; /* USRs of kernels whose stubs are already placed */
   int first_include_seen;
   unsigned first_include;
+  unsigned *blocks; /* extents of top-level namespaces and extern "C" */
+  size_t nblocks;   /* blocks, as begin/end pairs */
   int macro_launches; /* macro bodies holding a launch were rewritten */
   int thrust_included;
 } host;
@@ -93,14 +95,100 @@ static const char *arg_kind_name(cu2cl_arg_kind k) {
   }
 }
 
-static void append_stub_params(strbuf *b, const cu2cl_kernel_spec *k) {
+/* The i-th ParmDecl of a function or function template, or null. */
+static CXCursor nth_param(CXCursor fn, unsigned i) {
+  CXCursor *kids;
+  unsigned n = cx_children(fn, &kids), seen = 0;
+  CXCursor r = clang_getNullCursor();
+  for (unsigned k = 0; k < n && clang_Cursor_isNull(r); k++)
+    if (clang_getCursorKind(kids[k]) == CXCursor_ParmDecl && seen++ == i)
+      r = kids[k];
+  free(kids);
+  return r;
+}
+
+/* The source text of parameter i's default argument in any declaration of
+ * the kernel (its template's, for a specialization), or NULL. CUDA fills a
+ * launch's missing arguments from them; the launch stub declares the same
+ * defaults (on the primary template, for kernel templates). */
+static char *default_argument(host *h, CXCursor kernel, unsigned i) {
+  CXCursor tpl = clang_getSpecializedCursorTemplate(kernel);
+  CXCursor decls[] = {kernel, clang_getCanonicalCursor(kernel),
+                      clang_getCursorDefinition(kernel), tpl,
+                      clang_getCanonicalCursor(tpl)};
+  for (size_t d = 0; d < sizeof decls / sizeof *decls; d++) {
+    CXCursor p = clang_Cursor_isNull(decls[d]) ? decls[d]
+                                               : nth_param(decls[d], i);
+    if (clang_Cursor_isNull(p))
+      continue;
+    CXCursor *kids;
+    unsigned n = cx_children(p, &kids);
+    char *text = NULL;
+    for (unsigned k = n; k-- > 0 && !text;)
+      if (clang_isExpression(clang_getCursorKind(kids[k])))
+        text = cx_tokens_text(h->tu, kids[k]);
+    free(kids);
+    if (text)
+      return text;
+  }
+  return NULL;
+}
+
+/* The index of the kernel's parameter named name, or -1. */
+static int param_index(CXCursor kernel, const char *name) {
+  for (unsigned i = 0;; i++) {
+    CXCursor p = nth_param(kernel, i);
+    if (clang_Cursor_isNull(p))
+      return -1;
+    char *n = cx_spelling(p);
+    int same = !strcmp(n, name);
+    free(n);
+    if (same)
+      return (int)i;
+  }
+}
+
+/* " = DEFAULT" for the kernel's parameter i, or "" (caller frees). */
+static char *default_suffix(host *h, CXCursor kernel, int i) {
+  char *d = i >= 0 ? default_argument(h, kernel, (unsigned)i) : NULL;
+  char *r = d ? xasprintf(" = %s", d) : xstrdup("");
+  free(d);
+  return r;
+}
+
+/* The type without __restrict: on a stub's by-value parameter it means
+ * nothing, and C++ will not convert the address of a restrict-qualified
+ * pointer to the const void * of a cu2clArg (g++ allows it, clang not). */
+static char *without_restrict(const char *type) {
+  strbuf b = {0};
+  strbuf_append(&b, type);
+  char *t = strbuf_take(&b);
+  for (char *p; (p = strstr(t, "__restrict"));) {
+    size_t n = strlen("__restrict") + (p[10] == '_' && p[11] == '_' ? 2 : 0);
+    while (p > t && p[-1] == ' ' && (!p[n] || p[n] == ' ' || p[n] == '*'))
+      p--, n++; /* the space before it */
+    memmove(p, p + n, strlen(p + n) + 1);
+  }
+  return t;
+}
+
+/* kernel: null for an explicit specialization (no defaults there). */
+static void append_stub_params(host *h, strbuf *b, const cu2cl_kernel_spec *k,
+                               CXCursor kernel) {
   strbuf_append(b, "(dim3 grid, dim3 block, size_t shmem,\n"
                    "    cu2clStream_t stream");
   for (size_t i = 0; i < k->nparams; i++) {
     const cu2cl_kernel_param *p = &k->params[i];
-    if (p->kind == CU2CL_KARG_VALUE || p->kind == CU2CL_KARG_DEVPTR)
-      strbuf_printf(b, ", %s%s%s", p->host_type,
-                    str_ends_with(p->host_type, "*") ? "" : " ", p->name);
+    if (p->kind != CU2CL_KARG_VALUE && p->kind != CU2CL_KARG_DEVPTR)
+      continue;
+    char *def = clang_Cursor_isNull(kernel)
+                    ? xstrdup("")
+                    : default_suffix(h, kernel, param_index(kernel, p->name));
+    char *type = without_restrict(p->host_type);
+    strbuf_printf(b, ", %s%s%s%s", type, str_ends_with(type, "*") ? "" : " ",
+                  p->name, def);
+    free(type);
+    free(def);
   }
   strbuf_append(b, ")");
 }
@@ -109,17 +197,22 @@ static void append_stub_params(strbuf *b, const cu2cl_kernel_spec *k) {
  * template parameters, so launches inside host templates and launches
  * with deduced arguments keep working; each emitted specialization is an
  * explicit specialization of it. */
-static void append_template_decl(strbuf *b, const cu2cl_kernel_spec *k) {
+static void append_template_decl(host *h, strbuf *b,
+                                 const cu2cl_kernel_spec *k, CXCursor tpl) {
   strbuf_printf(b,
                 "template <%s>\ncu2clError_t cu2cl_launch_%s(dim3 grid, "
                 "dim3 block, size_t shmem,\n    cu2clStream_t stream",
                 k->tpl_params, k->cuda_name);
-  for (size_t i = 0; i < k->pattern_params.len; i++)
-    strbuf_printf(b, ", %s", k->pattern_params.items[i]);
+  for (size_t i = 0; i < k->pattern_params.len; i++) {
+    char *def = default_suffix(h, tpl, (int)i);
+    strbuf_printf(b, ", %s%s", k->pattern_params.items[i], def);
+    free(def);
+  }
   strbuf_append(b, ");\n");
 }
 
-static void append_stub(strbuf *b, const cu2cl_kernel_spec *k) {
+static void append_stub(host *h, strbuf *b, const cu2cl_kernel_spec *k,
+                        CXCursor kernel) {
   strbuf_printf(b,
                 "static cu2clKernelRef cu2cl_kernel_%s = {&cu2cl_program, "
                 "\"%s\", NULL};\n",
@@ -132,7 +225,8 @@ static void append_stub(strbuf *b, const cu2cl_kernel_spec *k) {
   else
     strbuf_printf(b, "static inline cu2clError_t cu2cl_launch_%s",
                   k->cuda_name);
-  append_stub_params(b, k);
+  append_stub_params(h, b, k,
+                     k->tpl_params ? clang_getNullCursor() : kernel);
   strbuf_append(b, " {\n  cu2clArg args[] = {\n");
   size_t n = 0;
   for (size_t i = 0; i < k->nparams; i++) {
@@ -167,10 +261,10 @@ static char *stubs_for(host *h, CXCursor decl) {
       continue;
     if (k->tpl_params && !strvec_contains(&h->stubbed, k->template_usr)) {
       strvec_push(&h->stubbed, k->template_usr);
-      append_template_decl(&b, k);
+      append_template_decl(h, &b, k, decl);
     }
     strvec_push(&h->stubbed, k->usr);
-    append_stub(&b, k);
+    append_stub(h, &b, k, decl);
   }
   free(usr);
   return strbuf_take(&b);
@@ -179,8 +273,9 @@ static char *stubs_for(host *h, CXCursor decl) {
 /* 1 when the cursor lies in the file being rewritten. */
 static int in_target(host *h, CXCursor c) {
   CXFile f;
-  clang_getFileLocation(clang_getCursorLocation(c), &f, NULL, NULL, NULL);
-  return f && clang_File_isEqual(f, h->file);
+  unsigned off;
+  clang_getFileLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
+  return f && clang_File_isEqual(f, h->file) && off < h->src_len;
 }
 
 /* Offsets of a cursor's extent when it lies wholly in the target file. */
@@ -205,6 +300,24 @@ static void remove_decl(host *h, CXCursor c, char *replacement) {
   add_edit(h, b, e, replacement ? replacement : xstrdup(""));
 }
 
+/* `extern "C" __global__ void k(...)`: the linkage specification that
+ * holds only this declaration goes with it (the stubs that replace a
+ * kernel are static); c itself when it has no such parent. */
+static CXCursor braceless_linkage(host *h, CXCursor c) {
+  CXCursor p = clang_getCursorLexicalParent(c);
+  unsigned b, e;
+  if (clang_getCursorKind(p) != CXCursor_LinkageSpec ||
+      !extent_in_target(h, p, &b, &e))
+    return c;
+  const char *q = memchr(h->src + b, '"', e - b);
+  q = q ? memchr(q + 1, '"', (size_t)(h->src + e - q - 1)) : NULL;
+  if (!q)
+    return c;
+  for (q++; q < h->src + e && isspace((unsigned char)*q); q++)
+    ;
+  return q < h->src + e && *q == '{' ? c : p;
+}
+
 static void handle_function(host *h, CXCursor c) {
   unsigned a = cx_cuda_attrs(c);
   if (a & CX_GLOBAL) {
@@ -217,9 +330,9 @@ static void handle_function(host *h, CXCursor c) {
                                     h->opts->cl_name);
     free(stubs);
     free(name);
-    remove_decl(h, c, text);
+    remove_decl(h, braceless_linkage(h, c), text);
   } else if ((a & CX_DEVICE) && !(a & CX_HOST)) {
-    remove_decl(h, c, NULL);
+    remove_decl(h, braceless_linkage(h, c), NULL);
   }
 }
 
@@ -348,7 +461,16 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
     return CXChildVisit_Continue;
   switch (clang_getCursorKind(c)) {
   case CXCursor_Namespace:
-  case CXCursor_LinkageSpec:
+  case CXCursor_LinkageSpec: {
+    unsigned b, e;
+    if (clang_getCursorKind(p) == CXCursor_TranslationUnit &&
+        extent_in_target(h, c, &b, &e)) {
+      h->blocks = xrealloc(h->blocks, (h->nblocks + 1) * 2 * sizeof(unsigned));
+      h->blocks[2 * h->nblocks] = b;
+      h->blocks[2 * h->nblocks++ + 1] = e;
+    }
+    return CXChildVisit_Recurse;
+  }
   /* classes: their device-only member functions go (they may declare
    * __shared__ memory or call device built-ins) */
   case CXCursor_StructDecl:
@@ -713,9 +835,39 @@ static int cmp_edit(const void *a, const void *b) {
   return x->order < y->order ? -1 : 1;
 }
 
-static char *apply_edits(host *h) {
+/* The output's line map: map[k] is the source line that output line k + 1
+ * starts in (a line an edit inserted maps to the edit's line). */
+typedef struct line_map {
+  unsigned *map;
+  size_t len, cap;
+  unsigned src_line; /* the source line at the copy position */
+} line_map;
+
+static void map_lines(line_map *m, const char *text, size_t n, int copied) {
+  for (size_t i = 0; i < n; i++) {
+    if (text[i] != '\n')
+      continue;
+    if (m->len + 1 >= m->cap) {
+      m->cap = m->cap ? 2 * m->cap : 256;
+      m->map = xrealloc(m->map, m->cap * sizeof *m->map);
+    }
+    m->map[++m->len] = m->src_line + (unsigned)copied;
+    m->src_line += (unsigned)copied;
+  }
+}
+
+static unsigned count_lines(const char *s, size_t n) {
+  unsigned k = 0;
+  for (size_t i = 0; i < n; i++)
+    k += s[i] == '\n';
+  return k;
+}
+
+static char *apply_edits(host *h, unsigned **lines) {
   qsort(h->edits, h->nedits, sizeof *h->edits, cmp_edit);
   strbuf out = {0};
+  line_map m = {xcalloc(256, sizeof(unsigned)), 0, 256, 1};
+  m.map[0] = 1;
   unsigned pos = 0;
   for (size_t i = 0; i < h->nedits; i++) {
     edit *ed = &h->edits[i];
@@ -724,10 +876,21 @@ static char *apply_edits(host *h) {
                             h->edits[i - 1].begin == ed->begin))
       continue; /* inside (or the same as) an earlier edit */
     strbuf_appendn(&out, h->src + pos, ed->begin - pos);
+    map_lines(&m, h->src + pos, ed->begin - pos, 1);
     strbuf_append(&out, ed->text);
+    map_lines(&m, ed->text, strlen(ed->text), 0);
+    m.src_line += count_lines(h->src + ed->begin, ed->end - ed->begin);
     pos = ed->end;
   }
   strbuf_appendn(&out, h->src + pos, h->src_len - pos);
+  map_lines(&m, h->src + pos, h->src_len - pos, 1);
+  if (lines) {
+    m.map = xrealloc(m.map, (m.len + 2) * sizeof *m.map);
+    m.map[m.len + 1] = 0; /* ends the map */
+    *lines = m.map;
+  } else {
+    free(m.map);
+  }
   return strbuf_take(&out);
 }
 
@@ -820,7 +983,8 @@ static char *program_block(host *h) {
 
 char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
                       const cu2cl_device_unit *dev, const cu2cl_host_opts *opts,
-                      cu2cl_diag_engine *diags, size_t *errors) {
+                      cu2cl_diag_engine *diags, size_t *errors,
+                      unsigned **lines) {
   host h = {0};
   h.tu = tu;
   h.dev = dev;
@@ -834,13 +998,21 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
   const char *src = h.file ? clang_getFileContents(tu, h.file, &len) : NULL;
   h.src = src ? src : "";
   h.src_len = src ? len : 0;
+  if (h.is_main && opts->main_len && opts->main_len < h.src_len)
+    h.src_len = opts->main_len;
   clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &h);
   clang_visitChildren(clang_getTranslationUnitCursor(tu), launch_visit, &h);
   rename_tokens(&h);
-  if (h.is_main)
-    add_edit(&h, h.first_include_seen ? h.first_include : 0,
-             h.first_include_seen ? h.first_include : 0, program_block(&h));
-  char *out = apply_edits(&h);
+  if (h.is_main) {
+    /* at the first include, but never inside extern "C" { or a namespace */
+    unsigned at = h.first_include_seen ? h.first_include : 0;
+    for (size_t i = 0; i < h.nblocks; i++)
+      if (h.blocks[2 * i] < at && at < h.blocks[2 * i + 1])
+        at = h.blocks[2 * i];
+    add_edit(&h, at, at, program_block(&h));
+  }
+  free(h.blocks);
+  char *out = apply_edits(&h, lines);
   for (size_t i = 0; i < h.nedits; i++)
     free(h.edits[i].text);
   free(h.edits);

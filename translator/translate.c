@@ -11,6 +11,7 @@
 #include "cx.h"
 #include "emit_device.h"
 #include "emit_host.h"
+#include "instantiate.h"
 
 char *cu2cl_output_stem(const cu2cl_options *o, const char *file) {
   const char *rel = file;
@@ -108,9 +109,10 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor p,
     CXCursor def = clang_getCursorDefinition(callee);
     if (!clang_Cursor_isNull(def))
       kernel_add(k, def);
-  } else if (kind == CXCursor_CallExpr) {
+  } else if (kind == CXCursor_CallExpr || kind == CXCursor_DeclRefExpr) {
     /* Launches inside host function templates are found in the
-     * instantiations this file uses; the template's own body only names
+     * instantiations this file uses, called, referenced, or instantiated
+     * explicitly (instantiate.h); the template's own body only names
      * dependent kernels. */
     CXCursor callee = clang_getCursorReferenced(c);
     CXCursor def = clang_getCursorDefinition(callee);
@@ -181,6 +183,59 @@ static void build_args(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
                         &cmd->flags, args);
 }
 
+/* 1 when an error lies past the main file's first `len` bytes (in the
+ * references instantiate.c appended). */
+static int error_in_appended(CXTranslationUnit tu, size_t len) {
+  int found = 0;
+  unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n && !found; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    unsigned off = 0;
+    CXSourceLocation l = clang_getDiagnosticLocation(d);
+    clang_getFileLocation(l, NULL, NULL, NULL, &off);
+    found = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error &&
+            clang_Location_isFromMainFile(l) && off >= len;
+    clang_disposeDiagnostic(d);
+  }
+  return found;
+}
+
+/* Parses the unit host-side, with references to its explicit
+ * instantiations appended to the main file (instantiate.h) when it has
+ * any; when those do not compile, the file is parsed as it is. *main_len:
+ * the main file's own length (0: all of it). */
+static enum CXErrorCode parse_unit(const cu2cl_options *o,
+                                   const cu2cl_compile_cmd *cmd, CXIndex idx,
+                                   CXTranslationUnit *tu, size_t *main_len) {
+  strvec args = {0};
+  build_args(o, cmd, &args);
+  size_t len = 0;
+  char *src = read_file(cmd->file, &len);
+  char *refs = src ? cu2cl_instantiation_refs(src, len) : NULL;
+  char *text = refs ? xasprintf("%s%s", src, refs) : NULL;
+  struct CXUnsavedFile file = {cmd->file, text, text ? strlen(text) : 0};
+  unsigned flags = CXTranslationUnit_DetailedPreprocessingRecord |
+                   CXTranslationUnit_KeepGoing;
+  enum CXErrorCode rc = clang_parseTranslationUnit2(
+      idx, cmd->file, (const char *const *)args.items, (int)args.len, &file,
+      text ? 1 : 0, flags, tu);
+  if (text && rc == CXError_Success && error_in_appended(*tu, len)) {
+    clang_disposeTranslationUnit(*tu);
+    *tu = NULL;
+    free(text);
+    text = NULL;
+    rc = clang_parseTranslationUnit2(idx, cmd->file,
+                                     (const char *const *)args.items,
+                                     (int)args.len, NULL, 0, flags, tu);
+  }
+  *main_len = text ? len : 0;
+  free(text);
+  free(refs);
+  free(src);
+  strvec_free(&args);
+  return rc;
+}
+
 int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
                        cu2cl_diag_engine *diags, cu2cl_tu_result *out) {
   memset(out, 0, sizeof *out);
@@ -189,16 +244,10 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
                       "No such file or directory");
     return -1;
   }
-  strvec args = {0};
-  build_args(o, cmd, &args);
   CXIndex idx = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;
-  enum CXErrorCode rc = clang_parseTranslationUnit2(
-      idx, cmd->file, (const char *const *)args.items, (int)args.len, NULL, 0,
-      CXTranslationUnit_DetailedPreprocessingRecord |
-          CXTranslationUnit_KeepGoing,
-      &tu);
-  strvec_free(&args);
+  size_t main_len = 0;
+  enum CXErrorCode rc = parse_unit(o, cmd, idx, &tu, &main_len);
   if (rc != CXError_Success || !tu) {
     cu2cl_diag_report(diags, CU2CL_D_PARSE_ERROR, cmd->file, 0, 0,
                       "libclang could not parse the file");
@@ -218,10 +267,7 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
 
   char *stem = cu2cl_output_stem(o, cmd->file);
   char *base = path_stem(cmd->file);
-  strbuf sym = {0};
-  strbuf_append(&sym, "cu2cl_source_");
-  for (const char *p = base; *p; p++)
-    strbuf_appendc(&sym, (char)(isalnum((unsigned char)*p) ? *p : '_'));
+  char *sym = cu2cl_source_symbol(base);
   char *cl_name = xasprintf("%s.cl", base);
   char *cl_header = xasprintf("%s.cl.h", base);
 
@@ -261,8 +307,9 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   char *cuda_inc = o->cuda.path ? path_join(o->cuda.path, "include") : NULL;
   cuda_dirs[0] = cuda_inc ? cuda_inc : o->own_headers;
   cuda_dirs[1] = cuda_inc ? o->own_headers : NULL;
-  cu2cl_host_opts hopts = {cl_name, cl_header, strbuf_cstr(&sym), cuda_dirs};
-  out->host_text = cu2cl_emit_host(tu, NULL, &dev, &hopts, diags, &out->errors);
+  cu2cl_host_opts hopts = {cl_name, cl_header, sym, cuda_dirs, main_len};
+  out->host_text = cu2cl_emit_host(tu, NULL, &dev, &hopts, diags, &out->errors,
+                                   &out->host_lines);
   out->host_rel = xasprintf("%s.cpp", stem);
   out->has_main = cu2cl_defines_main(tu);
   strvec headers = {0};
@@ -274,9 +321,14 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
     const char *h = headers.items[i];
     if (o->claim_header && !o->claim_header(o->claim_ctx, h))
       continue;
-    strvec_push_own(&out->header_text,
-                    cu2cl_emit_host(tu, h, &dev, &hopts, diags, &out->errors));
+    unsigned *lines;
+    strvec_push_own(&out->header_text, cu2cl_emit_host(tu, h, &dev, &hopts,
+                                                       diags, &out->errors,
+                                                       &lines));
     strvec_push(&out->header_abs, h);
+    out->header_lines = xrealloc(out->header_lines,
+                                 out->header_abs.len * sizeof *out->header_lines);
+    out->header_lines[out->header_abs.len - 1] = lines;
   }
   strvec_free(&headers);
   out->translated = 1;
@@ -291,7 +343,7 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   free(base);
   free(cl_name);
   free(cl_header);
-  strbuf_free(&sym);
+  free(sym);
   clang_disposeTranslationUnit(tu);
   clang_disposeIndex(idx);
   if (check)
@@ -299,11 +351,23 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   return 0;
 }
 
+char *cu2cl_source_symbol(const char *base) {
+  strbuf sym = {0};
+  strbuf_append(&sym, "cu2cl_source_");
+  for (const char *p = base; *p; p++)
+    strbuf_appendc(&sym, (char)(isalnum((unsigned char)*p) ? *p : '_'));
+  return strbuf_take(&sym);
+}
+
 void cu2cl_tu_result_free(cu2cl_tu_result *r) {
   free(r->host_rel);
   free(r->host_text);
   free(r->cl_rel);
   free(r->cl_text);
+  for (size_t i = 0; i < r->header_abs.len; i++)
+    free(r->header_lines[i]);
+  free(r->header_lines);
+  free(r->host_lines);
   strvec_free(&r->header_abs);
   strvec_free(&r->header_text);
   memset(r, 0, sizeof *r);

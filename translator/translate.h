@@ -25,6 +25,7 @@ typedef struct cu2cl_options {
   const char *prelude;
   int warp_size;
   int check_cl;
+  int check_host; /* the driver parses the written host files (hostcheck) */
   /* Called for each project header a translation unit
    * includes; returns 1 when this unit is the one to rewrite it (each
    * header is rewritten once, by the first unit that claims it). NULL:
@@ -37,17 +38,23 @@ typedef struct cu2cl_tu_result {
   int translated; /* outputs below are valid */
   char *host_rel; /* output host file, relative to out_root */
   char *host_text;
+  unsigned *host_lines; /* line map of host_text (cu2cl_emit_host) */
   char *cl_rel; /* NULL when the file has no kernels */
   char *cl_text;
   int has_main;
   size_t errors;      /* constructs that need a human */
   strvec header_abs;  /* project headers this unit rewrote (absolute */
   strvec header_text; /* paths) and their texts, in the same order */
+  unsigned **header_lines; /* and their line maps */
 } cu2cl_tu_result;
 
 int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
                        cu2cl_diag_engine *diags, cu2cl_tu_result *out);
 void cu2cl_tu_result_free(cu2cl_tu_result *r);
+
+/* "vector-add" -> "cu2cl_source_vector_add": the name of a unit's embedded
+ * OpenCL C source. Caller frees. */
+char *cu2cl_source_symbol(const char *base);
 
 /* "dir/name.cu" -> "dir/name" (relative to in_root). Caller frees. */
 char *cu2cl_output_stem(const cu2cl_options *o, const char *file);

@@ -14,8 +14,10 @@ static const char embed_script[] =
     "\"${content}\")\n"
     "string(REGEX REPLACE \"((0x[0-9a-f][0-9a-f],){16})\" \"\\\\1\\n\" "
     "bytes \"${bytes}\")\n"
+    "# unsigned: bytes past 0x7f (UTF-8 in a comment) are no narrowing\n"
     "file(WRITE \"${OUT}.tmp\" \"/* generated from ${IN} */\\nstatic const "
-    "char ${VAR}[] = {\\n${bytes}0x00};\\n\")\n"
+    "unsigned char ${VAR}_bytes[] = {\\n${bytes}0x00};\\nstatic const char "
+    "*const ${VAR} = (const char *)${VAR}_bytes;\\n\")\n"
     "file(RENAME \"${OUT}.tmp\" \"${OUT}\")\n";
 
 const char *cu2cl_runtime_include_dir(void) {

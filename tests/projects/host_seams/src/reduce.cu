@@ -14,6 +14,7 @@ __global__ void scale(T *data, int n, T by, int stride = 1) {
 }
 
 template <typename T> __global__ void shift(T *data, int n, T by = T(2)) {
+  // the kernel’s comment holds UTF-8 (a typographic apostrophe)
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     data[i] += by;

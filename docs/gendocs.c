@@ -5,10 +5,12 @@
  *     cu2cl-gendocs OUTDIR
  *
  * writes OUTDIR/diagnostics.md (rules/diagnostics.def), OUTDIR/runtime-api.md
- * (rules/runtime_api.def) and OUTDIR/device-functions.md
- * (rules/device_functions.def). The tables are compiled in with the same
- * X-macros the translator uses; the last two files are optional
- * (__has_include), and their page says so while they do not exist.
+ * (rules/runtime_api.def), OUTDIR/device-functions.md
+ * (rules/device_functions.def) and OUTDIR/flags.md (rules/flags.def, into
+ * the prose of docs/flags.md.in, which the build embeds). The tables are
+ * compiled in with the same X-macros the translator uses; runtime_api.def
+ * and device_functions.def are optional (__has_include), and their page
+ * says so while they do not exist.
  * The output depends only on the tables, never on the date or the machine,
  * so the docs.up_to_date test can compare it with the committed pages.
  */
@@ -65,6 +67,44 @@ static const device_fn device_fns[] = {
 #define HAVE_DEVICE_FUNCTIONS 0
 static const device_fn device_fns[] = {{NULL, NULL, NULL, NULL}};
 #endif
+
+/* Documentation rows, and the row that documents each option. */
+typedef struct flag_doc {
+  const char *section, *spellings, *effect;
+} flag_doc;
+
+enum flag_doc_id {
+#define CU2CL_FLAG_DOC(id, section, spellings, effect) FLAG_DOC_##id,
+#define CU2CL_FLAG(name, form, action, spelling, doc)
+#include "../rules/flags.def"
+#undef CU2CL_FLAG
+#undef CU2CL_FLAG_DOC
+};
+
+static const flag_doc flag_docs[] = {
+#define CU2CL_FLAG_DOC(id, section, spellings, effect)                         \
+  {#section, spellings, effect},
+#define CU2CL_FLAG(name, form, action, spelling, doc)
+#include "../rules/flags.def"
+#undef CU2CL_FLAG
+#undef CU2CL_FLAG_DOC
+};
+
+typedef struct flag_option {
+  const char *name;
+  enum flag_doc_id doc;
+} flag_option;
+
+static const flag_option flag_options[] = {
+#define CU2CL_FLAG_DOC(id, section, spellings, effect)
+#define CU2CL_FLAG(name, form, action, spelling, doc) {name, FLAG_DOC_##doc},
+#include "../rules/flags.def"
+#undef CU2CL_FLAG
+#undef CU2CL_FLAG_DOC
+};
+
+/* docs/flags.md.in as flags_template (cmake/embed.cmake). */
+#include "flags_md_in.h"
 
 #define COUNT(a) (sizeof(a) / sizeof *(a))
 
@@ -359,6 +399,80 @@ static int write_device_functions(const char *dir) {
   return close_output(out, "device-functions.md");
 }
 
+/* ---- flags.md ------------------------------------------------------------ */
+
+/* Whether every option's documentation row shows it ("`-I dir`" shows
+ * -I): a row that does not would leave the option undocumented. */
+static int flags_documented(void) {
+  int ok = 1;
+  for (size_t i = 0; i < COUNT(flag_options); i++) {
+    const flag_option *o = &flag_options[i];
+    size_t n = strlen(o->name) + 2;
+    char *quoted = malloc(n);
+    snprintf(quoted, n, "`%s", o->name);
+    if (!strstr(flag_docs[o->doc].spellings, quoted)) {
+      fprintf(stderr,
+              "cu2cl-gendocs: rules/flags.def: option %s is not shown in the "
+              "spellings of its documentation row (\"%s\")\n",
+              o->name, flag_docs[o->doc].spellings);
+      ok = 0;
+    }
+    free(quoted);
+  }
+  return ok;
+}
+
+/* The rows of one section's table; returns how many. */
+static size_t flags_rows(FILE *out, const char *section, size_t len) {
+  size_t rows = 0;
+  for (size_t i = 0; i < COUNT(flag_docs); i++) {
+    const flag_doc *d = &flag_docs[i];
+    if (strlen(d->section) != len || strncmp(d->section, section, len) != 0)
+      continue;
+    fprintf(out, "| %s | %s |\n", d->spellings, d->effect);
+    rows++;
+  }
+  return rows;
+}
+
+/* Copies the template to out, replacing its marker lines: "@generated@"
+ * by the generated-page note, "@rows SECTION@" by that section's rows.
+ * Returns the number of documentation rows written. */
+static size_t flags_expand(FILE *out) {
+  size_t rows = 0;
+  for (const char *p = flags_template; *p;) {
+    const char *eol = strchr(p, '\n');
+    size_t n = eol ? (size_t)(eol - p) + 1 : strlen(p);
+    if (n == sizeof "@generated@" && !strncmp(p, "@generated@\n", n))
+      fputs(GENERATED_NOTE("rules/flags.def and docs/flags.md.in"), out);
+    else if (n > 8 && !strncmp(p, "@rows ", 6) && p[n - 2] == '@')
+      rows += flags_rows(out, p + 6, n - 8);
+    else
+      fwrite(p, 1, n, out);
+    p += n;
+  }
+  return rows;
+}
+
+static int write_flags(const char *dir) {
+  if (!flags_documented())
+    return 1;
+  FILE *out = open_output(dir, "flags.md");
+  if (!out)
+    return 1;
+  size_t rows = flags_expand(out);
+  if (rows != COUNT(flag_docs)) {
+    fprintf(stderr,
+            "cu2cl-gendocs: docs/flags.md.in shows %zu of the %zu "
+            "documentation rows of rules/flags.def (a section without its "
+            "\"@rows SECTION@\" line?)\n",
+            rows, COUNT(flag_docs));
+    close_output(out, "flags.md");
+    return 1;
+  }
+  return close_output(out, "flags.md");
+}
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     fputs("usage: cu2cl-gendocs OUTDIR\n", stderr);
@@ -367,5 +481,6 @@ int main(int argc, char **argv) {
   int failures = write_diagnostics(argv[1]);
   failures += write_runtime_api(argv[1]);
   failures += write_device_functions(argv[1]);
+  failures += write_flags(argv[1]);
   return failures;
 }

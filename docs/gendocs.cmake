@@ -1,14 +1,16 @@
 # docs/ reference pages generated from rules/ by cu2cl-gendocs.
 #
 # Included by docs/CMakeLists.txt, it defines
-#   cu2cl-gendocs     the generator (docs/gendocs.c; needs only the .def files
-#                     and translator/diag.h, none of the translator's code)
+#   cu2cl-gendocs     the generator (docs/gendocs.c; needs only the .def files,
+#                     docs/flags.md.in and translator/diag.h, none of the
+#                     translator's code)
 #   docs              target: regenerates the pages into the source tree
 #   docs.up_to_date   test: generates into the build tree and fails with a
 #                     diff when a committed page differs from it
 # Run as a script (cmake -P gendocs.cmake) it is the body of that test.
 
-set(CU2CL_GENERATED_DOCS diagnostics.md runtime-api.md device-functions.md)
+set(CU2CL_GENERATED_DOCS diagnostics.md runtime-api.md device-functions.md
+  flags.md)
 
 if(CMAKE_SCRIPT_MODE_FILE)
   # -DGENDOCS=<exe> -DDOCS=<committed docs dir> -DOUT=<scratch dir>
@@ -41,8 +43,20 @@ if(CMAKE_SCRIPT_MODE_FILE)
   return()
 endif()
 
-add_executable(cu2cl-gendocs ${CMAKE_CURRENT_SOURCE_DIR}/gendocs.c)
-target_include_directories(cu2cl-gendocs PRIVATE ${CMAKE_SOURCE_DIR}/translator)
+# docs/flags.md.in, the prose of flags.md, compiled in as text.
+set(CU2CL_FLAGS_MD_IN_H ${CMAKE_CURRENT_BINARY_DIR}/generated/flags_md_in.h)
+add_custom_command(OUTPUT ${CU2CL_FLAGS_MD_IN_H}
+  COMMAND ${CMAKE_COMMAND} -DIN=${CMAKE_CURRENT_SOURCE_DIR}/flags.md.in
+          -DOUT=${CU2CL_FLAGS_MD_IN_H} -DVAR=flags_template
+          -P ${CMAKE_SOURCE_DIR}/cmake/embed.cmake
+  DEPENDS ${CMAKE_CURRENT_SOURCE_DIR}/flags.md.in
+          ${CMAKE_SOURCE_DIR}/cmake/embed.cmake
+  COMMENT "Embedding docs/flags.md.in")
+
+add_executable(cu2cl-gendocs ${CMAKE_CURRENT_SOURCE_DIR}/gendocs.c
+  ${CU2CL_FLAGS_MD_IN_H})
+target_include_directories(cu2cl-gendocs PRIVATE ${CMAKE_SOURCE_DIR}/translator
+  ${CMAKE_CURRENT_BINARY_DIR}/generated)
 
 add_custom_target(docs
   COMMAND cu2cl-gendocs ${CMAKE_SOURCE_DIR}/docs

@@ -1,5 +1,5 @@
 /*
- * Unit tests for translator/validate and the trace writers
+ * Unit tests for validator/ (cu2cl validate) and the trace writers
  * (runtime/include/cu2cl_trace.h, cu2cl_trace_cuda.h): every record and
  * element type round-trips; truncated and corrupted traces are refused with
  * the right message; the comparer's tolerances, NaN/inf, size, count and

@@ -7,7 +7,7 @@
  * -Xarch_host, -Xpreprocessor, -Wp,a,b) are unwrapped in place, so that
  * "-Xcompiler -isystem -Xcompiler /p" becomes "-isystem /p". The second maps
  * each option through fl_options, a table that says how the option takes
- * its value and what becomes of it.
+ * its value and what becomes of it (rules/flags.def).
  *
  * The mapping keeps only what changes how a file parses (include paths,
  * macros, forced includes, the language standard, a short list of -f and -m
@@ -19,7 +19,7 @@
  * any launcher in front of it ("ccache nvcc ..."; libclang already strips
  * ccache, sccache and distcc from database commands, but not every launcher
  * and not the flags of "cu2cl FILE -- FLAGS").
- * docs/flags.md documents every row.
+ * docs/flags.md is generated from rules/flags.def and documents every row.
  */
 #include "flags.h"
 
@@ -59,126 +59,15 @@ typedef struct fl_option {
   const char *spelling; /* output spelling for FL_DIROPT/FL_FILEOPT */
 } fl_option;
 
-/* First match wins: longer spellings come before their prefixes
- * ("-lineinfo" before "-l", "-MF" before "-M", "-isystem" before "-I"). */
+/* rules/flags.def, in matching order: the first row that matches wins.
+ * The documentation rows are for docs/flags.md only. */
 static const fl_option fl_options[] = {
-    /* Preprocessor: kept. */
-    {"-isystem", FL_JOINED, FL_DIROPT, "-isystem"},
-    {"--system-include", FL_SEP, FL_DIROPT, "-isystem"},
-    {"-iquote", FL_JOINED, FL_DIROPT, "-iquote"},
-    {"-idirafter", FL_JOINED, FL_DIROPT, "-idirafter"},
-    {"-isysroot", FL_JOINED, FL_DIROPT, "-isysroot"},
-    {"--sysroot", FL_SEP, FL_SYSROOT, NULL},
-    {"-include-pch", FL_SEP, FL_DROP, NULL},
-    {"-include", FL_JOINED, FL_FILEOPT, "-include"},
-    {"--pre-include", FL_SEP, FL_FILEOPT, "-include"},
-    {"-imacros", FL_JOINED, FL_FILEOPT, "-imacros"},
-    {"-I-", FL_FLAG, FL_DROP, NULL},
-    {"-I", FL_JOINED, FL_INCLUDE, NULL},
-    {"--include-path", FL_SEP, FL_INCLUDE, NULL},
-    {"-D", FL_JOINED, FL_DEFINE, NULL},
-    {"--define-macro", FL_SEP, FL_DEFINE, NULL},
-    {"-U", FL_JOINED, FL_UNDEF, NULL},
-    {"--undefine-macro", FL_SEP, FL_UNDEF, NULL},
-    {"-nostdinc", FL_FLAG, FL_KEEP, NULL},
-    {"-nostdinc++", FL_FLAG, FL_KEEP, NULL},
-    {"-nostdlibinc", FL_FLAG, FL_KEEP, NULL},
-    /* Language. */
-    {"-std", FL_SEP, FL_STD, NULL},
-    {"--std", FL_SEP, FL_STD, NULL},
-    {"-x", FL_JOINED, FL_LANG, NULL},
-    {"--x", FL_SEP, FL_LANG, NULL},
-    /* GPU architecture: recorded. */
-    {"-arch", FL_SEP, FL_ARCH, NULL},
-    {"--gpu-architecture", FL_SEP, FL_ARCH, NULL},
-    {"-code", FL_SEP, FL_ARCH, NULL},
-    {"--gpu-code", FL_SEP, FL_ARCH, NULL},
-    {"-gencode", FL_SEP, FL_ARCH, NULL},
-    {"--generate-code", FL_SEP, FL_ARCH, NULL},
-    {"--cuda-gpu-arch", FL_SEP, FL_ARCH, NULL},
-    {"--offload-arch", FL_SEP, FL_ARCH, NULL},
-    /* Output, dependencies, driver: dropped with their value. */
-    {"-odir", FL_SEP, FL_DROP, NULL},
-    {"-o", FL_JOINED, FL_DROP, NULL},
-    {"--output-file", FL_SEP, FL_DROP, NULL},
-    {"--output-directory", FL_SEP, FL_DROP, NULL},
-    {"-MF", FL_JOINED, FL_DROP, NULL},
-    {"-MT", FL_JOINED, FL_DROP, NULL},
-    {"-MQ", FL_JOINED, FL_DROP, NULL},
-    {"-MJ", FL_JOINED, FL_DROP, NULL},
-    {"--dependency-output", FL_SEP, FL_DROP, NULL},
-    {"--dependency-target-name", FL_SEP, FL_DROP, NULL},
-    {"-M", FL_PREFIX, FL_DROP, NULL},
-    {"-ccbin", FL_SEP, FL_DROP, NULL},
-    {"--compiler-bindir", FL_SEP, FL_DROP, NULL},
-    {"-target", FL_SEP, FL_DROP, NULL},
-    {"--target", FL_SEP, FL_DROP, NULL},
-    {"--driver-mode", FL_SEP, FL_DROP, NULL},
-    {"--cuda-path", FL_SEP, FL_DROP, NULL},
-    {"-t", FL_SEP, FL_DROP, NULL},
-    {"--threads", FL_SEP, FL_DROP, NULL},
-    {"-split-compile", FL_SEP, FL_DROP, NULL},
-    {"--split-compile", FL_SEP, FL_DROP, NULL},
-    {"-keep-dir", FL_SEP, FL_DROP, NULL},
-    {"--keep-dir", FL_SEP, FL_DROP, NULL},
-    {"-time", FL_SEP, FL_DROP, NULL},
-    {"--time", FL_SEP, FL_DROP, NULL},
-    /* Device code generation and other tools' options: dropped. */
-    {"-Xptxas", FL_SEP, FL_DROP, NULL},
-    {"--ptxas-options", FL_SEP, FL_DROP, NULL},
-    {"-Xlinker", FL_SEP, FL_DROP, NULL},
-    {"--linker-options", FL_SEP, FL_DROP, NULL},
-    {"-Xnvlink", FL_SEP, FL_DROP, NULL},
-    {"--nvlink-options", FL_SEP, FL_DROP, NULL},
-    {"-Xarchive", FL_SEP, FL_DROP, NULL},
-    {"--archive-options", FL_SEP, FL_DROP, NULL},
-    {"-Xfatbin", FL_SEP, FL_DROP, NULL},
-    {"--fatbin-options", FL_SEP, FL_DROP, NULL},
-    {"-Xclang", FL_SEP, FL_DROP, NULL},
-    {"-Xarch_device", FL_SEP, FL_DROP, NULL},
-    {"-Xcuda-ptxas", FL_SEP, FL_DROP, NULL},
-    {"-Xcuda-fatbinary", FL_SEP, FL_DROP, NULL},
-    {"-Xopenmp-target", FL_SEP, FL_DROP, NULL},
-    {"-Xassembler", FL_SEP, FL_DROP, NULL},
-    {"-maxrregcount", FL_SEP, FL_DROP, NULL},
-    {"--maxrregcount", FL_SEP, FL_DROP, NULL},
-    {"-default-stream", FL_SEP, FL_DROP, NULL},
-    {"--default-stream", FL_SEP, FL_DROP, NULL},
-    {"-cudart", FL_SEP, FL_DROP, NULL},
-    {"--cudart", FL_SEP, FL_DROP, NULL},
-    {"-cudadevrt", FL_SEP, FL_DROP, NULL},
-    {"--cudadevrt", FL_SEP, FL_DROP, NULL},
-    {"-diag-suppress", FL_SEP, FL_DROP, NULL},
-    {"--diag-suppress", FL_SEP, FL_DROP, NULL},
-    {"--optimize", FL_SEP, FL_DROP, NULL},
-    {"-rdc", FL_PREFIX, FL_DROP, NULL},
-    {"--relocatable-device-code", FL_PREFIX, FL_DROP, NULL},
-    {"-lineinfo", FL_FLAG, FL_DROP, NULL},
-    {"-lib", FL_FLAG, FL_DROP, NULL},
-    {"-l", FL_JOINED, FL_DROP, NULL},
-    {"-L", FL_JOINED, FL_DROP, NULL},
-    {"-G", FL_FLAG, FL_DROP, NULL},
-    {"-g", FL_PREFIX, FL_DROP, NULL},
-    {"-O", FL_PREFIX, FL_DROP, NULL},
-    {"-W", FL_PREFIX, FL_DROP, NULL}, /* -Wall, -Werror..., -Wl,..., -Wno-... */
-    {"-w", FL_FLAG, FL_DROP, NULL},
-    {"-pthread", FL_FLAG, FL_DROP, NULL},
-    {"-c", FL_FLAG, FL_DROP, NULL},
-    {"-dc", FL_FLAG, FL_DROP, NULL},
-    {"-dw", FL_FLAG, FL_DROP, NULL},
-    {"-use_fast_math", FL_FLAG, FL_DROP, NULL},
-    {"--use_fast_math", FL_FLAG, FL_DROP, NULL},
-    {"-expt-relaxed-constexpr", FL_FLAG, FL_DROP, NULL},
-    {"--expt-relaxed-constexpr", FL_FLAG, FL_DROP, NULL},
-    {"--expt-extended-lambda", FL_FLAG, FL_DROP, NULL},
-    {"--extended-lambda", FL_FLAG, FL_DROP, NULL},
-    {"-forward-unknown-to-host-compiler", FL_FLAG, FL_DROP, NULL},
-    {"--forward-unknown-to-host-compiler", FL_FLAG, FL_DROP, NULL},
-    {"-res-usage", FL_FLAG, FL_DROP, NULL},
-    {"--keep", FL_FLAG, FL_DROP, NULL},
-    /* Host compiler flags that may change how a file parses. */
-    {"-f", FL_PREFIX, FL_FOPT, NULL},
-    {"-m", FL_PREFIX, FL_MOPT, NULL},
+#define CU2CL_FLAG_DOC(id, section, spellings, effect)
+#define CU2CL_FLAG(name, form, action, spelling, doc)                          \
+  {name, FL_##form, FL_##action, spelling},
+#include "../rules/flags.def"
+#undef CU2CL_FLAG
+#undef CU2CL_FLAG_DOC
 };
 #define FL_NOPTIONS (sizeof fl_options / sizeof fl_options[0])
 

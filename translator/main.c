@@ -1,5 +1,5 @@
 /* cu2cl: CUDA to OpenCL source translator. See driver.h; `cu2cl validate`
- * is validate.h. */
+ * is validator/validate.h. */
 #include <string.h>
 
 #include "driver.h"

@@ -1,5 +1,5 @@
 /*
- * util: the translator's small toolbox.
+ * util: the translator's small toolbox (libc only; validator/ links it too).
  *
  * Allocation in the translator aborts on exhaustion (xmalloc and friends):
  * the translator is a command-line tool and has nothing sensible to do when

@@ -103,8 +103,8 @@ START_TEST(test_cmake_nvcc) {
                         "CMakeFiles/k.dir/k.cu.o",
                         NULL};
   translate(argv);
-  const char *want[] = {"-DUSE_X",  "-I/abs/inc", "-isystem", "/abs/sys",
-                        "-DNDEBUG", "-std=c++17", NULL};
+  const char *want[] = {"-DUSE_X",   "-I/abs/inc", "-isystem",   "/abs/sys",
+                        "-DNDEBUG",  "-fgpu-rdc",  "-std=c++17", NULL};
   assert_out(want);
   ck_assert_str_eq(arch, "sm_80");
 }
@@ -251,7 +251,8 @@ START_TEST(test_arch_without_number) {
 END_TEST
 
 /* Every nvcc-only option is dropped, with its value where it takes one,
- * even when that value looks like a flag cu2cl would keep. */
+ * even when that value looks like a flag cu2cl would keep; relocatable
+ * device code is the one kept, once, as clang's -fgpu-rdc. */
 START_TEST(test_nvcc_dropped) {
   const char *argv[] = {"nvcc",
                         "-rdc=true",
@@ -323,8 +324,35 @@ START_TEST(test_nvcc_dropped) {
                         "k.cu",
                         NULL};
   translate(argv);
-  ck_assert_uint_eq(out.len, 0);
+  const char *want[] = {"-fgpu-rdc", NULL};
+  assert_out(want);
   ck_assert_ptr_null(arch);
+}
+END_TEST
+
+/* The build intent: optimization level, fast math, relocatable device
+ * code; -rdc=false is none. */
+START_TEST(test_build_intent) {
+  const char *a[] = {"nvcc", "-O3", "--use_fast_math", "-rdc=true", NULL};
+  cu2cl_build_intent i = cu2cl_flags_intent(a, count(a), DIR);
+  ck_assert_int_eq(i.opt_level, 3);
+  ck_assert_int_eq(i.fast_math, 1);
+  ck_assert_int_eq(i.rdc, 1);
+  const char *b[] = {"nvcc", "-Xcompiler", "-Os", "-rdc=false", NULL};
+  i = cu2cl_flags_intent(b, count(b), DIR);
+  ck_assert_int_eq(i.opt_level, 2);
+  ck_assert_int_eq(i.fast_math, 0);
+  ck_assert_int_eq(i.rdc, 0);
+  const char *c[] = {"nvcc", "--optimize", "1", "-dc", NULL};
+  i = cu2cl_flags_intent(c, count(c), DIR);
+  ck_assert_int_eq(i.opt_level, 1);
+  ck_assert_int_eq(i.rdc, 1);
+  const char *d[] = {"nvcc", "-c", "k.cu", NULL};
+  i = cu2cl_flags_intent(d, count(d), DIR);
+  ck_assert_int_eq(i.opt_level, -1);
+  translate(c);
+  const char *want[] = {"-fgpu-rdc", NULL};
+  assert_out(want);
 }
 END_TEST
 
@@ -836,6 +864,7 @@ static Suite *flags_suite(void) {
   tcase_add_test(core, test_gencode_highest);
   tcase_add_test(core, test_arch_without_number);
   tcase_add_test(core, test_nvcc_dropped);
+  tcase_add_test(core, test_build_intent);
   tcase_add_test(core, test_paths_made_absolute);
   tcase_add_test(core, test_defines);
   tcase_add_test(core, test_host_f_and_m_flags);

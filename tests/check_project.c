@@ -14,7 +14,7 @@ START_TEST(test_lists) {
       {"lib/helpers.cpp", "lib/helpers.cl", "cu2cl_source_helpers", 0},
       {"tool.cpp", NULL, NULL, 1},
   };
-  cu2cl_project p = {"/in", tmp, units, 3, {0}, {0}};
+  cu2cl_project p = {"/in", tmp, units, 3, {0}, {0}, 1};
   strvec_push(&p.include_dirs, "/out/include");
   strvec_push(&p.defines, "USE_X=1");
   char *failed = NULL;
@@ -38,6 +38,8 @@ START_TEST(test_lists) {
   ck_assert_ptr_nonnull(strstr(lists, cu2cl_runtime_library()));
   ck_assert_ptr_nonnull(strstr(lists, "\"/out/include\""));
   ck_assert_ptr_nonnull(strstr(lists, "\"USE_X=1\""));
+  /* an optimized original: Release unless the user says otherwise */
+  ck_assert_ptr_nonnull(strstr(lists, "set(CMAKE_BUILD_TYPE Release"));
   char *script_path = path_join(tmp, "cmake/cu2cl_embed.cmake");
   ck_assert(path_exists(script_path));
   free(lists);
@@ -53,7 +55,7 @@ END_TEST
 
 START_TEST(test_unwritable) {
   cu2cl_project_unit units[] = {{"a.cpp", NULL, NULL, 1}};
-  cu2cl_project p = {"/in", "/proc/cu2cl-no", units, 1, {0}, {0}};
+  cu2cl_project p = {"/in", "/proc/cu2cl-no", units, 1, {0}, {0}, 0};
   char *failed = NULL;
   ck_assert_int_eq(cu2cl_project_write(&p, &failed), -1);
   ck_assert_ptr_nonnull(failed);

@@ -478,6 +478,67 @@ START_TEST(test_handle_errors) {
 }
 END_TEST
 
+/* A host function runs after the stream's earlier work (it sees what an
+ * earlier copy brought back) and before its later work (a later copy
+ * takes what it wrote); a stream callback gets its stream and success. */
+typedef struct host_call_state {
+  int *back;    /* written by the copy before the call */
+  int *out;     /* read by the copy after it */
+  int seen;     /* back[0] when the call ran */
+  int calls;
+  cu2clStream_t stream_seen;
+  cu2clError_t status_seen;
+} host_call_state;
+
+static void host_fn(void *p) {
+  host_call_state *st = p;
+  st->seen = st->back[0];
+  st->out[0] = 42;
+  st->calls++;
+}
+
+static void CU2CLRT_CB stream_callback(cu2clStream_t s, cu2clError_t status,
+                                       void *p) {
+  host_call_state *st = p;
+  st->stream_seen = s;
+  st->status_seen = status;
+  st->calls++;
+}
+
+START_TEST(test_host_functions_in_stream_order) {
+  cu2clStream_t s;
+  CK(cu2clStreamCreate(&s));
+  int *d, back[4] = {0}, out[4] = {0}, again[4] = {0};
+  CK(cu2clMalloc((void **)&d, sizeof back));
+  host_call_state st = {back, out, -1, 0, NULL, cu2clErrorUnknown};
+  CK(cu2clMemsetAsync(d, 7, sizeof back, s));
+  CK(cu2clMemcpyAsync(back, d, sizeof back, cu2clMemcpyDeviceToHost, s));
+  CK(cu2clLaunchHostFunc(s, host_fn, &st));
+  CK(cu2clMemcpyAsync(d, out, sizeof out, cu2clMemcpyHostToDevice, s));
+  CK(cu2clMemcpyAsync(again, d, sizeof again, cu2clMemcpyDeviceToHost, s));
+  CK(cu2clStreamAddCallback(s, stream_callback, &st, 0));
+  CK(cu2clStreamSynchronize(s));
+  ck_assert_int_eq(st.seen, 0x07070707);
+  ck_assert_int_eq(again[0], 42);
+  ck_assert_int_eq(st.calls, 2);
+  ck_assert_ptr_eq(st.stream_seen, s);
+  ck_assert_int_eq(st.status_seen, cu2clSuccess);
+  ck_assert_int_eq(cu2clStreamAddCallback(s, stream_callback, &st, 1),
+                   cu2clErrorInvalidValue);
+  int least = 1, greatest = 1, prio = 1;
+  cu2clStream_t p;
+  CK(cu2clDeviceGetStreamPriorityRange(&least, &greatest));
+  ck_assert_int_eq(least, 0);
+  ck_assert_int_eq(greatest, 0);
+  CK(cu2clStreamCreateWithPriority(&p, cu2clStreamNonBlocking, -5));
+  CK(cu2clStreamGetPriority(p, &prio));
+  ck_assert_int_eq(prio, 0);
+  CK(cu2clStreamDestroy(p));
+  CK(cu2clFree(d));
+  CK(cu2clStreamDestroy(s));
+}
+END_TEST
+
 static Suite *rt_api_suite(void) {
   Suite *s = suite_create("rt_api");
   TCase *core = tcase_create("Core");
@@ -494,6 +555,7 @@ static Suite *rt_api_suite(void) {
   tcase_add_test(core, test_pinned_async_copies);
   tcase_add_test(core, test_legacy_default_stream_order);
   tcase_add_test(core, test_events);
+  tcase_add_test(core, test_host_functions_in_stream_order);
   tcase_add_loop_test(core, test_managed_and_mapped_host, 0, 2);
   tcase_add_test(core, test_host_register);
   tcase_add_test(core, test_device_reset);

@@ -406,6 +406,7 @@ static void cdb_convert(CXCompileCommand c, const char *base,
   cu2cl_flags_translate(argv, args.len, cmd->file, cmd->directory, &cmd->flags,
                         &cmd->arch);
   cmd->lang = cu2cl_flags_language(argv, args.len, cmd->file, cmd->directory);
+  cmd->intent = cu2cl_flags_intent(argv, args.len, cmd->directory);
   strvec_free(&args);
   free(dir);
   free(file);
@@ -583,6 +584,7 @@ int cu2cl_compdb_from_args(const strvec *sources, const strvec *flags,
     const char *const *v = (const char *const *)argv.items;
     cu2cl_flags_translate(v, argv.len, cmd.file, cwd, &cmd.flags, &cmd.arch);
     cmd.lang = cu2cl_flags_language(v, argv.len, cmd.file, cwd);
+    cmd.intent = cu2cl_flags_intent(v, argv.len, cwd);
     cdb_add_unique(out, &seen, &cmd);
   }
   free(seen.slots);

@@ -22,6 +22,7 @@ typedef struct cu2cl_compile_cmd {
                       relative paths made absolute against directory */
   char *arch;      /* "sm_80" from -arch/-gencode/--cuda-gpu-arch, or NULL */
   cu2cl_lang lang; /* CUDA, or a host C/C++ file (kept: the driver decides) */
+  cu2cl_build_intent intent; /* what the port's build keeps */
 } cu2cl_compile_cmd;
 
 typedef struct cu2cl_compile_cmds {

@@ -636,7 +636,9 @@ static void check_results(run *r, const cu2cl_project *p) {
 }
 
 static int write_results(run *r, size_t *translated, size_t *failed) {
-  cu2cl_project p = {r->opts.in_root, r->opts.out_root, NULL, 0, {0}, {0}};
+  cu2cl_project p = {r->opts.in_root, r->opts.out_root, NULL, 0, {0}, {0}, 0};
+  for (size_t i = 0; i < r->cmds.len; i++)
+    p.optimized |= r->cmds.items[i].intent.opt_level > 0;
   p.units = xcalloc(r->cmds.len + 1, sizeof *p.units);
   for (size_t i = 0; i < r->cmds.len; i++) {
     cu2cl_tu_result *t = &r->results[i];

@@ -971,12 +971,16 @@ static char *program_block(host *h) {
                   strbuf_cstr(&macros));
   strbuf_free(&macros);
   if (h->dev->nkernels) {
+    char *options = h->opts->cl_options
+                        ? xasprintf("\"%s\"", h->opts->cl_options)
+                        : xstrdup("NULL");
     strbuf_printf(&b,
                   "#include \"%s\" /* cu2cl: %s, embedded by the build */\n"
-                  "static cu2clProgram cu2cl_program = {\"%s\", %s, NULL, "
+                  "static cu2clProgram cu2cl_program = {\"%s\", %s, %s, "
                   "NULL};\n",
                   h->opts->cl_header, h->opts->cl_name, h->opts->cl_name,
-                  h->opts->source_symbol);
+                  h->opts->source_symbol, options);
+    free(options);
   }
   return strbuf_take(&b);
 }

@@ -23,6 +23,8 @@
  */
 #include "flags.h"
 
+#include <ctype.h>
+
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,7 +51,10 @@ typedef enum fl_action {
   FL_LANG,    /* -x: dropped, the language is recorded */
   FL_KEEP,    /* kept as written */
   FL_FOPT,    /* -f...: kept when parsing depends on it (fl_keep_f) */
-  FL_MOPT     /* -m...: kept when it selects host ISA macros (fl_keep_m) */
+  FL_MOPT,    /* -m...: kept when it selects host ISA macros (fl_keep_m) */
+  FL_OPTIMIZE, /* -O...: dropped, the level is recorded (build intent) */
+  FL_FAST_MATH, /* --use_fast_math: dropped, recorded (build intent) */
+  FL_RDC      /* -rdc=true, -dc: kept as -fgpu-rdc, recorded */
 } fl_action;
 
 typedef struct fl_option {
@@ -320,6 +325,7 @@ typedef struct fl_state {
   int arch;   /* highest sm/compute number seen, 0 when none */
   char *std;  /* the last -std value */
   int x_lang; /* the last -x value as a language, -1 when none */
+  cu2cl_build_intent intent;
 } fl_state;
 
 /* The highest NN of every "sm_NN", "compute_NN" or "lto_NN" in value
@@ -364,6 +370,21 @@ static char *fl_forced_include(const char *value, const char *directory) {
  * left as it is. */
 static char *fl_dir(const char *value, const char *directory) {
   return value[0] == '=' ? xstrdup(value) : path_absolute(value, directory);
+}
+
+/* The level of -O, -O0..-O3, -Os, -Ofast or --optimize N: 0-3 (-Os counts
+ * as 2, -Ofast as 3, a bare -O as 1, as gcc reads them). */
+static int fl_opt_level(const char *arg, const char *value) {
+  const char *v = value && *value ? value : arg + 2;
+  if (!strncmp(arg, "--optimize", 10))
+    v = value ? value : "";
+  if (!*v)
+    return 1;
+  if (!strcmp(v, "s") || !strcmp(v, "z"))
+    return 2;
+  if (!strcmp(v, "fast"))
+    return 3;
+  return isdigit((unsigned char)*v) ? (*v - '0' > 3 ? 3 : *v - '0') : 1;
 }
 
 /* Applies the action of option o with value (NULL when it has none). */
@@ -425,6 +446,19 @@ static void fl_apply(fl_state *st, const fl_option *o, const char *arg,
     if (fl_in_list(arg, fl_keep_m, sizeof fl_keep_m / sizeof fl_keep_m[0]))
       strvec_push(st->out, arg);
     break;
+  case FL_OPTIMIZE:
+    st->intent.opt_level = fl_opt_level(arg, value);
+    break;
+  case FL_FAST_MATH:
+    st->intent.fast_math = 1;
+    break;
+  case FL_RDC: {
+    int on = !strstr(arg, "false") && !(value && strstr(value, "false"));
+    if (on && !st->intent.rdc)
+      strvec_push(st->out, "-fgpu-rdc");
+    st->intent.rdc |= on;
+    break;
+  }
   }
 }
 
@@ -450,7 +484,7 @@ void cu2cl_flags_translate(const char *const *argv, size_t argc,
                            const char *source, const char *directory,
                            strvec *out, char **arch_out) {
   (void)source; /* positional arguments, the source among them, are dropped */
-  fl_state st = {directory, out, 0, NULL, -1};
+  fl_state st = {directory, out, 0, NULL, -1, {-1, 0, 0}};
   fl_run(argv, argc, directory, &st);
   free(st.std);
   if (st.arch > 0 && arch_out) {
@@ -459,10 +493,20 @@ void cu2cl_flags_translate(const char *const *argv, size_t argc,
   }
 }
 
+cu2cl_build_intent cu2cl_flags_intent(const char *const *argv, size_t argc,
+                                      const char *directory) {
+  strvec scratch = {0};
+  fl_state st = {directory, &scratch, 0, NULL, -1, {-1, 0, 0}};
+  fl_run(argv, argc, directory, &st);
+  free(st.std);
+  strvec_free(&scratch);
+  return st.intent;
+}
+
 cu2cl_lang cu2cl_flags_language(const char *const *argv, size_t argc,
                                 const char *source, const char *directory) {
   strvec scratch = {0};
-  fl_state st = {directory, &scratch, 0, NULL, -1};
+  fl_state st = {directory, &scratch, 0, NULL, -1, {-1, 0, 0}};
   fl_run(argv, argc, directory, &st);
   free(st.std);
   strvec_free(&scratch);

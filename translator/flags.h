@@ -36,6 +36,17 @@ void cu2cl_flags_translate(const char *const *argv, size_t argc,
  * extension (.cu/.cuh CUDA, .c C, anything else C++). nvcc compiles .cpp
  * files as host C++ unless given -x cu, and so does this. directory: where
  * relative response files (@file) are read from. */
+/* What a compile command says of the build it wants, which the port's
+ * build keeps (docs/flags.md): the optimization level (-1: none given),
+ * --use_fast_math, relocatable device code (-rdc=true, -dc). */
+typedef struct cu2cl_build_intent {
+  int opt_level;
+  int fast_math;
+  int rdc;
+} cu2cl_build_intent;
+cu2cl_build_intent cu2cl_flags_intent(const char *const *argv, size_t argc,
+                                      const char *directory);
+
 cu2cl_lang cu2cl_flags_language(const char *const *argv, size_t argc,
                                 const char *source, const char *directory);
 

@@ -48,6 +48,13 @@ static void write_lists(strbuf *b, const cu2cl_project *p) {
                 "set(CMAKE_CXX_STANDARD 17)\n"
                 "set(CMAKE_CXX_STANDARD_REQUIRED ON)\n\n",
                 CU2CL_VERSION, p->in_root);
+  if (p->optimized)
+    strbuf_append(b, "# The original was built optimized (-O): so is the "
+                     "port, unless told otherwise.\n"
+                     "if(NOT CMAKE_BUILD_TYPE AND NOT "
+                     "CMAKE_CONFIGURATION_TYPES)\n"
+                     "  set(CMAKE_BUILD_TYPE Release CACHE STRING \"Build "
+                     "type\" FORCE)\nendif()\n\n");
   strbuf_printf(b,
                 "set(CU2CL_RUNTIME_INCLUDE_DIR \"%s\" CACHE PATH "
                 "\"cu2clrt headers\")\n"

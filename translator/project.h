@@ -25,6 +25,8 @@ typedef struct cu2cl_project {
   size_t nunits;
   strvec include_dirs; /* absolute, already mapped into out_root */
   strvec defines;      /* "NAME" or "NAME=VALUE" */
+  int optimized;       /* a unit was compiled with -O1 or more: the port
+                          builds as Release by default */
 } cu2cl_project;
 
 /* Writes OUT/CMakeLists.txt and OUT/cmake/cu2cl_embed.cmake atomically.

@@ -307,7 +307,13 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   char *cuda_inc = o->cuda.path ? path_join(o->cuda.path, "include") : NULL;
   cuda_dirs[0] = cuda_inc ? cuda_inc : o->own_headers;
   cuda_dirs[1] = cuda_inc ? o->own_headers : NULL;
-  cu2cl_host_opts hopts = {cl_name, cl_header, sym, cuda_dirs, main_len};
+  const char *cl_options = NULL;
+  if (cmd->intent.fast_math && dev.nkernels) {
+    cl_options = "-cl-fast-relaxed-math";
+    cu2cl_diag_report(diags, CU2CL_D_FAST_MATH, cmd->file, 0, 0);
+  }
+  cu2cl_host_opts hopts = {cl_name, cl_header, sym, cuda_dirs, cl_options,
+                           main_len};
   out->host_text = cu2cl_emit_host(tu, NULL, &dev, &hopts, diags, &out->errors,
                                    &out->host_lines);
   out->host_rel = xasprintf("%s.cpp", stem);

@@ -661,6 +661,29 @@ CU2CL_API cu2clError_t cu2clStreamGetFlags(cu2clStream_t stream,
 CU2CL_API cu2clError_t cu2clStreamWaitEvent(cu2clStream_t stream,
                                             cu2clEvent_t event,
                                             unsigned int flags CU2CL_DEFARG(0));
+/* Priorities: OpenCL queues have none; the range is [0, 0], as CUDA
+ * reports for a device without stream priorities, and every priority is
+ * clamped into it. */
+CU2CL_API cu2clError_t cu2clDeviceGetStreamPriorityRange(int *least,
+                                                         int *greatest);
+CU2CL_API cu2clError_t cu2clStreamCreateWithPriority(cu2clStream_t *stream,
+                                                     unsigned int flags,
+                                                     int priority);
+CU2CL_API cu2clError_t cu2clStreamGetPriority(cu2clStream_t stream,
+                                              int *priority);
+/* Host functions in stream order: fn runs once the stream's earlier work
+ * is done, on a thread of the OpenCL driver, and the stream's later work
+ * waits for it to return. It must not call cu2clrt (as in CUDA). */
+#define CU2CLRT_CB
+typedef void (*cu2clHostFn_t)(void *user_data);
+typedef void (*cu2clStreamCallback_t)(cu2clStream_t stream,
+                                      cu2clError_t status, void *user_data);
+CU2CL_API cu2clError_t cu2clLaunchHostFunc(cu2clStream_t stream,
+                                           cu2clHostFn_t fn, void *user_data);
+CU2CL_API cu2clError_t cu2clStreamAddCallback(cu2clStream_t stream,
+                                              cu2clStreamCallback_t callback,
+                                              void *user_data,
+                                              unsigned int flags);
 
 /* Events */
 CU2CL_API cu2clError_t cu2clEventCreate(cu2clEvent_t *event);
@@ -996,6 +1019,10 @@ inline cu2clError_t cu2clGetSymbolSize(size_t *size,
  * breaks; cu2cl rewrites the qualifier in translated code instead. */
 #ifndef __launch_bounds__
 #define __launch_bounds__(...)
+#endif
+/* CUDA's alignment qualifier, kept on host structs shared with kernels. */
+#ifndef __align__
+#define __align__(n) __attribute__((aligned(n)))
 #endif
 
 /* nvcc gives host code integer min/max overloads, mixed signed/unsigned

@@ -215,6 +215,113 @@ static cu2clError_t rt_stream_device(cu2clStream_t stream, rt_device **d) {
   return rt_device_current(d);
 }
 
+/* Stream priorities: OpenCL queues have none, so the device reports the
+ * range CUDA documents for a device without priorities (0 and 0), every
+ * priority is clamped into it, and streams are created as without one. */
+cu2clError_t cu2clDeviceGetStreamPriorityRange(int *least, int *greatest) {
+  if (least)
+    *least = 0;
+  if (greatest)
+    *greatest = 0;
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clStreamCreateWithPriority(cu2clStream_t *stream,
+                                           unsigned int flags, int priority) {
+  (void)priority; /* clamped into [0, 0] */
+  return cu2clStreamCreateWithFlags(stream, flags);
+}
+
+cu2clError_t cu2clStreamGetPriority(cu2clStream_t stream, int *priority) {
+  (void)stream;
+  RT_CHECK(priority != NULL, cu2clErrorInvalidValue);
+  *priority = 0;
+  return cu2clSuccess;
+}
+
+/* ---- host functions in streams ---------------------------------------------
+ * CUDA runs a host function when the stream's earlier work is done, and
+ * later work waits for it to return. Here a marker's completion callback
+ * runs it, and a barrier on a user event that the callback completes holds
+ * the stream's later commands. As in CUDA, the function must not call the
+ * runtime. */
+
+typedef struct rt_host_call {
+  cu2clHostFn_t fn;                /* cu2clLaunchHostFunc */
+  cu2clStreamCallback_t callback; /* cu2clStreamAddCallback */
+  cu2clStream_t stream;
+  void *data;
+  cl_event release; /* user event the stream's later work waits for */
+} rt_host_call;
+
+static void CL_CALLBACK rt_host_call_run(cl_event marker, cl_int status,
+                                         void *arg) {
+  rt_host_call *c = arg;
+  if (c->fn)
+    c->fn(c->data);
+  else
+    c->callback(c->stream,
+                status < 0 ? cu2clErrorLaunchFailure : cu2clSuccess, c->data);
+  clSetUserEventStatus(c->release, CL_COMPLETE);
+  clReleaseEvent(c->release);
+  clReleaseEvent(marker);
+  free(c);
+}
+
+static cu2clError_t rt_enqueue_host_call(rt_host_call *c) {
+  rt_device *d;
+  cl_command_queue q;
+  RT_TRY(rt_stream_device(c->stream, &d));
+  RT_TRY(rt_stream_acquire(c->stream, d, &q));
+  cl_int st;
+  cl_event marker = NULL;
+  c->release = clCreateUserEvent(d->ctx, &st);
+  if (st == CL_SUCCESS)
+    st = clEnqueueMarkerWithWaitList(q, 0, NULL, &marker);
+  if (st == CL_SUCCESS)
+    st = clEnqueueBarrierWithWaitList(q, 1, &c->release, NULL);
+  if (st == CL_SUCCESS)
+    st = clSetEventCallback(marker, CL_COMPLETE, rt_host_call_run, c);
+  if (st != CL_SUCCESS) {
+    if (c->release) {
+      clSetUserEventStatus(c->release, CL_COMPLETE); /* frees the stream */
+      clReleaseEvent(c->release);
+    }
+    if (marker)
+      clReleaseEvent(marker);
+    rt_log_debug("enqueueing a host function: %s", rt_cl_status_name(st));
+    return rt_fail(rt_cl_error(st, cu2clErrorLaunchFailure));
+  }
+  clFlush(q); /* the marker must reach the device for the callback to run */
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clLaunchHostFunc(cu2clStream_t stream, cu2clHostFn_t fn,
+                                 void *user_data) {
+  RT_CHECK(fn != NULL, cu2clErrorInvalidValue);
+  rt_host_call *c = calloc(1, sizeof *c);
+  RT_CHECK(c != NULL, cu2clErrorMemoryAllocation);
+  *c = (rt_host_call){fn, NULL, stream, user_data, NULL};
+  cu2clError_t err = rt_enqueue_host_call(c);
+  if (err != cu2clSuccess)
+    free(c);
+  return err;
+}
+
+cu2clError_t cu2clStreamAddCallback(cu2clStream_t stream,
+                                    cu2clStreamCallback_t callback,
+                                    void *user_data, unsigned int flags) {
+  RT_CHECK(callback != NULL && flags == 0, cu2clErrorInvalidValue);
+  rt_host_call *c = calloc(1, sizeof *c);
+  RT_CHECK(c != NULL, cu2clErrorMemoryAllocation);
+  *c = (rt_host_call){NULL, callback, stream, user_data, NULL};
+  cu2clError_t err = rt_enqueue_host_call(c);
+  if (err != cu2clSuccess)
+    free(c);
+  return err;
+}
+
+
 /* The epoch counter of stream and the record of its last completed one. */
 static void rt_stream_epochs(cu2clStream_t stream, rt_device *d,
                              unsigned long **epoch, unsigned long **idle) {

@@ -13,6 +13,8 @@
 #define CU2CL_CUDA_RUNTIME_API_H
 /* CUDA's own include guard, which user code tests */
 #define __CUDA_RUNTIME_API_H__
+/* The calling convention of host callbacks: empty except on Windows. */
+#define CUDART_CB
 
 #include "host_defines.h"
 #include "builtin_types.h"
@@ -65,6 +67,8 @@ __host__ cudaError_t cudaStreamCreateWithFlags(cudaStream_t *pStream,
 __host__ cudaError_t cudaStreamCreateWithPriority(cudaStream_t *pStream,
                                                   unsigned int flags,
                                                   int priority);
+__host__ cudaError_t cudaStreamGetPriority(cudaStream_t hStream,
+                                           int *priority);
 __host__ cudaError_t cudaStreamDestroy(cudaStream_t stream);
 __host__ cudaError_t cudaStreamSynchronize(cudaStream_t stream);
 __host__ cudaError_t cudaStreamQuery(cudaStream_t stream);

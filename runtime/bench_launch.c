@@ -161,7 +161,7 @@ static int bench_raw(const char *name, long launches, int profiling,
 }
 
 static cu2clProgram program = {"bench_launch.cl", source, NULL, NULL};
-static cu2clKernelRef bump = {&program, "bump", NULL};
+static cu2clKernelRef bump = {&program, "bump", NULL, NULL};
 
 static int bench_cu2cl(long launches, double *us, double *round_trip,
                        double *back_to_back) {

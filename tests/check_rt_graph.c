@@ -42,9 +42,9 @@ static const char kernels_cl[] =
     "}\n";
 
 static cu2clProgram program = {"check_rt_graph.cl", kernels_cl, NULL, NULL};
-static cu2clKernelRef k_add = {&program, "add_index", NULL};
-static cu2clKernelRef k_scale = {&program, "scale_into", NULL};
-static cu2clKernelRef k_coef = {&program, "from_coef", NULL};
+static cu2clKernelRef k_add = {&program, "add_index", NULL, NULL};
+static cu2clKernelRef k_scale = {&program, "scale_into", NULL, NULL};
+static cu2clKernelRef k_coef = {&program, "from_coef", NULL, NULL};
 
 static const int coef_init[4] = {1, 2, 3, 4};
 static cu2clSymbol coef = {"coef", sizeof coef_init, coef_init, NULL};

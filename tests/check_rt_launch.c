@@ -55,13 +55,13 @@ static const char kernels_cl[] =
     "}\n";
 
 static cu2clProgram program = {"check_rt_launch.cl", kernels_cl, NULL, NULL};
-static cu2clKernelRef k_fill1d = {&program, "fill1d", NULL};
-static cu2clKernelRef k_index2d = {&program, "index2d", NULL};
-static cu2clKernelRef k_index3d = {&program, "index3d", NULL};
-static cu2clKernelRef k_reverse = {&program, "reverse_block", NULL};
-static cu2clKernelRef k_coef = {&program, "apply_coef", NULL};
-static cu2clKernelRef k_scale = {&program, "scale", NULL};
-static cu2clKernelRef k_is_null = {&program, "is_null", NULL};
+static cu2clKernelRef k_fill1d = {&program, "fill1d", NULL, NULL};
+static cu2clKernelRef k_index2d = {&program, "index2d", NULL, NULL};
+static cu2clKernelRef k_index3d = {&program, "index3d", NULL, NULL};
+static cu2clKernelRef k_reverse = {&program, "reverse_block", NULL, NULL};
+static cu2clKernelRef k_coef = {&program, "apply_coef", NULL, NULL};
+static cu2clKernelRef k_scale = {&program, "scale", NULL, NULL};
+static cu2clKernelRef k_is_null = {&program, "is_null", NULL, NULL};
 
 static const int coef_init[4] = {1, 2, 3, 4};
 static cu2clSymbol coef = {"coef", sizeof coef_init, coef_init, NULL};
@@ -184,7 +184,7 @@ static const char sized_cl[] =
     "  data[get_global_id(0)] = tmp[n - 1 - l];\n"
     "}\n";
 static cu2clProgram sized_program = {"sized.cl", sized_cl, NULL, NULL};
-static cu2clKernelRef k_sized = {&sized_program, "reverse_sized", NULL};
+static cu2clKernelRef k_sized = {&sized_program, "reverse_sized", NULL, NULL};
 
 /* One launch of k_sized over G blocks of b work-items with b ints of
  * dynamic shared memory, reversing each block of d (whose blocks hold
@@ -655,7 +655,7 @@ static const char broken_cl[] = "__kernel void broken(__global int *p) {\n"
                                 "  p[0] = undeclared_identifier;\n"
                                 "}\n";
 static cu2clProgram broken = {"broken_program.cl", broken_cl, NULL, NULL};
-static cu2clKernelRef k_broken = {&broken, "broken", NULL};
+static cu2clKernelRef k_broken = {&broken, "broken", NULL, NULL};
 
 START_TEST(test_build_error) {
   char log_path[] = "/tmp/cu2clrt-stderr-XXXXXX";
@@ -711,7 +711,7 @@ START_TEST(test_launch_errors) {
   ck_assert_int_eq(cu2clLaunchKernel(&k_fill1d, dims(1, 1, 1), dims(1, 1, 1), 0,
                                      NULL, args, 2),
                    cu2clErrorInvalidValue); /* too few arguments */
-  cu2clKernelRef missing = {&program, "no_such_kernel", NULL};
+  cu2clKernelRef missing = {&program, "no_such_kernel", NULL, NULL};
   ck_assert_int_eq(cu2clLaunchKernel(&missing, dims(1, 1, 1), dims(1, 1, 1), 0,
                                      NULL, args, 3),
                    cu2clErrorInvalidDeviceFunction);

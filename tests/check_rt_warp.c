@@ -65,7 +65,7 @@ static const char probe_cl[] =
     "#else\n  out[1] = -1;\n#endif\n"
     "}\n";
 static cu2clProgram probe_program = {"probe.cl", probe_cl, NULL, NULL};
-static cu2clKernelRef k_probe = {&probe_program, "probe", NULL};
+static cu2clKernelRef k_probe = {&probe_program, "probe", NULL, NULL};
 
 /* {path, scratch size} the runtime built probe.cl with. */
 static void probe_path(int out[2]) {
@@ -251,8 +251,8 @@ static const char plain_cl[] =
 
 static cu2clError_t launch_block(const char *name, unsigned threads) {
   static cu2clProgram prog = {"plain.cl", NULL, NULL, NULL};
-  static cu2clKernelRef refs[2] = {{&prog, "plain", NULL},
-                                   {&prog, "with_warp", NULL}};
+  static cu2clKernelRef refs[2] = {{&prog, "plain", NULL, NULL},
+                                   {&prog, "with_warp", NULL, NULL}};
   if (!prog.source) {
     char *pre = read_prelude();
     size_t n = strlen(pre) + sizeof plain_cl + 2;
@@ -289,7 +289,7 @@ static void expect_forced_failure(const char *value, const char *what) {
   capture_stderr();
   char *src = warp_program_source("");
   cu2clProgram prog = {"forced.cl", src, NULL, NULL};
-  cu2clKernelRef ref = {&prog, "warp_misc", NULL};
+  cu2clKernelRef ref = {&prog, "warp_misc", NULL, NULL};
   ck_assert_int_eq(cu2clProgramBuild(&prog), cu2clErrorInvalidKernelImage);
   ck_assert_int_eq(cu2clGetLastError(), cu2clErrorInvalidKernelImage);
   void *d = NULL;

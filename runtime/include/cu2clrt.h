@@ -511,10 +511,19 @@ typedef struct cu2clProgram {
   void *state;         /* runtime-owned; NULL-initialized */
 } cu2clProgram;
 
+/* A kernel used as a value (CUDA's `const void *func`: cudaLaunchKernel,
+ * cudaFuncGetAttributes, occupancy, graph kernel nodes) is the address of
+ * its cu2clKernelRef; launchv launches it from CUDA's `void **args` (one
+ * pointer per kernel parameter), through the kernel's typed stub. */
+struct cu2clKernelRef;
+typedef cu2clError_t (*cu2clLaunchV)(dim3 grid, dim3 block, size_t shmem,
+                                     cu2clStream_t stream, void **args);
+
 typedef struct cu2clKernelRef {
   cu2clProgram *program;
-  const char *name; /* OpenCL kernel name */
-  void *state;      /* runtime-owned cache slot; NULL-initialized */
+  const char *name;    /* OpenCL kernel name */
+  void *state;         /* runtime-owned cache slot; NULL-initialized */
+  cu2clLaunchV launchv; /* NULL when generated code gave none */
 } cu2clKernelRef;
 
 /* A __constant__ or __device__ variable. Its device storage is allocated and

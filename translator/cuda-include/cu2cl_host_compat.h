@@ -12,6 +12,11 @@
 #ifndef CU2CL_HOST_COMPAT_H
 #define CU2CL_HOST_COMPAT_H
 
+/* nvcc's device pass includes <new> with CUDA's headers
+ * (crt/common_functions.h), so CUB and user code use placement new
+ * without including it; clang's host-side parse would not have it. */
+#include <new>
+
 __attribute__((host)) int min(int a, int b);
 __attribute__((host)) unsigned int min(unsigned int a, unsigned int b);
 __attribute__((host)) unsigned int min(int a, unsigned int b);

@@ -33,6 +33,7 @@ typedef struct host {
   size_t nedits, capedits;
   size_t errors;
   strvec stubbed; /* USRs of kernels whose stubs are already placed */
+  strvec valued;  /* USRs of kernel specializations used as values */
   int first_include_seen;
   unsigned first_include;
   unsigned *blocks; /* extents of top-level namespaces and extern "C" */
@@ -211,12 +212,42 @@ static void append_template_decl(host *h, strbuf *b,
   strbuf_append(b, ");\n");
 }
 
+/* A kernel used as a value gets a launch from CUDA's void **args, which
+ * unpacks them for its typed stub (cu2clKernelRef.launchv). */
+static void append_launchv(strbuf *b, const cu2cl_kernel_spec *k) {
+  strbuf_printf(b,
+                "static cu2clError_t cu2cl_launchv_%s(dim3 grid, dim3 block, "
+                "size_t shmem,\n    cu2clStream_t stream, void **args) {\n"
+                "  (void)args;\n  return cu2cl_launch_%s",
+                k->cl_name, k->cuda_name);
+  if (k->tpl_params)
+    strbuf_printf(b, "<%s>", k->tpl_args);
+  strbuf_append(b, "(grid, block, shmem, stream");
+  size_t n = 0;
+  for (size_t i = 0; i < k->nparams; i++) {
+    const cu2cl_kernel_param *p = &k->params[i];
+    if (p->kind != CU2CL_KARG_VALUE && p->kind != CU2CL_KARG_DEVPTR)
+      continue;
+    char *type = without_restrict(p->host_type);
+    strbuf_printf(b, ",\n      *(%s *)args[%zu]", type, n++);
+    free(type);
+  }
+  strbuf_append(b, ");\n}\n");
+}
+
 static void append_stub(host *h, strbuf *b, const cu2cl_kernel_spec *k,
                         CXCursor kernel) {
+  int valued = strvec_contains(&h->valued, k->usr);
+  if (valued)
+    strbuf_printf(b,
+                  "static cu2clError_t cu2cl_launchv_%s(dim3, dim3, size_t, "
+                  "cu2clStream_t, void **);\n",
+                  k->cl_name);
   strbuf_printf(b,
                 "static cu2clKernelRef cu2cl_kernel_%s = {&cu2cl_program, "
-                "\"%s\", NULL};\n",
-                k->cl_name, k->cl_name);
+                "\"%s\", NULL%s%s};\n",
+                k->cl_name, k->cl_name, valued ? ", cu2cl_launchv_" : "",
+                valued ? k->cl_name : "");
   strbuf_printf(b, "/* Launches %s (OpenCL kernel %s). */\n", k->display,
                 k->cl_name);
   if (k->tpl_params)
@@ -247,6 +278,8 @@ static void append_stub(host *h, strbuf *b, const cu2cl_kernel_spec *k,
                 "  };\n  return cu2clLaunchKernel(&cu2cl_kernel_%s, grid, "
                 "block, shmem, stream, args, %zu);\n}\n",
                 k->cl_name, n);
+  if (valued)
+    append_launchv(b, k);
 }
 
 /* The specializations of the kernel declared by decl (a FunctionDecl or a
@@ -686,6 +719,78 @@ static void rewrite_launch(host *h, CXCursor call) {
   free(kname);
 }
 
+/* The emitted specialization a kernel reference names, or NULL. */
+static const cu2cl_kernel_spec *spec_of_ref(host *h, CXCursor ref) {
+  char *usr = cx_usr(ref);
+  const cu2cl_kernel_spec *found = NULL;
+  for (size_t i = 0; i < h->dev->nkernels && !found; i++)
+    if (!strcmp(h->dev->kernels[i].usr, usr))
+      found = &h->dev->kernels[i];
+  free(usr);
+  return found;
+}
+
+/* The kernel a DeclRefExpr names outside a launch, or a null cursor. */
+static CXCursor kernel_value(CXCursor c) {
+  CXCursor r = clang_getCursorReferenced(c);
+  enum CXCursorKind k = clang_getCursorKind(r);
+  if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) &&
+      (cx_cuda_attrs(r) & CX_GLOBAL))
+    return r;
+  return clang_getNullCursor();
+}
+
+/* A kernel used as a value (cudaLaunchKernel((void *)k, ...),
+ * cudaFuncGetAttributes(&a, k), a graph node's func) is the address of
+ * its cu2clKernelRef, which launches it from CUDA's void **args. */
+static void rewrite_kernel_value(host *h, CXCursor c) {
+  CXCursor r = kernel_value(c);
+  if (clang_Cursor_isNull(r))
+    return;
+  const cu2cl_kernel_spec *k = spec_of_ref(h, r);
+  unsigned b, e;
+  if (k && extent_in_target(h, c, &b, &e)) {
+    add_edit(h, b, e,
+             xasprintf("((const void *)&cu2cl_kernel_%s)", k->cl_name));
+    return;
+  }
+  char *n = cx_spelling(r);
+  char *what = xasprintf(k ? "kernel '%s' used as a value inside a macro"
+                           : "kernel '%s' used as a value, but no "
+                             "specialization of it was emitted",
+                         n);
+  hreport(h, c, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT, what);
+  free(what);
+  free(n);
+}
+
+/* Collects the kernels used as values (before the stubs are placed, so
+ * that theirs get a launch from void **args). */
+static enum CXChildVisitResult value_visit(CXCursor c, CXCursor p,
+                                           CXClientData d) {
+  (void)p;
+  host *h = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
+    unsigned a = cx_cuda_attrs(c);
+    if ((a & CX_GLOBAL) || ((a & CX_DEVICE) && !(a & CX_HOST)))
+      return CXChildVisit_Continue;
+  }
+  if (k == CXCursor_CallExpr && !clang_Cursor_isNull(push_config_of(c)))
+    return CXChildVisit_Continue;
+  if (k == CXCursor_DeclRefExpr && in_target(h, c)) {
+    CXCursor r = kernel_value(c);
+    const cu2cl_kernel_spec *s =
+        clang_Cursor_isNull(r) ? NULL : spec_of_ref(h, r);
+    if (s && !strvec_contains(&h->valued, s->usr))
+      strvec_push(&h->valued, s->usr);
+  }
+  if (!in_target(h, c) && k != CXCursor_UnexposedExpr &&
+      !clang_isExpression(k) && !clang_isStatement(k))
+    return CXChildVisit_Continue;
+  return CXChildVisit_Recurse;
+}
+
 static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
                                             CXClientData d) {
   host *h = d;
@@ -699,20 +804,8 @@ static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
     rewrite_launch(h, c);
     return CXChildVisit_Continue;
   }
-  if (k == CXCursor_DeclRefExpr && in_target(h, c)) {
-    CXCursor r = clang_getCursorReferenced(c);
-    if ((clang_getCursorKind(r) == CXCursor_FunctionDecl ||
-         clang_getCursorKind(r) == CXCursor_FunctionTemplate) &&
-        (cx_cuda_attrs(r) & CX_GLOBAL)) {
-      char *n = cx_spelling(r);
-      char *what = xasprintf("kernel '%s' used as a value (only launches "
-                             "with <<<...>>> are translated)",
-                             n);
-      hreport(h, c, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT, what);
-      free(what);
-      free(n);
-    }
-  }
+  if (k == CXCursor_DeclRefExpr && in_target(h, c))
+    rewrite_kernel_value(h, c);
   if (!in_target(h, c) && k != CXCursor_UnexposedExpr &&
       !clang_isExpression(k) && !clang_isStatement(k))
     return CXChildVisit_Continue;
@@ -1004,6 +1097,7 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
   h.src_len = src ? len : 0;
   if (h.is_main && opts->main_len && opts->main_len < h.src_len)
     h.src_len = opts->main_len;
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), value_visit, &h);
   clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &h);
   clang_visitChildren(clang_getTranslationUnitCursor(tu), launch_visit, &h);
   rename_tokens(&h);
@@ -1021,6 +1115,7 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
     free(h.edits[i].text);
   free(h.edits);
   strvec_free(&h.stubbed);
+  strvec_free(&h.valued);
   *errors += h.errors;
   return out;
 }

@@ -83,6 +83,14 @@ static int is_launch(CXCursor c) {
   return r;
 }
 
+/* 1 when the DeclRefExpr c names a kernel (a specialization, not the
+ * template a dependent reference names). */
+static int is_kernel_decl(CXCursor c) {
+  CXCursor r = clang_getCursorReferenced(c);
+  return clang_getCursorKind(r) == CXCursor_FunctionDecl &&
+         (cx_cuda_attrs(r) & CX_GLOBAL);
+}
+
 static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor p,
                                             CXClientData d) {
   kernel_list *k = d;
@@ -104,7 +112,9 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor p,
     k->templates[k->ntemplates++] = c;
     return CXChildVisit_Continue;
   }
-  if (kind == CXCursor_CallExpr && is_launch(c)) {
+  if ((kind == CXCursor_CallExpr && is_launch(c)) ||
+      (kind == CXCursor_DeclRefExpr && is_kernel_decl(c))) {
+    /* launched, or used as a value (cudaLaunchKernel((void *)k<int>, ...)) */
     CXCursor callee = clang_getCursorReferenced(c);
     CXCursor def = clang_getCursorDefinition(callee);
     if (!clang_Cursor_isNull(def))

@@ -17,8 +17,13 @@
 
 #include <string.h>
 
-#include "cx.h"
-#include "devemit.h"
+#include "dev_check.h"
+#include "dev_expr.h"
+#include "dev_pred.h"
+#include "dev_space.h"
+#include "dev_state.h"
+#include "dev_types.h"
+#include "dev_uses.h"
 
 static void print_stmt(emitter *e, CXCursor c);
 static void drop_line(emitter *e);
@@ -27,35 +32,6 @@ static void print_for(emitter *e, CXCursor s);
 static void print_loop(emitter *e, CXCursor s);
 static void print_keyword_cond(emitter *e, CXCursor s, const char *keyword);
 static void print_var_decl(emitter *e, CXCursor v, int in_list);
-
-/* ---- diagnostics ---------------------------------------------------- */
-
-void dev_report(emitter *e, CXCursor at, cu2cl_diag_id id, ...) {
-  cx_loc l = cx_location(at);
-  va_list ap;
-  va_start(ap, id);
-  const char *msg =
-      cu2cl_diag_vreport(e->diags, id, l.file, l.line, l.column, ap);
-  va_end(ap);
-  if (cu2cl_diag_info_get(id)->severity == CU2CL_ERROR)
-    e->errors++;
-  if (e->out) {
-    /* At the start of a line the comment gets a line of its own. */
-    size_t i = e->out->len;
-    while (i > 0 && e->out->data[i - 1] == ' ')
-      i--;
-    int line_start = i == 0 || e->out->data[i - 1] == '\n';
-    char *indent =
-        xstrndup(e->out->data ? e->out->data + i : "", e->out->len - i);
-    char *text = cu2cl_diag_comment(id, msg);
-    strbuf_printf(e->out, "/* %s */", text);
-    if (line_start)
-      strbuf_printf(e->out, "\n%s", indent);
-    free(text);
-    free(indent);
-  }
-  cx_loc_free(&l);
-}
 
 /* ---- statements ----------------------------------------------------- */
 
@@ -272,9 +248,8 @@ static void print_var_decl(emitter *e, CXCursor v, int in_list) {
     /* Declared at the top of the kernel; a device function's comes in as
      * a parameter. The statement's line goes. */
     if (e->cur && !e->cur->is_kernel)
-      strbuf_printf(e->out,
-                    "/* __shared__ %s: declared by the calling kernels */\n",
-                    sn);
+      strbuf_printf(
+          e->out, "/* __shared__ %s: declared by the calling kernels */\n", sn);
     else
       drop_line(e);
     free(sn);
@@ -734,8 +709,8 @@ static void print_pred_if(emitter *e, CXCursor s) {
   if (n > 2) {
     q = xasprintf("cu2cl_p%u", ++e->fresh);
     indent(e);
-    strbuf_printf(e->out, "const bool %s = %s%s!%s;\n", q, e->pred ? e->pred : "",
-                  e->pred ? " && " : "", p);
+    strbuf_printf(e->out, "const bool %s = %s%s!%s;\n", q,
+                  e->pred ? e->pred : "", e->pred ? " && " : "", p);
   }
   const char *saved = e->pred;
   e->pred = p;
@@ -867,9 +842,9 @@ static void print_stmt_body(emitter *e, CXCursor s) {
     n = cx_children(s, &kids);
     if (n) {
       drop_line(e);
-      print_gap(e, s, offset_of(clang_getRangeStart(clang_getCursorExtent(s))),
-                offset_of(
-                    clang_getRangeStart(clang_getCursorExtent(kids[n - 1]))));
+      print_gap(
+          e, s, offset_of(clang_getRangeStart(clang_getCursorExtent(s))),
+          offset_of(clang_getRangeStart(clang_getCursorExtent(kids[n - 1]))));
       print_stmt(e, kids[n - 1]);
     }
     free(kids);
@@ -1357,31 +1332,7 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
   out->cl_source = strbuf_take(&cl);
   out->errors = e.errors;
 
-  for (size_t i = 0; i < e.nfns; i++) {
-    free(e.fns[i].usr);
-    free(e.fns[i].key);
-    free(e.fns[i].name);
-    free(e.fns[i].spaces);
-  }
-  free(e.fns);
-  for (size_t i = 0; i < e.nsyms; i++) {
-    free(e.syms[i].usr);
-    free(e.syms[i].name);
-  }
-  free(e.syms);
-  for (size_t i = 0; i < e.nuses; i++)
-    free(e.uses[i].syms);
-  free(e.uses);
-  dev_vars_reset(&e);
-  free(e.vars);
-  strvec_free(&e.type_usrs);
-  strvec_free(&e.checked);
-  free(e.guarded);
-  free(e.subst);
-  free(e.subst_names);
-  strbuf_free(&e.types);
-  strbuf_free(&e.protos);
-  strbuf_free(&e.bodies);
+  dev_state_free(&e);
   return (int)out->errors;
 }
 
@@ -1405,4 +1356,8 @@ void cu2cl_device_unit_free(cu2cl_device_unit *u) {
   free(u->kernels);
   free(u->cl_source);
   memset(u, 0, sizeof *u);
+}
+
+char *cu2cl_specialization_name(CXCursor fn) {
+  return dev_specialization_name(fn);
 }

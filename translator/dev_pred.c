@@ -1,5 +1,5 @@
 /*
- * devpred: which values differ between the work-items of a group.
+ * dev_pred: which values differ between the work-items of a group.
  *
  * On devices without sub-groups, warp operations are emulated with
  * work-group barriers, so every work-item of the group must reach them:
@@ -13,11 +13,17 @@
  * a varying condition. Parameters of device functions are varying (callers
  * differ); threadIdx, warp-operation results and calls of functions that
  * read threadIdx are varying.
+ *
+ * Layer 6 of the device emitter (dev_state.h): calls dev_state,
+ * dev_builtin, dev_uses, dev_space.
  */
+#include "dev_pred.h"
+
 #include <string.h>
 
-#include "cx.h"
-#include "devemit.h"
+#include "dev_builtin.h"
+#include "dev_space.h"
+#include "dev_uses.h"
 
 static int is_thread_index(CXCursor member) {
   CXCursor base = cx_strip_implicit(dev_first_child(member));
@@ -197,18 +203,17 @@ static void walk(vary_walk *w, CXCursor c, int ctx) {
              k == CXCursor_UnaryOperator) {
     CXCursor *kids;
     unsigned n = cx_children(c, &kids);
-    int assigns = k == CXCursor_CompoundAssignOperator ||
-                  (k == CXCursor_BinaryOperator &&
-                   clang_getCursorBinaryOperatorKind(c) ==
-                       CXBinaryOperator_Assign);
+    int assigns =
+        k == CXCursor_CompoundAssignOperator ||
+        (k == CXCursor_BinaryOperator &&
+         clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign);
     if (assigns && n == 2 &&
         clang_getCursorKind(cx_strip_implicit(kids[0])) ==
             CXCursor_DeclRefExpr &&
         (ctx || dev_is_varying(w->e, kids[1])))
       mark(w, clang_getCursorReferenced(cx_strip_implicit(kids[0])));
     if (k == CXCursor_UnaryOperator && ctx && n == 1 &&
-        clang_getCursorKind(cx_strip_implicit(kids[0])) ==
-            CXCursor_DeclRefExpr)
+        clang_getCursorKind(cx_strip_implicit(kids[0])) == CXCursor_DeclRefExpr)
       mark(w, clang_getCursorReferenced(cx_strip_implicit(kids[0])));
     free(kids);
   }
@@ -237,8 +242,7 @@ static void walk(vary_walk *w, CXCursor c, int ctx) {
 void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel) {
   int n = clang_Cursor_getNumArguments(fn);
   for (int i = 0; i < n && !is_kernel; i++) {
-    var_entry *v =
-        dev_var_find(e, clang_Cursor_getArgument(fn, (unsigned)i));
+    var_entry *v = dev_var_find(e, clang_Cursor_getArgument(fn, (unsigned)i));
     if (v)
       v->varying = 1;
   }

@@ -41,36 +41,34 @@ static CXCursor strip(CXCursor c) {
 
 static int mentions_thread_index(CXCursor c, int depth);
 
-static enum CXChildVisitResult tid_visit(CXCursor c, CXCursor p,
-                                         CXClientData d) {
-  int *st = d; /* st[0]: found, st[1]: depth */
+/* threadIdx.x, or (depth > 0) a variable initialized from it. */
+static int is_thread_index_use(CXCursor c, void *ctx) {
+  int depth = *(int *)ctx;
   enum CXCursorKind k = clang_getCursorKind(c);
+  int r = 0;
   if (k == CXCursor_MemberRefExpr) {
     CXCursor base = cx_strip_implicit(dev_first_child(c));
     if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
       char *n = cx_spelling(clang_getCursorReferenced(base));
-      st[0] |= !strcmp(n, "threadIdx");
+      r = !strcmp(n, "threadIdx");
       free(n);
     }
-  } else if (k == CXCursor_DeclRefExpr && st[1] > 0) {
+  } else if (k == CXCursor_DeclRefExpr && depth > 0) {
     CXCursor v = clang_getCursorReferenced(c);
     if (clang_getCursorKind(v) == CXCursor_VarDecl && !cx_in_system_header(v)) {
       CXCursor init = dev_var_init(v);
       if (!clang_Cursor_isNull(init))
-        st[0] |= mentions_thread_index(init, st[1] - 1);
+        r = mentions_thread_index(init, depth - 1);
     }
   }
-  return st[0] ? CXChildVisit_Break : CXChildVisit_Recurse;
+  return r;
 }
 
 /* The expression uses threadIdx, directly or through variables
  * initialized from it (depth levels deep). */
 static int mentions_thread_index(CXCursor c, int depth) {
-  int st[2] = {0, depth};
-  tid_visit(c, clang_getNullCursor(), st);
-  if (!st[0])
-    clang_visitChildren(c, tid_visit, st);
-  return st[0];
+  return is_thread_index_use(c, &depth) ||
+         dev_find(c, is_thread_index_use, &depth, 1, NULL) > 0;
 }
 
 static int is_guarded(emitter *e, CXCursor c);

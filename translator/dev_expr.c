@@ -781,11 +781,85 @@ void dev_print_expr(emitter *e, CXCursor c) {
   print_expr_node(e, c);
 }
 
-static void print_expr_node(emitter *e, CXCursor c) {
-  enum CXCursorKind k = clang_getCursorKind(c);
+/* c ? a : b */
+static void print_conditional(emitter *e, CXCursor c) {
   CXCursor *kids;
-  unsigned n;
-  switch (k) {
+  unsigned n = cx_children(c, &kids);
+  if (n == 3) {
+    dev_print_expr(e, kids[0]);
+    dev_emit(e, " ? ");
+    dev_print_expr(e, kids[1]);
+    dev_emit(e, " : ");
+    dev_print_expr(e, kids[2]);
+  }
+  free(kids);
+}
+
+/* a[i] */
+static void print_subscript(emitter *e, CXCursor c) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  if (n == 2) {
+    dev_print_expr(e, kids[0]);
+    dev_emit(e, "[");
+    dev_print_expr(e, kids[1]);
+    dev_emit(e, "]");
+  }
+  free(kids);
+}
+
+/* { a, b, ... } */
+static void print_init_list(emitter *e, CXCursor c) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  dev_emit(e, "{");
+  print_children_list(e, kids, n, ", ");
+  dev_emit(e, "}");
+  free(kids);
+}
+
+/* Implicit conversions and the like print their operand; without one, a
+ * default argument or similar, the value. */
+static void print_unexposed(emitter *e, CXCursor c) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  if (n == 0 && e->in_builtin && !clang_Cursor_Evaluate(c))
+    /* a built-in's default argument that is not a constant: the CUDA
+     * headers have one, width = warpSize */
+    dev_emit(e, "CU2CL_WARP_SIZE");
+  else if (n == 0)
+    dev_print_int_value(e, c); /* default arguments and the like */
+  else
+    dev_print_expr(e, kids[n - 1]);
+  free(kids);
+}
+
+/* What has no OpenCL C form: reported, with a comment left where it
+ * stood. */
+static void print_unsupported(emitter *e, CXCursor c) {
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_LambdaExpr:
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "a lambda expression");
+    return;
+  case CXCursor_CXXNewExpr:
+  case CXCursor_CXXDeleteExpr:
+    dev_report(e, c, CU2CL_D_DYNAMIC_ALLOCATION);
+    return;
+  case CXCursor_CXXThrowExpr:
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, "throw");
+    return;
+  default: {
+    char *kn = cx_kind_name(c);
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, kn);
+    free(kn);
+    return;
+  }
+  }
+}
+
+static void print_expr_node(emitter *e, CXCursor c) {
+  switch (clang_getCursorKind(c)) {
   case CXCursor_IntegerLiteral:
   case CXCursor_FloatingLiteral:
     print_literal(e, c);
@@ -822,25 +896,10 @@ static void print_expr_node(emitter *e, CXCursor c) {
     print_operator(e, c);
     return;
   case CXCursor_ConditionalOperator:
-    n = cx_children(c, &kids);
-    if (n == 3) {
-      dev_print_expr(e, kids[0]);
-      dev_emit(e, " ? ");
-      dev_print_expr(e, kids[1]);
-      dev_emit(e, " : ");
-      dev_print_expr(e, kids[2]);
-    }
-    free(kids);
+    print_conditional(e, c);
     return;
   case CXCursor_ArraySubscriptExpr:
-    n = cx_children(c, &kids);
-    if (n == 2) {
-      dev_print_expr(e, kids[0]);
-      dev_emit(e, "[");
-      dev_print_expr(e, kids[1]);
-      dev_emit(e, "]");
-    }
-    free(kids);
+    print_subscript(e, c);
     return;
   case CXCursor_CStyleCastExpr:
     print_cast(e, c, 0);
@@ -855,43 +914,16 @@ static void print_expr_node(emitter *e, CXCursor c) {
     dev_print_int_value(e, c);
     return;
   case CXCursor_InitListExpr:
-    n = cx_children(c, &kids);
-    dev_emit(e, "{");
-    print_children_list(e, kids, n, ", ");
-    dev_emit(e, "}");
-    free(kids);
+    print_init_list(e, c);
     return;
   case CXCursor_CXXThisExpr:
     dev_emit(e, e->cur && e->cur->self == 'S' ? "(&self)" : "self");
     return;
   case CXCursor_UnexposedExpr:
-    n = cx_children(c, &kids);
-    if (n == 0 && e->in_builtin && !clang_Cursor_Evaluate(c))
-      /* a built-in's default argument that is not a constant: the CUDA
-       * headers have one, width = warpSize */
-      dev_emit(e, "CU2CL_WARP_SIZE");
-    else if (n == 0)
-      dev_print_int_value(e, c); /* default arguments and the like */
-    else
-      dev_print_expr(e, kids[n - 1]);
-    free(kids);
+    print_unexposed(e, c);
     return;
-  case CXCursor_LambdaExpr:
-    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
-               "a lambda expression");
+  default:
+    print_unsupported(e, c);
     return;
-  case CXCursor_CXXNewExpr:
-  case CXCursor_CXXDeleteExpr:
-    dev_report(e, c, CU2CL_D_DYNAMIC_ALLOCATION);
-    return;
-  case CXCursor_CXXThrowExpr:
-    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, "throw");
-    return;
-  default: {
-    char *kn = cx_kind_name(c);
-    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, kn);
-    free(kn);
-    return;
-  }
   }
 }

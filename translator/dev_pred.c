@@ -38,25 +38,16 @@ static int is_thread_index(CXCursor member) {
   return r;
 }
 
-typedef struct reads_walk {
-  int found;
-} reads_walk;
-
-static enum CXChildVisitResult reads_tid_visit(CXCursor c, CXCursor p,
-                                               CXClientData d) {
-  reads_walk *w = d;
-  if (clang_getCursorKind(c) == CXCursor_MemberRefExpr && is_thread_index(c))
-    w->found = 1;
-  return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+static int reads_thread_index(CXCursor c, void *ctx) {
+  (void)ctx;
+  return clang_getCursorKind(c) == CXCursor_MemberRefExpr && is_thread_index(c);
 }
 
 /* A user function whose result may differ per work-item with the same
  * arguments: it reads threadIdx (one level deep; deeper calls are
  * conservatively assumed to). */
 static int function_reads_tid(CXCursor def) {
-  reads_walk w = {0};
-  clang_visitChildren(def, reads_tid_visit, &w);
-  return w.found;
+  return dev_find(def, reads_thread_index, NULL, 1, NULL) > 0;
 }
 
 static int children_varying(emitter *e, CXCursor c) {
@@ -260,27 +251,20 @@ void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel) {
 
 /* ---- collectives in statements -------------------------------------- */
 
-typedef struct coll_walk {
-  emitter *e;
-  int found;
-} coll_walk;
+static int is_collective_call(CXCursor c, void *e) {
+  return clang_getCursorKind(c) == CXCursor_CallExpr &&
+         dev_call_is_collective(e, c);
+}
 
-static enum CXChildVisitResult coll_visit(CXCursor c, CXCursor p,
-                                          CXClientData d) {
-  coll_walk *w = d;
-  if (clang_getCursorKind(c) == CXCursor_CallExpr &&
-      dev_call_is_collective(w->e, c))
-    w->found = 1;
-  return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+size_t dev_find_collectives(emitter *e, CXCursor s, size_t max,
+                            CXCursor **found) {
+  return dev_find(s, is_collective_call, e, max, found);
 }
 
 int dev_has_collective(emitter *e, CXCursor s) {
   if (clang_Cursor_isNull(s))
     return 0;
-  if (clang_getCursorKind(s) == CXCursor_CallExpr &&
-      dev_call_is_collective(e, s))
+  if (is_collective_call(s, e))
     return 1;
-  coll_walk w = {e, 0};
-  clang_visitChildren(s, coll_visit, &w);
-  return w.found;
+  return dev_find_collectives(e, s, 1, NULL) > 0;
 }

@@ -13,6 +13,10 @@
 int dev_is_varying(emitter *e, CXCursor expr);
 /* Marks the varying variables of fn (after dev_analyze_function). */
 void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel);
+/* The outermost collective calls below s (at most max; 0: all), as
+ * dev_find gives them. */
+size_t dev_find_collectives(emitter *e, CXCursor s, size_t max,
+                            CXCursor **found);
 /* 1 when the statement or expression contains a collective call. */
 int dev_has_collective(emitter *e, CXCursor s);
 

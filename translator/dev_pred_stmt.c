@@ -101,27 +101,6 @@ static void print_guarded(emitter *e, CXCursor s) {
   e->pred = p;
 }
 
-typedef struct outer_walk {
-  emitter *e;
-  CXCursor *found;
-  size_t n, cap;
-} outer_walk;
-
-static enum CXChildVisitResult outer_visit(CXCursor c, CXCursor p,
-                                           CXClientData d) {
-  outer_walk *w = d;
-  if (clang_getCursorKind(c) == CXCursor_CallExpr &&
-      dev_call_is_collective(w->e, c)) {
-    if (w->n == w->cap) {
-      w->cap = w->cap ? 2 * w->cap : 4;
-      w->found = xrealloc(w->found, w->cap * sizeof *w->found);
-    }
-    w->found[w->n++] = c;
-    return CXChildVisit_Continue;
-  }
-  return CXChildVisit_Recurse;
-}
-
 /* An expression statement holding collectives, under e->pred: each
  * outermost collective call is evaluated first by every work-item into a
  * temporary, then the statement runs under the predicate. */
@@ -135,27 +114,27 @@ static void print_pred_expr_stmt(emitter *e, CXCursor s) {
     dev_emit(e, ";\n");
     return;
   }
-  outer_walk w = {e, NULL, 0, 0};
-  clang_visitChildren(s, outer_visit, &w);
+  CXCursor *found;
+  size_t nfound = dev_find_collectives(e, s, 0, &found);
   size_t base = e->nsubst;
   /* a block of its own: the statement may be the body of a loop */
   dev_emit(e, "{\n");
   e->indent++;
-  for (size_t i = 0; i < w.n; i++) {
-    CXType t = clang_getCursorType(w.found[i]);
+  for (size_t i = 0; i < nfound; i++) {
+    CXType t = clang_getCursorType(found[i]);
     char *name = xasprintf("cu2cl_t%u", ++e->fresh);
     char *ts = dev_type_string(e, t, 0);
     dev_indent(e);
     strbuf_printf(e->out, "%s %s = ", ts, name);
     e->call_pred = e->pred;
-    dev_print_expr(e, w.found[i]);
+    dev_print_expr(e, found[i]);
     e->call_pred = NULL;
     dev_emit(e, ";\n");
     free(ts);
     e->subst = xrealloc(e->subst, (e->nsubst + 1) * sizeof *e->subst);
     e->subst_names =
         xrealloc(e->subst_names, (e->nsubst + 1) * sizeof *e->subst_names);
-    e->subst[e->nsubst] = w.found[i];
+    e->subst[e->nsubst] = found[i];
     e->subst_names[e->nsubst++] = name;
   }
   dev_indent(e);
@@ -165,7 +144,7 @@ static void print_pred_expr_stmt(emitter *e, CXCursor s) {
   dev_emit(e, "}\n");
   while (e->nsubst > base)
     free(e->subst_names[--e->nsubst]);
-  free(w.found);
+  free(found);
 }
 
 /* A declaration under e->pred without collectives: declared for every

@@ -326,21 +326,9 @@ void dev_analyze_function(emitter *e, fn_clone *f) {
       e->vars[i].space = 'g';
 }
 
-typedef struct ret_walk {
-  emitter *e;
-  char space;
-} ret_walk;
-
-static enum CXChildVisitResult ret_visit(CXCursor c, CXCursor p,
-                                         CXClientData d) {
-  ret_walk *w = d;
-  if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
-    CXCursor v = dev_first_child(c);
-    if (!clang_Cursor_isNull(v) && !w->space)
-      w->space = dev_expr_space(w->e, v);
-    return CXChildVisit_Continue;
-  }
-  return CXChildVisit_Recurse;
+static int is_return(CXCursor c, void *ctx) {
+  (void)ctx;
+  return clang_getCursorKind(c) == CXCursor_ReturnStmt;
 }
 
 /* The space a pointer-returning function's result points into. Saves and
@@ -361,17 +349,24 @@ char dev_function_return_space(emitter *e, fn_clone *f) {
   e->quiet = 1;
   dev_analyze_function(e, f);
   e->quiet = quiet;
-  ret_walk w = {e, 0};
+  char space = 0; /* from the first return with a value */
   CXCursor body = dev_function_body(e->fns[idx].decl);
-  if (!clang_Cursor_isNull(body))
-    clang_visitChildren(body, ret_visit, &w);
+  CXCursor *rets = NULL;
+  size_t nrets =
+      clang_Cursor_isNull(body) ? 0 : dev_find(body, is_return, NULL, 0, &rets);
+  for (size_t i = 0; i < nrets; i++) {
+    CXCursor v = dev_first_child(rets[i]);
+    if (!clang_Cursor_isNull(v) && !space)
+      space = dev_expr_space(e, v);
+  }
+  free(rets);
   dev_vars_reset(e);
   free(e->vars);
   e->vars = saved;
   e->nvars = saved_n;
   e->capvars = saved_cap;
   f = &e->fns[idx];
-  f->ret_space = w.space ? w.space : 'g';
+  f->ret_space = space ? space : 'g';
   return f->ret_space;
 }
 

@@ -1,5 +1,5 @@
 /*
- * devexpr: CUDA expressions printed as OpenCL C into e->out.
+ * dev_expr: CUDA expressions printed as OpenCL C into e->out.
  *
  * Literals keep their source spelling where they have one. threadIdx and
  * the other built-in variables become work-item functions; built-in device
@@ -13,14 +13,20 @@
  * OpenCL C's 64-bit long. What has no OpenCL C form (lambdas, new and
  * delete, throw, calls through pointers) is reported, with a comment left
  * in the output where it stood.
+ *
+ * Layer 8 of the device emitter (dev_state.h): calls dev_state, dev_cg,
+ * dev_builtin, dev_types, dev_uses, dev_space.
  */
-#include "devemit.h"
+#include "dev_expr.h"
 
 #include <ctype.h>
 #include <string.h>
 
-#include "cx.h"
-#include "rules.h"
+#include "dev_builtin.h"
+#include "dev_cg.h"
+#include "dev_space.h"
+#include "dev_types.h"
+#include "dev_uses.h"
 
 static void print_expr_node(emitter *e, CXCursor c);
 
@@ -33,10 +39,6 @@ static char *expr_string(emitter *e, CXCursor c) {
   dev_print_expr(e, c);
   e->out = saved;
   return strbuf_take(&b);
-}
-
-void dev_emit(emitter *e, const char *s) {
-  strbuf_append(e->out, s);
 }
 
 /* The single token of a literal's extent, when it is a literal token
@@ -267,40 +269,6 @@ char *dev_arg_text(emitter *e, CXCursor a) {
   return r;
 }
 
-/* Canonical spelling of a parameter type without top-level const, so one
- * rule row serves `max(const int, ...)` and `max(int, ...)` declarations. */
-static char *param_type_key(CXType t) {
-  t = clang_getCanonicalType(t);
-  char *s = cx_type_spelling(t);
-  if (clang_isConstQualifiedType(t) && t.kind != CXType_Pointer &&
-      str_starts_with(s, "const ")) {
-    char *r = xstrdup(s + 6);
-    free(s);
-    return r;
-  }
-  size_t n = strlen(s);
-  if (t.kind == CXType_Pointer && n > 6 && str_ends_with(s, " const")) {
-    s[n - 6] = 0;
-  } else if (t.kind == CXType_Pointer && str_ends_with(s, "*const")) {
-    s[n - 5] = 0;
-  }
-  return s;
-}
-
-static char *signature_of(CXCursor fn) {
-  strbuf b = {0};
-  int n = clang_Cursor_getNumArguments(fn);
-  for (int i = 0; i < n; i++) {
-    char *s = param_type_key(
-        clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i)));
-    if (i)
-      strbuf_append(&b, ", ");
-    strbuf_append(&b, s);
-    free(s);
-  }
-  return strbuf_take(&b);
-}
-
 static int is_arithmetic(CXType t) {
   t = clang_getCanonicalType(t);
   return t.kind >= CXType_Bool && t.kind <= CXType_LongDouble;
@@ -388,16 +356,6 @@ static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
   e->in_builtin--;
 }
 
-static int is_warp_primitive(const char *n) {
-  static const char *const prefixes[] = {
-      "__shfl",     "__ballot", "__any",     "__all", "__activemask",
-      "__syncwarp", "__match",  "__reduce_", "__uni", NULL};
-  for (const char *const *p = prefixes; *p; p++)
-    if (str_starts_with(n, *p))
-      return 1;
-  return 0;
-}
-
 /* printf: OpenCL C's long is 64-bit, so %lld/%llu/%zu/%zd become %ld/%lu;
  * conversions OpenCL C has no equivalent for are reported. */
 static void print_printf(emitter *e, CXCursor call, CXCursor *args,
@@ -437,61 +395,58 @@ static void print_printf(emitter *e, CXCursor call, CXCursor *args,
   free(fmt);
 }
 
-const cu2cl_device_rule *dev_builtin_rule(CXCursor callee) {
-  char *name = cx_spelling(callee);
-  char *sig = signature_of(callee);
-  int known;
-  const cu2cl_device_rule *r = cu2cl_rules_device_find(name, sig, &known);
-  free(name);
-  free(sig);
-  return r;
-}
-
-int dev_builtin_is_collective(CXCursor callee, int *scratch) {
-  *scratch = 0;
-  if (dev_cg_is_collective(callee, scratch))
-    return 1;
-  char *name = cx_spelling(callee);
-  int sync = str_starts_with(name, "__syncthreads");
-  free(name);
-  const cu2cl_device_rule *r = dev_builtin_rule(callee);
-  if (r && r->opencl && strstr(r->opencl, "cu2cl_warp_scratch"))
-    *scratch = 1;
-  return sync || *scratch;
+/* A cooperative-groups call: its template with the arguments filled in.
+ * Returns 0 when the call is not one. */
+static int print_cg_call(emitter *e, CXCursor call, CXCursor callee,
+                         CXCursor obj, CXCursor *args, unsigned nargs) {
+  char *tpl;
+  if (!dev_cg_call_template(e, call, callee, obj, args, nargs, &tpl))
+    return 0;
+  for (const char *p = tpl; p && *p; p++) {
+    if (*p != '$' || p[1] < '0' || p[1] > '9') {
+      strbuf_appendc(e->out, *p);
+      continue;
+    }
+    unsigned i = (unsigned)(*++p - '0');
+    char *t = i < nargs ? dev_arg_text(e, args[i]) : xstrdup("0");
+    dev_emit(e, t);
+    free(t);
+  }
+  free(tpl);
+  return 1;
 }
 
 static void print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
                                CXCursor *args, unsigned nargs) {
-  if (dev_cg_print_call(e, call, callee, clang_getNullCursor(), args, nargs))
+  if (print_cg_call(e, call, callee, clang_getNullCursor(), args, nargs))
     return;
   char *name = cx_spelling(callee);
-  char *sig = signature_of(callee);
-  int known;
-  const cu2cl_device_rule *r = cu2cl_rules_device_find(name, sig, &known);
+  const cu2cl_device_rule *r = dev_builtin_rule(callee);
   if (!strcmp(name, "printf")) {
     print_printf(e, call, args, nargs);
-  } else if (r && r->opencl) {
+    free(name);
+    return;
+  }
+  if (r && r->opencl) {
     expand_rule(e, r->opencl, callee, args, nargs);
-  } else if (is_warp_primitive(name)) {
+    free(name);
+    return;
+  }
+  if (dev_builtin_is_warp_primitive(name)) {
     dev_report(e, call, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED, name);
-    strbuf_printf(e->out, "%s(", name);
-    print_children_list(e, args, nargs, ", ");
-    dev_emit(e, ")");
   } else if (r) {
     dev_report(e, call, CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION, name, r->notes);
-    strbuf_printf(e->out, "%s(", name);
-    print_children_list(e, args, nargs, ", ");
-    dev_emit(e, ")");
   } else {
+    char *sig = dev_builtin_signature(callee);
     char *full = xasprintf("%s(%s)", name, sig);
     dev_report(e, call, CU2CL_D_UNKNOWN_DEVICE_FUNCTION, name, full);
     free(full);
-    strbuf_printf(e->out, "%s(", name);
-    print_children_list(e, args, nargs, ", ");
-    dev_emit(e, ")");
+    free(sig);
   }
+  strbuf_printf(e->out, "%s(", name); /* as written, after the report */
+  print_children_list(e, args, nargs, ", ");
+  dev_emit(e, ")");
   free(name);
-  free(sig);
 }
 
 /* Implicit arguments a call passes on: the callee's symbols and dynamic
@@ -575,63 +530,9 @@ static void print_function_call(emitter *e, CXCursor call, CXCursor def,
   dev_emit(e, ")");
 }
 
-static int is_const_method(CXCursor m) {
-  enum CXCursorKind k = clang_getCursorKind(m);
-  return (k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction) &&
-         clang_CXXMethod_isConst(m);
-}
-
-static enum CXVisitorResult has_field(CXCursor c, CXClientData d) {
-  *(int *)d = 1;
-  return CXVisit_Break;
-}
-
-/* A class without data members (SharedMemory<T>, functors like plus<T>):
- * its methods take no object at all (OpenCL C has no empty structs). */
-int dev_class_is_empty(CXCursor cls) {
-  int found = 0; /* from the type: also instantiations of templates */
-  clang_Type_visitFields(clang_getCanonicalType(clang_getCursorType(cls)),
-                         has_field, &found);
-  return !found;
-}
-
-/* obj.method(args) and member operators: self by value for const methods,
- * by pointer (clone per space) otherwise. */
-/* How a method's clone takes its object (fn_clone.self). */
-char dev_method_self(emitter *e, CXCursor def, CXCursor obj) {
-  int this_obj =
-      clang_Cursor_isNull(obj) ||
-      clang_getCursorKind(cx_strip_implicit(obj)) == CXCursor_CXXThisExpr;
-  if (dev_class_is_empty(clang_getCursorSemanticParent(def)))
-    return 'N';
-  if (is_const_method(def) || clang_CXXMethod_isStatic(def))
-    return 'S';
-  if (this_obj)
-    return e->cur && e->cur->self != 'S' && e->cur->self != 'N'
-               ? e->cur->self
-               : 'p';
-  if (dev_is_pointer_type(clang_getCursorType(obj)))
-    return dev_expr_space(e, obj);
-  return dev_lvalue_space(e, obj);
-}
-
-/* The object of a method call: obj.m(...) or a member operator's first
- * operand; a null cursor for implicit this. */
-CXCursor dev_call_object(CXCursor call) {
-  CXCursor *kids;
-  unsigned nk = cx_children(call, &kids);
-  CXCursor obj = clang_getNullCursor();
-  if (nk && clang_getCursorKind(kids[0]) == CXCursor_MemberRefExpr)
-    obj = dev_first_child(kids[0]);
-  else if (nk)
-    obj = kids[0];
-  free(kids);
-  return obj;
-}
-
 static void print_method_call(emitter *e, CXCursor call, CXCursor def,
                               CXCursor obj, CXCursor *args, unsigned nargs) {
-  int byval = is_const_method(def) || clang_CXXMethod_isStatic(def);
+  int byval = dev_is_const_method(def) || clang_CXXMethod_isStatic(def);
   int this_obj =
       clang_Cursor_isNull(obj) ||
       clang_getCursorKind(cx_strip_implicit(obj)) == CXCursor_CXXThisExpr;
@@ -782,7 +683,7 @@ static void print_call(emitter *e, CXCursor c) {
       dev_emit(e, " = ");
       dev_print_expr(e, margs[0]);
     } else if (cx_in_system_header(def) &&
-               dev_cg_print_call(e, c, def, obj, margs, mn)) {
+               print_cg_call(e, c, def, obj, margs, mn)) {
       /* cooperative groups */
     } else if (cx_in_system_header(def))
       print_builtin_call(e, c, def, margs, mn);
@@ -880,11 +781,85 @@ void dev_print_expr(emitter *e, CXCursor c) {
   print_expr_node(e, c);
 }
 
-static void print_expr_node(emitter *e, CXCursor c) {
-  enum CXCursorKind k = clang_getCursorKind(c);
+/* c ? a : b */
+static void print_conditional(emitter *e, CXCursor c) {
   CXCursor *kids;
-  unsigned n;
-  switch (k) {
+  unsigned n = cx_children(c, &kids);
+  if (n == 3) {
+    dev_print_expr(e, kids[0]);
+    dev_emit(e, " ? ");
+    dev_print_expr(e, kids[1]);
+    dev_emit(e, " : ");
+    dev_print_expr(e, kids[2]);
+  }
+  free(kids);
+}
+
+/* a[i] */
+static void print_subscript(emitter *e, CXCursor c) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  if (n == 2) {
+    dev_print_expr(e, kids[0]);
+    dev_emit(e, "[");
+    dev_print_expr(e, kids[1]);
+    dev_emit(e, "]");
+  }
+  free(kids);
+}
+
+/* { a, b, ... } */
+static void print_init_list(emitter *e, CXCursor c) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  dev_emit(e, "{");
+  print_children_list(e, kids, n, ", ");
+  dev_emit(e, "}");
+  free(kids);
+}
+
+/* Implicit conversions and the like print their operand; without one, a
+ * default argument or similar, the value. */
+static void print_unexposed(emitter *e, CXCursor c) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  if (n == 0 && e->in_builtin && !clang_Cursor_Evaluate(c))
+    /* a built-in's default argument that is not a constant: the CUDA
+     * headers have one, width = warpSize */
+    dev_emit(e, "CU2CL_WARP_SIZE");
+  else if (n == 0)
+    dev_print_int_value(e, c); /* default arguments and the like */
+  else
+    dev_print_expr(e, kids[n - 1]);
+  free(kids);
+}
+
+/* What has no OpenCL C form: reported, with a comment left where it
+ * stood. */
+static void print_unsupported(emitter *e, CXCursor c) {
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_LambdaExpr:
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "a lambda expression");
+    return;
+  case CXCursor_CXXNewExpr:
+  case CXCursor_CXXDeleteExpr:
+    dev_report(e, c, CU2CL_D_DYNAMIC_ALLOCATION);
+    return;
+  case CXCursor_CXXThrowExpr:
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, "throw");
+    return;
+  default: {
+    char *kn = cx_kind_name(c);
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, kn);
+    free(kn);
+    return;
+  }
+  }
+}
+
+static void print_expr_node(emitter *e, CXCursor c) {
+  switch (clang_getCursorKind(c)) {
   case CXCursor_IntegerLiteral:
   case CXCursor_FloatingLiteral:
     print_literal(e, c);
@@ -921,25 +896,10 @@ static void print_expr_node(emitter *e, CXCursor c) {
     print_operator(e, c);
     return;
   case CXCursor_ConditionalOperator:
-    n = cx_children(c, &kids);
-    if (n == 3) {
-      dev_print_expr(e, kids[0]);
-      dev_emit(e, " ? ");
-      dev_print_expr(e, kids[1]);
-      dev_emit(e, " : ");
-      dev_print_expr(e, kids[2]);
-    }
-    free(kids);
+    print_conditional(e, c);
     return;
   case CXCursor_ArraySubscriptExpr:
-    n = cx_children(c, &kids);
-    if (n == 2) {
-      dev_print_expr(e, kids[0]);
-      dev_emit(e, "[");
-      dev_print_expr(e, kids[1]);
-      dev_emit(e, "]");
-    }
-    free(kids);
+    print_subscript(e, c);
     return;
   case CXCursor_CStyleCastExpr:
     print_cast(e, c, 0);
@@ -954,43 +914,16 @@ static void print_expr_node(emitter *e, CXCursor c) {
     dev_print_int_value(e, c);
     return;
   case CXCursor_InitListExpr:
-    n = cx_children(c, &kids);
-    dev_emit(e, "{");
-    print_children_list(e, kids, n, ", ");
-    dev_emit(e, "}");
-    free(kids);
+    print_init_list(e, c);
     return;
   case CXCursor_CXXThisExpr:
     dev_emit(e, e->cur && e->cur->self == 'S' ? "(&self)" : "self");
     return;
   case CXCursor_UnexposedExpr:
-    n = cx_children(c, &kids);
-    if (n == 0 && e->in_builtin && !clang_Cursor_Evaluate(c))
-      /* a built-in's default argument that is not a constant: the CUDA
-       * headers have one, width = warpSize */
-      dev_emit(e, "CU2CL_WARP_SIZE");
-    else if (n == 0)
-      dev_print_int_value(e, c); /* default arguments and the like */
-    else
-      dev_print_expr(e, kids[n - 1]);
-    free(kids);
+    print_unexposed(e, c);
     return;
-  case CXCursor_LambdaExpr:
-    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
-               "a lambda expression");
+  default:
+    print_unsupported(e, c);
     return;
-  case CXCursor_CXXNewExpr:
-  case CXCursor_CXXDeleteExpr:
-    dev_report(e, c, CU2CL_D_DYNAMIC_ALLOCATION);
-    return;
-  case CXCursor_CXXThrowExpr:
-    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, "throw");
-    return;
-  default: {
-    char *kn = cx_kind_name(c);
-    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, kn);
-    free(kn);
-    return;
-  }
   }
 }

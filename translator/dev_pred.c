@@ -1,5 +1,5 @@
 /*
- * devpred: which values differ between the work-items of a group.
+ * dev_pred: which values differ between the work-items of a group.
  *
  * On devices without sub-groups, warp operations are emulated with
  * work-group barriers, so every work-item of the group must reach them:
@@ -13,11 +13,17 @@
  * a varying condition. Parameters of device functions are varying (callers
  * differ); threadIdx, warp-operation results and calls of functions that
  * read threadIdx are varying.
+ *
+ * Layer 6 of the device emitter (dev_state.h): calls dev_state,
+ * dev_builtin, dev_uses, dev_space.
  */
+#include "dev_pred.h"
+
 #include <string.h>
 
-#include "cx.h"
-#include "devemit.h"
+#include "dev_builtin.h"
+#include "dev_space.h"
+#include "dev_uses.h"
 
 static int is_thread_index(CXCursor member) {
   CXCursor base = cx_strip_implicit(dev_first_child(member));
@@ -32,25 +38,16 @@ static int is_thread_index(CXCursor member) {
   return r;
 }
 
-typedef struct reads_walk {
-  int found;
-} reads_walk;
-
-static enum CXChildVisitResult reads_tid_visit(CXCursor c, CXCursor p,
-                                               CXClientData d) {
-  reads_walk *w = d;
-  if (clang_getCursorKind(c) == CXCursor_MemberRefExpr && is_thread_index(c))
-    w->found = 1;
-  return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+static int reads_thread_index(CXCursor c, void *ctx) {
+  (void)ctx;
+  return clang_getCursorKind(c) == CXCursor_MemberRefExpr && is_thread_index(c);
 }
 
 /* A user function whose result may differ per work-item with the same
  * arguments: it reads threadIdx (one level deep; deeper calls are
  * conservatively assumed to). */
 static int function_reads_tid(CXCursor def) {
-  reads_walk w = {0};
-  clang_visitChildren(def, reads_tid_visit, &w);
-  return w.found;
+  return dev_find(def, reads_thread_index, NULL, 1, NULL) > 0;
 }
 
 static int children_varying(emitter *e, CXCursor c) {
@@ -197,18 +194,17 @@ static void walk(vary_walk *w, CXCursor c, int ctx) {
              k == CXCursor_UnaryOperator) {
     CXCursor *kids;
     unsigned n = cx_children(c, &kids);
-    int assigns = k == CXCursor_CompoundAssignOperator ||
-                  (k == CXCursor_BinaryOperator &&
-                   clang_getCursorBinaryOperatorKind(c) ==
-                       CXBinaryOperator_Assign);
+    int assigns =
+        k == CXCursor_CompoundAssignOperator ||
+        (k == CXCursor_BinaryOperator &&
+         clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign);
     if (assigns && n == 2 &&
         clang_getCursorKind(cx_strip_implicit(kids[0])) ==
             CXCursor_DeclRefExpr &&
         (ctx || dev_is_varying(w->e, kids[1])))
       mark(w, clang_getCursorReferenced(cx_strip_implicit(kids[0])));
     if (k == CXCursor_UnaryOperator && ctx && n == 1 &&
-        clang_getCursorKind(cx_strip_implicit(kids[0])) ==
-            CXCursor_DeclRefExpr)
+        clang_getCursorKind(cx_strip_implicit(kids[0])) == CXCursor_DeclRefExpr)
       mark(w, clang_getCursorReferenced(cx_strip_implicit(kids[0])));
     free(kids);
   }
@@ -237,8 +233,7 @@ static void walk(vary_walk *w, CXCursor c, int ctx) {
 void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel) {
   int n = clang_Cursor_getNumArguments(fn);
   for (int i = 0; i < n && !is_kernel; i++) {
-    var_entry *v =
-        dev_var_find(e, clang_Cursor_getArgument(fn, (unsigned)i));
+    var_entry *v = dev_var_find(e, clang_Cursor_getArgument(fn, (unsigned)i));
     if (v)
       v->varying = 1;
   }
@@ -256,27 +251,20 @@ void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel) {
 
 /* ---- collectives in statements -------------------------------------- */
 
-typedef struct coll_walk {
-  emitter *e;
-  int found;
-} coll_walk;
+static int is_collective_call(CXCursor c, void *e) {
+  return clang_getCursorKind(c) == CXCursor_CallExpr &&
+         dev_call_is_collective(e, c);
+}
 
-static enum CXChildVisitResult coll_visit(CXCursor c, CXCursor p,
-                                          CXClientData d) {
-  coll_walk *w = d;
-  if (clang_getCursorKind(c) == CXCursor_CallExpr &&
-      dev_call_is_collective(w->e, c))
-    w->found = 1;
-  return w->found ? CXChildVisit_Break : CXChildVisit_Recurse;
+size_t dev_find_collectives(emitter *e, CXCursor s, size_t max,
+                            CXCursor **found) {
+  return dev_find(s, is_collective_call, e, max, found);
 }
 
 int dev_has_collective(emitter *e, CXCursor s) {
   if (clang_Cursor_isNull(s))
     return 0;
-  if (clang_getCursorKind(s) == CXCursor_CallExpr &&
-      dev_call_is_collective(e, s))
+  if (is_collective_call(s, e))
     return 1;
-  coll_walk w = {e, 0};
-  clang_visitChildren(s, coll_visit, &w);
-  return w.found;
+  return dev_find_collectives(e, s, 1, NULL) > 0;
 }

@@ -1,5 +1,5 @@
 /*
- * devtypes: the names and types of the device emitter.
+ * dev_types: the names and types of the device emitter.
  *
  * Names: CUDA identifiers that are reserved words or built-in functions in
  * OpenCL C get a trailing underscore; template specializations, operators
@@ -11,13 +11,15 @@
  * of all prototypes and bodies. OpenCL C forbids structs holding pointers
  * as kernel parameters, so kernels take a mirror of such a struct with each
  * pointer as a ulong ("kernarg") and unpack it on entry.
+ *
+ * Layer 3 of the device emitter (dev_state.h): calls dev_state, dev_cg.
  */
-#include "devemit.h"
+#include "dev_types.h"
 
 #include <ctype.h>
 #include <string.h>
 
-#include "cx.h"
+#include "dev_cg.h"
 
 /* ---- names ---------------------------------------------------------- */
 
@@ -142,7 +144,7 @@ char *dev_template_value(CXCursor fn, unsigned i) {
   CXType t = dev_template_param_type(fn, i);
   if (t.kind == CXType_Bool)
     return xstrdup(clang_Cursor_getTemplateArgumentValue(fn, i) ? "true"
-                                                                 : "false");
+                                                                : "false");
   if (t.kind == CXType_UInt || t.kind == CXType_ULong ||
       t.kind == CXType_ULongLong || t.kind == CXType_UShort ||
       t.kind == CXType_UChar)
@@ -151,7 +153,7 @@ char *dev_template_value(CXCursor fn, unsigned i) {
   return xasprintf("%lld", clang_Cursor_getTemplateArgumentValue(fn, i));
 }
 
-char *cu2cl_specialization_name(CXCursor fn) {
+char *dev_specialization_name(CXCursor fn) {
   char *base = dev_function_base_name(fn);
   strbuf b = {0};
   strbuf_append(&b, base);
@@ -502,10 +504,8 @@ char *dev_type_name(emitter *e, CXType t) {
   }
   char *s = cx_type_spelling(t);
   char *r = xasprintf("/* unsupported type '%s' */ int", s);
-  strbuf *saved = e->out;
-  e->out = NULL;
-  dev_report(e, e->site, CU2CL_D_UNSUPPORTED_TYPE, s, "no OpenCL C equivalent");
-  e->out = saved;
+  dev_report_quiet(e, e->site, CU2CL_D_UNSUPPORTED_TYPE, s,
+                   "no OpenCL C equivalent");
   free(s);
   return r;
 }

@@ -9,11 +9,14 @@
  * functions of the namespace map onto work-group built-ins and the warp
  * helpers of the prelude (cu2cl_shfl_*_T(ws, mask, v, x, width) with the
  * tile size as the width, cu2cl_tile_* for votes and reductions of tiles).
+ * A call is described as a template whose $N the expression printer
+ * (dev_expr) fills with the arguments.
+ *
+ * Layer 1 of the device emitter (dev_state.h): calls dev_state only.
  */
-#include <string.h>
+#include "dev_cg.h"
 
-#include "cx.h"
-#include "devemit.h"
+#include <string.h>
 
 typedef enum cg_kind { CG_NONE, CG_BLOCK, CG_TILE, CG_GRID, CG_OTHER } cg_kind;
 
@@ -101,26 +104,23 @@ int dev_cg_is_collective(CXCursor callee, int *scratch) {
 
 static const char *type_suffix(CXType t) {
   switch (clang_getCanonicalType(t).kind) {
-  case CXType_Int: return "int";
-  case CXType_UInt: return "uint";
+  case CXType_Int:
+    return "int";
+  case CXType_UInt:
+    return "uint";
   case CXType_Long:
-  case CXType_LongLong: return "long";
+  case CXType_LongLong:
+    return "long";
   case CXType_ULong:
-  case CXType_ULongLong: return "ulong";
-  case CXType_Float: return "float";
-  case CXType_Double: return "double";
-  default: return NULL;
+  case CXType_ULongLong:
+    return "ulong";
+  case CXType_Float:
+    return "float";
+  case CXType_Double:
+    return "double";
+  default:
+    return NULL;
   }
-}
-
-static void arg(emitter *e, CXCursor *args, unsigned nargs, unsigned i) {
-  if (i >= nargs) {
-    dev_emit(e, "0");
-    return;
-  }
-  char *t = dev_arg_text(e, args[i]);
-  dev_emit(e, t);
-  free(t);
 }
 
 /* The reduction operator of cg::reduce from the functor's class. */
@@ -138,109 +138,100 @@ static const char *reduce_op(CXCursor op) {
   return r;
 }
 
-static int print_block_call(emitter *e, const char *m) {
+static char *block_template(const char *m) {
+  const char *t = NULL;
   if (!strcmp(m, "sync"))
-    dev_emit(e, "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)");
+    t = "barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE)";
   else if (!strcmp(m, "thread_rank"))
-    dev_emit(e, "cu2cl_local_linear_id()");
+    t = "cu2cl_local_linear_id()";
   else if (!strcmp(m, "size") || !strcmp(m, "num_threads"))
-    dev_emit(e, "(uint)(get_local_size(0) * get_local_size(1) * "
-                "get_local_size(2))");
+    t = "(uint)(get_local_size(0) * get_local_size(1) * get_local_size(2))";
   else if (!strcmp(m, "group_index"))
-    dev_emit(e, "(cu2cl_uint3){(uint)get_group_id(0), (uint)get_group_id(1), "
-                "(uint)get_group_id(2)}");
+    t = "(cu2cl_uint3){(uint)get_group_id(0), (uint)get_group_id(1), "
+        "(uint)get_group_id(2)}";
   else if (!strcmp(m, "thread_index"))
-    dev_emit(e, "(cu2cl_uint3){(uint)get_local_id(0), (uint)get_local_id(1), "
-                "(uint)get_local_id(2)}");
+    t = "(cu2cl_uint3){(uint)get_local_id(0), (uint)get_local_id(1), "
+        "(uint)get_local_id(2)}";
   else if (!strcmp(m, "group_dim") || !strcmp(m, "dim_threads"))
-    dev_emit(e, "(cu2cl_uint3){(uint)get_local_size(0), "
-                "(uint)get_local_size(1), (uint)get_local_size(2)}");
-  else
-    return 0;
-  return 1;
+    t = "(cu2cl_uint3){(uint)get_local_size(0), (uint)get_local_size(1), "
+        "(uint)get_local_size(2)}";
+  return t ? xstrdup(t) : NULL;
 }
 
-static int print_tile_call(emitter *e, const char *m, unsigned n,
-                           CXCursor call, CXCursor *args, unsigned nargs) {
-  const char *ts = nargs ? type_suffix(clang_getCursorType(args[0])) : NULL;
+/* A method of thread_block_tile<n> (ts: the type suffix of the first
+ * argument, NULL when it has none). */
+static char *tile_template(const char *m, unsigned n, const char *ts) {
   if (!strcmp(m, "sync"))
-    dev_emit(e, "cu2cl_syncwarp(cu2cl_warp_scratch, 0xffffffffu)");
-  else if (!strcmp(m, "thread_rank"))
-    strbuf_printf(e->out, "(cu2cl_local_linear_id() %% %uu)", n);
-  else if (!strcmp(m, "size") || !strcmp(m, "num_threads"))
-    strbuf_printf(e->out, "%uu", n);
-  else if (!strcmp(m, "meta_group_rank"))
-    strbuf_printf(e->out, "(cu2cl_local_linear_id() / %uu)", n);
-  else if (!strcmp(m, "meta_group_size"))
-    strbuf_printf(e->out,
-                  "((uint)(get_local_size(0) * get_local_size(1) * "
-                  "get_local_size(2) + %uu) / %uu)",
-                  n - 1, n);
-  else if (str_starts_with(m, "shfl") && ts) {
+    return xstrdup("cu2cl_syncwarp(cu2cl_warp_scratch, 0xffffffffu)");
+  if (!strcmp(m, "thread_rank"))
+    return xasprintf("(cu2cl_local_linear_id() %% %uu)", n);
+  if (!strcmp(m, "size") || !strcmp(m, "num_threads"))
+    return xasprintf("%uu", n);
+  if (!strcmp(m, "meta_group_rank"))
+    return xasprintf("(cu2cl_local_linear_id() / %uu)", n);
+  if (!strcmp(m, "meta_group_size"))
+    return xasprintf("((uint)(get_local_size(0) * get_local_size(1) * "
+                     "get_local_size(2) + %uu) / %uu)",
+                     n - 1, n);
+  if (str_starts_with(m, "shfl") && ts) {
     const char *kind = !strcmp(m, "shfl")        ? ""
                        : !strcmp(m, "shfl_up")   ? "_up"
                        : !strcmp(m, "shfl_down") ? "_down"
                                                  : "_xor";
-    strbuf_printf(e->out, "cu2cl_shfl%s_%s(cu2cl_warp_scratch, 0xffffffffu, ",
-                  kind, ts);
-    arg(e, args, nargs, 0);
-    dev_emit(e, ", ");
-    arg(e, args, nargs, 1);
-    strbuf_printf(e->out, ", %u)", n);
-  } else if (!strcmp(m, "any") || !strcmp(m, "all") || !strcmp(m, "ballot")) {
-    strbuf_printf(e->out, "cu2cl_tile_%s(cu2cl_warp_scratch, ", m);
-    arg(e, args, nargs, 0);
-    strbuf_printf(e->out, ", %uu)", n);
-  } else {
-    return 0;
+    return xasprintf(
+        "cu2cl_shfl%s_%s(cu2cl_warp_scratch, 0xffffffffu, $0, $1, %u)", kind,
+        ts, n);
   }
-  (void)call;
-  return 1;
+  if (!strcmp(m, "any") || !strcmp(m, "all") || !strcmp(m, "ballot"))
+    return xasprintf("cu2cl_tile_%s(cu2cl_warp_scratch, $0, %uu)", m, n);
+  return NULL;
 }
 
-int dev_cg_print_call(emitter *e, CXCursor call, CXCursor callee,
-                      CXCursor obj, CXCursor *args, unsigned nargs) {
+/* cg::reduce(tile, value, op) */
+static char *reduce_template(CXCursor *args) {
+  unsigned tn = 32;
+  cg_kind_of(clang_getCursorType(args[0]), &tn);
+  const char *op = reduce_op(args[2]);
+  const char *ts = type_suffix(clang_getCursorType(args[1]));
+  if (!op || !ts)
+    return NULL;
+  return xasprintf("cu2cl_tile_reduce_%s_%s(cu2cl_warp_scratch, $1, %uu)", op,
+                   ts, tn);
+}
+
+int dev_cg_call_template(emitter *e, CXCursor call, CXCursor callee,
+                         CXCursor obj, CXCursor *args, unsigned nargs,
+                         char **tpl) {
   unsigned n;
   cg_kind k = call_kind(callee, obj, args, nargs, &n);
   if (k == CG_NONE)
     return 0;
   char *m = cx_spelling(callee);
-  int done = 1;
   int method = clang_getCursorKind(callee) == CXCursor_CXXMethod;
-  if (!method && (!strcmp(m, "this_thread_block") ||
-                  !strcmp(m, "tiled_partition") ||
-                  !strcmp(m, "coalesced_threads"))) {
-    dev_emit(e, "0"); /* a handle: the group is implied by the work-item */
+  const char *ts = nargs ? type_suffix(clang_getCursorType(args[0])) : NULL;
+  char *t = NULL;
+  if (!method &&
+      (!strcmp(m, "this_thread_block") || !strcmp(m, "tiled_partition") ||
+       !strcmp(m, "coalesced_threads"))) {
+    t = xstrdup("0"); /* a handle: the group is implied by the work-item */
   } else if (!method && !strcmp(m, "sync") && nargs == 1) {
     unsigned tn;
     cg_kind gk = cg_kind_of(clang_getCursorType(args[0]), &tn);
-    done = gk == CG_TILE ? print_tile_call(e, "sync", tn, call, NULL, 0)
-                         : print_block_call(e, "sync");
+    t = gk == CG_TILE ? tile_template("sync", tn, NULL)
+                      : block_template("sync");
   } else if (!method && !strcmp(m, "reduce") && nargs == 3) {
-    unsigned tn = 32;
-    cg_kind_of(clang_getCursorType(args[0]), &tn);
-    const char *op = reduce_op(args[2]);
-    const char *ts = type_suffix(clang_getCursorType(args[1]));
-    if (op && ts) {
-      strbuf_printf(e->out, "cu2cl_tile_reduce_%s_%s(cu2cl_warp_scratch, ",
-                    op, ts);
-      arg(e, args, nargs, 1);
-      strbuf_printf(e->out, ", %uu)", tn);
-    } else {
-      done = 0;
-    }
+    t = reduce_template(args);
   } else if (k == CG_BLOCK) {
-    done = print_block_call(e, m);
+    t = block_template(m);
   } else if (k == CG_TILE) {
-    done = print_tile_call(e, m, n, call, args, nargs);
-  } else {
-    done = 0;
+    t = tile_template(m, n, ts);
   }
-  if (!done) {
+  if (!t) {
     char *what = xasprintf("cooperative_groups::%s", m);
     dev_report(e, call, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED, what);
     free(what);
   }
   free(m);
+  *tpl = t;
   return 1;
 }

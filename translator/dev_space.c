@@ -1,27 +1,27 @@
 /*
- * devspace: what the device emitter knows about the function it prints and
+ * dev_space: what the device emitter knows about the function it prints and
  * the functions that function reaches.
  *
  * - Variables of the current function (e->vars): for a pointer or a
  *   non-const reference, the address space it points into; for any other
  *   object, where it lives. A pre-pass over the body fills the table
  *   (dev_analyze_function) before the body is printed.
- * - Symbols (e->syms): namespace-scope __constant__ and __device__
- *   variables, and static __shared__ variables of device functions, which
- *   kernels pass down to the functions that use them.
- * - Implicit parameters (e->uses): per function, the symbols and dynamic
- *   shared memory it uses, and whether it needs double precision or 64-bit
- *   atomics, its callees' included; call cycles are marked recursive.
  * - Address-space inference: dev_expr_space (where a pointer value points)
  *   and dev_lvalue_space (where an object lives).
+ * - Methods: how a method's clone takes its object (by value, by pointer
+ *   into a space, or not at all).
  * - The work list (e->fns): one clone per function and combination of
  *   pointer-argument spaces, with its OpenCL name.
+ *
+ * Layer 5 of the device emitter (dev_state.h): calls dev_state, dev_types,
+ * dev_uses.
  */
-#include "devemit.h"
+#include "dev_space.h"
 
 #include <string.h>
 
-#include "cx.h"
+#include "dev_types.h"
+#include "dev_uses.h"
 
 /* ---- variables of the current function ------------------------------ */
 
@@ -57,254 +57,11 @@ static var_entry *var_add(emitter *e, CXCursor decl, char space,
   return v;
 }
 
-void dev_vars_reset(emitter *e) { e->nvars = 0; }
-
-/* Identity of a symbol. A __shared__ variable of a device function is keyed
- * by the function's USR (each template specialization has its own). */
-static char *symbol_key(CXCursor decl) {
-  CXCursor parent = clang_getCursorSemanticParent(decl);
-  if (clang_getCursorKind(parent) == CXCursor_TranslationUnit ||
-      clang_getCursorKind(parent) == CXCursor_Namespace)
-    return cx_usr(decl);
-  char *pu = cx_usr(parent), *n = cx_spelling(decl);
-  char *k = xasprintf("%s::%s", pu, n);
-  free(pu);
-  free(n);
-  return k;
-}
-
-static symbol *symbol_find(emitter *e, CXCursor decl) {
-  char *usr = symbol_key(decl);
-  symbol *r = NULL;
-  for (size_t i = 0; i < e->nsyms && !r; i++)
-    if (!strcmp(e->syms[i].usr, usr))
-      r = &e->syms[i];
-  free(usr);
-  return r;
-}
-
-/* A static __shared__ variable declared in a device function (not a
- * kernel): OpenCL C allows __local variables only at kernel scope, so it
- * becomes a symbol in local memory that each kernel declares and passes
- * down. */
-static int is_device_function_shared(CXCursor decl, CXCursor parent) {
-  enum CXCursorKind pk = clang_getCursorKind(parent);
-  if (pk != CXCursor_FunctionDecl && pk != CXCursor_CXXMethod &&
-      pk != CXCursor_Constructor && pk != CXCursor_ConversionFunction)
-    return 0;
-  return (cx_cuda_attrs(decl) & CX_SHARED) &&
-         !(cx_cuda_attrs(parent) & CX_GLOBAL) &&
-         clang_getCanonicalType(clang_getCursorType(decl)).kind !=
-             CXType_IncompleteArray;
-}
-
-/* A namespace-scope __constant__ or __device__ variable, or a __shared__
- * variable of a device function: registers it. */
-symbol *dev_symbol_of(emitter *e, CXCursor decl) {
-  if (clang_getCursorKind(decl) != CXCursor_VarDecl)
-    return NULL;
-  CXCursor parent = clang_getCursorSemanticParent(decl);
-  enum CXCursorKind pk = clang_getCursorKind(parent);
-  int local = is_device_function_shared(decl, parent);
-  if (!local && pk != CXCursor_TranslationUnit && pk != CXCursor_Namespace)
-    return NULL;
-  unsigned a = cx_cuda_attrs(decl);
-  if (!local && (!(a & (CX_CONSTANT | CX_DEVICE)) || cx_in_system_header(decl)))
-    return NULL;
-  symbol *s = symbol_find(e, decl);
-  if (s)
-    return s;
-  e->syms = xrealloc(e->syms, (e->nsyms + 1) * sizeof *e->syms);
-  s = &e->syms[e->nsyms++];
-  s->usr = symbol_key(decl);
-  char *n = cx_spelling(decl);
-  if (local) { /* unique across functions: <function>_<variable> */
-    char *fn = cu2cl_specialization_name(parent);
-    s->name = xasprintf("%s_%s", fn, n);
-    free(fn);
-  } else {
-    s->name = dev_safe_name(n);
-  }
-  free(n);
-  s->space = local ? 'l' : (a & CX_CONSTANT) ? 'c' : 'g';
-  s->is_array = clang_getCursorType(decl).kind == CXType_ConstantArray;
-  s->decl = decl;
-  return s;
-}
-
-/* ---- implicit parameters: symbols and dynamic shared memory --------- */
-
-static int is_user_function(CXCursor fn) {
-  enum CXCursorKind k = clang_getCursorKind(fn);
-  if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod &&
-      k != CXCursor_Constructor && k != CXCursor_FunctionTemplate &&
-      k != CXCursor_ConversionFunction)
-    return 0;
-  return !cx_in_system_header(fn);
-}
-
-int dev_is_extern_shared(CXCursor var) {
-  return clang_getCursorKind(var) == CXCursor_VarDecl &&
-         (cx_cuda_attrs(var) & CX_SHARED) &&
-         clang_getCanonicalType(clang_getCursorType(var)).kind ==
-             CXType_IncompleteArray;
-}
-
-static void uses_mark(fn_uses *u, size_t sym) {
-  if (sym >= u->nsyms) {
-    u->syms = xrealloc(u->syms, sym + 1);
-    memset(u->syms + u->nsyms, 0, sym + 1 - u->nsyms);
-    u->nsyms = sym + 1;
-  }
-  u->syms[sym] = 1;
-}
-
-static int type_uses_double(CXType t) {
-  t = clang_getCanonicalType(t);
-  while (t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
-         t.kind == CXType_IncompleteArray || t.kind == CXType_LValueReference)
-    t = clang_getCanonicalType(t.kind == CXType_Pointer ||
-                                       t.kind == CXType_LValueReference
-                                   ? clang_getPointeeType(t)
-                                   : clang_getArrayElementType(t));
-  return t.kind == CXType_Double;
-}
-
-/* atomicAdd(unsigned long long *, ...) and friends need 64-bit atomics. */
-static int is_int64_atomic(CXCursor call) {
-  CXCursor callee = clang_getCursorReferenced(call);
-  char *n = cx_spelling(callee);
-  int atomic = str_starts_with(n, "atomic");
-  free(n);
-  if (!atomic || clang_Cursor_getNumArguments(callee) < 1)
-    return 0;
-  CXType p = clang_getCanonicalType(
-      clang_getCursorType(clang_Cursor_getArgument(callee, 0)));
-  if (p.kind != CXType_Pointer)
-    return 0;
-  enum CXTypeKind k = clang_getCanonicalType(clang_getPointeeType(p)).kind;
-  return k == CXType_LongLong || k == CXType_ULongLong || k == CXType_Long ||
-         k == CXType_ULong || k == CXType_Double;
-}
-
-typedef struct uses_walk {
-  emitter *e;
-  size_t index; /* into e->uses: the array may move while recursing */
-} uses_walk;
-
-static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
-                                          CXClientData d) {
-  uses_walk *w = d;
-  emitter *e = w->e;
-  enum CXCursorKind k = clang_getCursorKind(c);
-  if (k == CXCursor_VarDecl && dev_is_extern_shared(c))
-    e->uses[w->index].dynshm = 1;
-  if ((clang_isExpression(k) || k == CXCursor_VarDecl) &&
-      type_uses_double(clang_getCursorType(c)))
-    e->uses[w->index].fp64 = 1;
-  if (k == CXCursor_CallExpr && is_int64_atomic(c))
-    e->uses[w->index].int64_atomics = 1;
-  if (k == CXCursor_CallExpr) {
-    CXCursor callee = clang_getCursorReferenced(c);
-    CXCursor cdef = clang_getCursorDefinition(callee);
-    int scratch = 0;
-    if ((clang_Cursor_isNull(cdef) || cx_in_system_header(callee)) &&
-        dev_builtin_is_collective(callee, &scratch)) {
-      e->uses[w->index].collective = 1;
-      e->uses[w->index].warp |= scratch;
-      if (scratch) {
-        char *n = cx_spelling(callee);
-        if (!str_starts_with(n, "__syncthreads_"))
-          e->uses[w->index].lanes = 1;
-        free(n);
-      }
-    }
-  }
-  if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr ||
-      k == CXCursor_MemberRefExpr) {
-    CXCursor r = clang_getCursorReferenced(c);
-    symbol *s = dev_symbol_of(e, r);
-    if (s)
-      uses_mark(&e->uses[w->index], (size_t)(s - e->syms));
-    CXCursor def = clang_getCursorDefinition(r);
-    if (k != CXCursor_DeclRefExpr && !clang_Cursor_isNull(def) &&
-        is_user_function(def)) {
-      fn_uses *cu = dev_uses_of(e, def);
-      fn_uses *u = &e->uses[w->index];
-      if (cu) {
-        u->dynshm |= cu->dynshm;
-        u->fp64 |= cu->fp64;
-        u->int64_atomics |= cu->int64_atomics;
-        u->collective |= cu->collective;
-        u->warp |= cu->warp;
-        u->lanes |= cu->lanes;
-        for (size_t i = 0; i < cu->nsyms; i++)
-          if (cu->syms[i])
-            uses_mark(u, i);
-      }
-    }
-  }
-  return CXChildVisit_Recurse;
-}
-
-int dev_call_is_collective(emitter *e, CXCursor call) {
-  CXCursor callee = clang_getCursorReferenced(call);
-  CXCursor def = clang_getCursorDefinition(callee);
-  int scratch;
-  if (clang_Cursor_isNull(def) || cx_in_system_header(callee))
-    return dev_builtin_is_collective(callee, &scratch);
-  if (!is_user_function(def))
-    return 0;
-  fn_uses *u = dev_uses_of(e, def);
-  return u && u->collective;
-}
-
-fn_uses *dev_uses_find(emitter *e, CXCursor fn) {
-  cx_key k = cx_key_of(fn);
-  for (size_t i = 0; i < e->nuses; i++)
-    if (cx_key_eq(&e->uses[i].key, &k))
-      return &e->uses[i];
-  return NULL;
-}
-
-/* What a function needs passed implicitly, with its callees'. NULL for a
- * recursive cycle (reported when printed). */
-fn_uses *dev_uses_of(emitter *e, CXCursor fn) {
-  fn_uses *u = dev_uses_find(e, fn);
-  if (u) {
-    if (u->state == 1)
-      u->recursive = 1;
-    return u->state == 1 ? NULL : u;
-  }
-  e->uses = xrealloc(e->uses, (e->nuses + 1) * sizeof *e->uses);
-  size_t idx = e->nuses++;
-  memset(&e->uses[idx], 0, sizeof e->uses[idx]);
-  e->uses[idx].key = cx_key_of(fn);
-  e->uses[idx].reads_tid = -1;
-  e->uses[idx].state = 1;
-  uses_walk w = {e, idx};
-  clang_visitChildren(fn, uses_visit, &w);
-  e->uses[idx].state = 2;
-  return &e->uses[idx];
+void dev_vars_reset(emitter *e) {
+  e->nvars = 0;
 }
 
 /* ---- address spaces ------------------------------------------------- */
-
-CXCursor dev_last_child(CXCursor c) {
-  CXCursor *kids;
-  unsigned n = cx_children(c, &kids);
-  CXCursor r = n ? kids[n - 1] : clang_getNullCursor();
-  free(kids);
-  return r;
-}
-
-CXCursor dev_first_child(CXCursor c) {
-  CXCursor *kids;
-  unsigned n = cx_children(c, &kids);
-  CXCursor r = n ? kids[0] : clang_getNullCursor();
-  free(kids);
-  return r;
-}
 
 /* Where the object a declaration names lives (for &x) or, for pointers
  * and references, where it points. */
@@ -342,22 +99,10 @@ char *dev_call_spaces(emitter *e, CXCursor call, CXCursor callee,
   return sp;
 }
 
-/* Arguments of a call expression (children after the callee), for plain
- * function calls. */
-unsigned dev_call_args(CXCursor call, CXCursor **out) {
-  int n = clang_Cursor_getNumArguments(call);
-  if (n < 0)
-    n = 0;
-  *out = xmalloc(sizeof(CXCursor) * (size_t)(n + 1));
-  for (int i = 0; i < n; i++)
-    (*out)[i] = clang_Cursor_getArgument(call, (unsigned)i);
-  return (unsigned)n;
-}
-
 static char call_return_space(emitter *e, CXCursor call) {
   CXCursor r = clang_getCursorReferenced(call);
   CXCursor def = clang_getCursorDefinition(r);
-  if (clang_Cursor_isNull(def) || !is_user_function(def))
+  if (clang_Cursor_isNull(def) || !dev_is_user_function(def))
     return 'g';
   CXCursor *args;
   unsigned n = dev_call_args(call, &args);
@@ -460,15 +205,59 @@ char dev_lvalue_space(emitter *e, CXCursor c) {
   }
 }
 
-/* ---- per-function analysis ------------------------------------------ */
+/* ---- methods -------------------------------------------------------- */
 
-/* The initializer of a VarDecl: its last child when that is an expression. */
-CXCursor dev_var_init(CXCursor var) {
-  CXCursor k = clang_Cursor_getVarDeclInitializer(var);
-  if (clang_Cursor_isNull(k) || !clang_isExpression(clang_getCursorKind(k)))
-    return clang_getNullCursor();
-  return k;
+int dev_is_const_method(CXCursor m) {
+  enum CXCursorKind k = clang_getCursorKind(m);
+  return (k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction) &&
+         clang_CXXMethod_isConst(m);
 }
+
+static enum CXVisitorResult has_field(CXCursor c, CXClientData d) {
+  *(int *)d = 1;
+  return CXVisit_Break;
+}
+
+/* A class without data members (SharedMemory<T>, functors like plus<T>):
+ * its methods take no object at all (OpenCL C has no empty structs). */
+int dev_class_is_empty(CXCursor cls) {
+  int found = 0; /* from the type: also instantiations of templates */
+  clang_Type_visitFields(clang_getCanonicalType(clang_getCursorType(cls)),
+                         has_field, &found);
+  return !found;
+}
+
+/* obj.method(args) and member operators: self by value for const methods,
+ * by pointer (clone per space) otherwise. */
+char dev_method_self(emitter *e, CXCursor def, CXCursor obj) {
+  int this_obj =
+      clang_Cursor_isNull(obj) ||
+      clang_getCursorKind(cx_strip_implicit(obj)) == CXCursor_CXXThisExpr;
+  if (dev_class_is_empty(clang_getCursorSemanticParent(def)))
+    return 'N';
+  if (dev_is_const_method(def) || clang_CXXMethod_isStatic(def))
+    return 'S';
+  if (this_obj)
+    return e->cur && e->cur->self != 'S' && e->cur->self != 'N' ? e->cur->self
+                                                                : 'p';
+  if (dev_is_pointer_type(clang_getCursorType(obj)))
+    return dev_expr_space(e, obj);
+  return dev_lvalue_space(e, obj);
+}
+
+CXCursor dev_call_object(CXCursor call) {
+  CXCursor *kids;
+  unsigned nk = cx_children(call, &kids);
+  CXCursor obj = clang_getNullCursor();
+  if (nk && clang_getCursorKind(kids[0]) == CXCursor_MemberRefExpr)
+    obj = dev_first_child(kids[0]);
+  else if (nk)
+    obj = kids[0];
+  free(kids);
+  return obj;
+}
+
+/* ---- per-function analysis ------------------------------------------ */
 
 static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
                                              CXClientData d) {
@@ -514,17 +303,6 @@ static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
   return CXChildVisit_Recurse;
 }
 
-CXCursor dev_function_body(CXCursor fn) {
-  CXCursor *kids;
-  unsigned n = cx_children(fn, &kids);
-  CXCursor body = clang_getNullCursor();
-  for (unsigned i = 0; i < n; i++)
-    if (clang_getCursorKind(kids[i]) == CXCursor_CompoundStmt)
-      body = kids[i];
-  free(kids);
-  return body;
-}
-
 /* Loads the parameters' spaces and runs the pre-pass over the body. */
 void dev_analyze_function(emitter *e, fn_clone *f) {
   dev_vars_reset(e);
@@ -548,21 +326,9 @@ void dev_analyze_function(emitter *e, fn_clone *f) {
       e->vars[i].space = 'g';
 }
 
-typedef struct ret_walk {
-  emitter *e;
-  char space;
-} ret_walk;
-
-static enum CXChildVisitResult ret_visit(CXCursor c, CXCursor p,
-                                         CXClientData d) {
-  ret_walk *w = d;
-  if (clang_getCursorKind(c) == CXCursor_ReturnStmt) {
-    CXCursor v = dev_first_child(c);
-    if (!clang_Cursor_isNull(v) && !w->space)
-      w->space = dev_expr_space(w->e, v);
-    return CXChildVisit_Continue;
-  }
-  return CXChildVisit_Recurse;
+static int is_return(CXCursor c, void *ctx) {
+  (void)ctx;
+  return clang_getCursorKind(c) == CXCursor_ReturnStmt;
 }
 
 /* The space a pointer-returning function's result points into. Saves and
@@ -583,17 +349,24 @@ char dev_function_return_space(emitter *e, fn_clone *f) {
   e->quiet = 1;
   dev_analyze_function(e, f);
   e->quiet = quiet;
-  ret_walk w = {e, 0};
+  char space = 0; /* from the first return with a value */
   CXCursor body = dev_function_body(e->fns[idx].decl);
-  if (!clang_Cursor_isNull(body))
-    clang_visitChildren(body, ret_visit, &w);
+  CXCursor *rets = NULL;
+  size_t nrets =
+      clang_Cursor_isNull(body) ? 0 : dev_find(body, is_return, NULL, 0, &rets);
+  for (size_t i = 0; i < nrets; i++) {
+    CXCursor v = dev_first_child(rets[i]);
+    if (!clang_Cursor_isNull(v) && !space)
+      space = dev_expr_space(e, v);
+  }
+  free(rets);
   dev_vars_reset(e);
   free(e->vars);
   e->vars = saved;
   e->nvars = saved_n;
   e->capvars = saved_cap;
   f = &e->fns[idx];
-  f->ret_space = w.space ? w.space : 'g';
+  f->ret_space = space ? space : 'g';
   return f->ret_space;
 }
 
@@ -622,7 +395,7 @@ static char *clone_name(emitter *e, CXCursor def, const char *usr,
     free(cn);
     free(mn);
   } else {
-    base = cu2cl_specialization_name(def);
+    base = dev_specialization_name(def);
   }
   strbuf b = {0};
   strbuf_append(&b, base);

@@ -1,5 +1,5 @@
 /*
- * devcheck: portability checks of warp-level code (CU2CL3004-3011).
+ * dev_check: portability checks of warp-level code (CU2CL3004-3011).
  *
  * These look for the CUDA habits that break on devices whose warps are not
  * NVIDIA's 32 lockstep lanes (seed 001, DESIGN.md): masks other than the
@@ -8,11 +8,14 @@
  * (undefined when x is 0), and ballots used as 64-bit values. A converged
  * full-warp reduction (offsets 16..1, the full mask) raises nothing. Each
  * function is checked once, whatever number of clones it is printed as.
+ *
+ * Layer 7 of the device emitter (dev_state.h): calls dev_state, dev_uses.
  */
+#include "dev_check.h"
+
 #include <string.h>
 
-#include "cx.h"
-#include "devemit.h"
+#include "dev_uses.h"
 
 static int is_builtin_call(CXCursor call, const char *prefix, char **name) {
   CXCursor callee = clang_getCursorReferenced(call);
@@ -38,37 +41,34 @@ static CXCursor strip(CXCursor c) {
 
 static int mentions_thread_index(CXCursor c, int depth);
 
-static enum CXChildVisitResult tid_visit(CXCursor c, CXCursor p,
-                                         CXClientData d) {
-  int *st = d; /* st[0]: found, st[1]: depth */
+/* threadIdx.x, or (depth > 0) a variable initialized from it. */
+static int is_thread_index_use(CXCursor c, void *ctx) {
+  int depth = *(int *)ctx;
   enum CXCursorKind k = clang_getCursorKind(c);
+  int r = 0;
   if (k == CXCursor_MemberRefExpr) {
     CXCursor base = cx_strip_implicit(dev_first_child(c));
     if (clang_getCursorKind(base) == CXCursor_DeclRefExpr) {
       char *n = cx_spelling(clang_getCursorReferenced(base));
-      st[0] |= !strcmp(n, "threadIdx");
+      r = !strcmp(n, "threadIdx");
       free(n);
     }
-  } else if (k == CXCursor_DeclRefExpr && st[1] > 0) {
+  } else if (k == CXCursor_DeclRefExpr && depth > 0) {
     CXCursor v = clang_getCursorReferenced(c);
-    if (clang_getCursorKind(v) == CXCursor_VarDecl &&
-        !cx_in_system_header(v)) {
+    if (clang_getCursorKind(v) == CXCursor_VarDecl && !cx_in_system_header(v)) {
       CXCursor init = dev_var_init(v);
       if (!clang_Cursor_isNull(init))
-        st[0] |= mentions_thread_index(init, st[1] - 1);
+        r = mentions_thread_index(init, depth - 1);
     }
   }
-  return st[0] ? CXChildVisit_Break : CXChildVisit_Recurse;
+  return r;
 }
 
 /* The expression uses threadIdx, directly or through variables
  * initialized from it (depth levels deep). */
 static int mentions_thread_index(CXCursor c, int depth) {
-  int st[2] = {0, depth};
-  tid_visit(c, clang_getNullCursor(), st);
-  if (!st[0])
-    clang_visitChildren(c, tid_visit, st);
-  return st[0];
+  return is_thread_index_use(c, &depth) ||
+         dev_find(c, is_thread_index_use, &depth, 1, NULL) > 0;
 }
 
 static int is_guarded(emitter *e, CXCursor c);
@@ -158,11 +158,10 @@ static void check_operator(emitter *e, CXCursor c) {
     return;
   }
   enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-  int geometry =
-      ((op == CXBinaryOperator_Rem || op == CXBinaryOperator_Div) &&
-       is_literal(kids[1], 32)) ||
-      (op == CXBinaryOperator_And && is_literal(kids[1], 31)) ||
-      (op == CXBinaryOperator_Shr && is_literal(kids[1], 5));
+  int geometry = ((op == CXBinaryOperator_Rem || op == CXBinaryOperator_Div) &&
+                  is_literal(kids[1], 32)) ||
+                 (op == CXBinaryOperator_And && is_literal(kids[1], 31)) ||
+                 (op == CXBinaryOperator_Shr && is_literal(kids[1], 5));
   if (geometry && e->check_geometry && mentions_thread_index(kids[0], 2)) {
     char *t = expr_text(e, c);
     dev_report(e, c, CU2CL_D_WARP_SIZE_LITERAL, t);
@@ -233,7 +232,8 @@ static enum CXChildVisitResult guard_visit(CXCursor c, CXCursor p,
       CXCursor r = strip(k[1]);
       CXCursor *rk;
       unsigned rn = cx_children(r, &rk);
-      if (rn == 2 && clang_getCursorKind(strip(rk[1])) == CXCursor_DeclRefExpr &&
+      if (rn == 2 &&
+          clang_getCursorKind(strip(rk[1])) == CXCursor_DeclRefExpr &&
           clang_equalCursors(clang_getCursorReferenced(strip(rk[1])), g->var)) {
         g->e->guarded = xrealloc(g->e->guarded,
                                  (g->e->nguarded + 1) * sizeof *g->e->guarded);

@@ -1,0 +1,81 @@
+/*
+ * dev_builtin: CUDA built-in device functions as the rules see them. A
+ * built-in is found by its name and its canonical parameter signature, so
+ * one row of rules/device_functions.def serves every declaration of an
+ * overload; whether a built-in is collective comes from its row (a
+ * template that takes the warp scratch) or its name (__syncthreads*).
+ *
+ * Layer 2 of the device emitter (dev_state.h): calls dev_state, dev_cg.
+ */
+#include "dev_builtin.h"
+
+#include <string.h>
+
+#include "dev_cg.h"
+
+/* Canonical spelling of a parameter type without top-level const, so one
+ * rule row serves `max(const int, ...)` and `max(int, ...)` declarations. */
+static char *param_type_key(CXType t) {
+  t = clang_getCanonicalType(t);
+  char *s = cx_type_spelling(t);
+  if (clang_isConstQualifiedType(t) && t.kind != CXType_Pointer &&
+      str_starts_with(s, "const ")) {
+    char *r = xstrdup(s + 6);
+    free(s);
+    return r;
+  }
+  size_t n = strlen(s);
+  if (t.kind == CXType_Pointer && n > 6 && str_ends_with(s, " const")) {
+    s[n - 6] = 0;
+  } else if (t.kind == CXType_Pointer && str_ends_with(s, "*const")) {
+    s[n - 5] = 0;
+  }
+  return s;
+}
+
+char *dev_builtin_signature(CXCursor fn) {
+  strbuf b = {0};
+  int n = clang_Cursor_getNumArguments(fn);
+  for (int i = 0; i < n; i++) {
+    char *s = param_type_key(
+        clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)i)));
+    if (i)
+      strbuf_append(&b, ", ");
+    strbuf_append(&b, s);
+    free(s);
+  }
+  return strbuf_take(&b);
+}
+
+const cu2cl_device_rule *dev_builtin_rule(CXCursor callee) {
+  char *name = cx_spelling(callee);
+  char *sig = dev_builtin_signature(callee);
+  int known;
+  const cu2cl_device_rule *r = cu2cl_rules_device_find(name, sig, &known);
+  free(name);
+  free(sig);
+  return r;
+}
+
+int dev_builtin_is_collective(CXCursor callee, int *scratch) {
+  *scratch = 0;
+  if (dev_cg_is_collective(callee, scratch))
+    return 1;
+  char *name = cx_spelling(callee);
+  int sync = str_starts_with(name, "__syncthreads");
+  free(name);
+  const cu2cl_device_rule *r = dev_builtin_rule(callee);
+  if (r && r->opencl && strstr(r->opencl, "cu2cl_warp_scratch"))
+    *scratch = 1;
+  return sync || *scratch;
+}
+
+int dev_builtin_is_warp_primitive(const char *name) {
+  static const char *const prefixes[] = {
+      "__shfl",     "__ballot", "__any",     "__all", "__activemask",
+      "__syncwarp", "__match",  "__reduce_", "__uni", NULL};
+  for (const char *const *p = prefixes; *p; p++)
+    if (str_starts_with(name, *p))
+      return 1;
+  return 0;
+}

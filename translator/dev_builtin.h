@@ -1,0 +1,25 @@
+/*
+ * dev_builtin: what the device emitter knows about CUDA's built-in device
+ * functions: their rows in rules/device_functions.def, and which of them
+ * every work-item must reach on the warp emulation path. Layer 2 of the
+ * device emitter (dev_state.h).
+ */
+#ifndef CU2CL_DEV_BUILTIN_H
+#define CU2CL_DEV_BUILTIN_H
+
+#include "dev_state.h"
+#include "rules.h"
+
+/* The canonical parameter types of fn as the rule tables spell them
+ * ("float, int"); caller frees. */
+char *dev_builtin_signature(CXCursor fn);
+/* The device-function rule for a call of a CUDA built-in, or NULL. */
+const cu2cl_device_rule *dev_builtin_rule(CXCursor callee);
+/* 1 for a built-in every work-item must reach on the warp emulation path
+ * (warp primitives, __syncthreads*, cooperative-groups collectives);
+ * *scratch: it takes the warp scratch. */
+int dev_builtin_is_collective(CXCursor callee, int *scratch);
+/* 1 for the name of a warp primitive (__shfl*, __ballot*, ...). */
+int dev_builtin_is_warp_primitive(const char *name);
+
+#endif

@@ -1,0 +1,26 @@
+/*
+ * dev_cg: CUDA cooperative groups in device code: which types are groups,
+ * which of their calls every work-item must reach, and how a call reads in
+ * OpenCL C. Layer 1 of the device emitter (dev_state.h).
+ */
+#ifndef CU2CL_DEV_CG_H
+#define CU2CL_DEV_CG_H
+
+#include "dev_state.h"
+
+/* 1 for a cooperative-groups class type (or a pointer or reference to
+ * one): a group handle, printed as cu2cl_cg_group. */
+int dev_cg_is_type(CXType t);
+/* 1 for a cooperative-groups call that every work-item must reach;
+ * *scratch: it takes the warp scratch. */
+int dev_cg_is_collective(CXCursor callee, int *scratch);
+/* A cooperative-groups call (obj: the object of a method call, or a null
+ * cursor) as OpenCL C: returns 0 when the call is not one. Else 1, with
+ * *tpl (the caller frees it) the call's text, in which $0..$9 stand for
+ * the arguments (dev_arg_text; "0" where the call has fewer), or NULL when
+ * the call has no translation (reported here). */
+int dev_cg_call_template(emitter *e, CXCursor call, CXCursor callee,
+                         CXCursor obj, CXCursor *args, unsigned nargs,
+                         char **tpl);
+
+#endif

@@ -1,0 +1,19 @@
+/*
+ * dev_expr: CUDA expressions printed as OpenCL C into e->out: literals,
+ * built-in variables, calls of built-ins through the rules, of user
+ * functions through their clones, methods and constructors, operators and
+ * casts. Layer 8 of the device emitter (dev_state.h).
+ */
+#ifndef CU2CL_DEV_EXPR_H
+#define CU2CL_DEV_EXPR_H
+
+#include "dev_state.h"
+
+void dev_print_expr(emitter *e, CXCursor c);
+/* An integral (or floating) constant expression by its value. */
+void dev_print_int_value(emitter *e, CXCursor c);
+/* Argument text for a rule template: parenthesized unless trivially
+ * atomic. Caller frees. */
+char *dev_arg_text(emitter *e, CXCursor a);
+
+#endif

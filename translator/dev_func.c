@@ -1,0 +1,306 @@
+/*
+ * dev_func: one function (a kernel or a clone of a device function) printed
+ * as OpenCL C: its prototype, then its definition: signature (implicit
+ * parameters after the user's), a constructor's object, a kernel's local
+ * memory (warp scratch, dynamic and hoisted shared memory), unpacked struct
+ * parameters, and the body.
+ *
+ * Layer 11 of the device emitter (dev_state.h): calls dev_state,
+ * dev_types, dev_uses, dev_space, dev_pred, dev_check, dev_expr, dev_stmt.
+ */
+#include "dev_func.h"
+
+#include "dev_check.h"
+#include "dev_expr.h"
+#include "dev_pred.h"
+#include "dev_space.h"
+#include "dev_stmt.h"
+#include "dev_types.h"
+#include "dev_uses.h"
+
+static int is_hoisted_shared(CXCursor c, void *ctx) {
+  (void)ctx;
+  return clang_getCursorKind(c) == CXCursor_VarDecl &&
+         (cx_cuda_attrs(c) & CX_SHARED) && !dev_is_extern_shared(c);
+}
+
+/* The __shared__ variables of a kernel's body, declared at its top (OpenCL
+ * C allows __local variables only at kernel scope); a device function's
+ * are symbols its kernels pass down (dev_uses), reported here. */
+static void print_hoisted_shared(emitter *e, CXCursor body) {
+  CXCursor *found;
+  size_t n = dev_find(body, is_hoisted_shared, NULL, 0, &found);
+  for (size_t i = 0; i < n; i++) {
+    char *name = cx_spelling(found[i]);
+    if (!e->cur->is_kernel) {
+      char *fn = cx_spelling(e->cur->decl);
+      dev_report_quiet(e, found[i], CU2CL_D_LOCAL_IN_DEVICE_FUNCTION, name, fn);
+      free(fn);
+    } else {
+      char *sn = dev_safe_name(name);
+      dev_emit(e, "  ");
+      dev_print_type_decl(e, e->out, clang_getCursorType(found[i]), 'l', sn);
+      dev_emit(e, ";\n");
+      free(sn);
+    }
+    free(name);
+  }
+  free(found);
+}
+
+static void print_param(emitter *e, fn_clone *f, CXCursor p) {
+  char *n = cx_spelling(p);
+  char *sn = *n ? dev_safe_name(n) : xstrdup("unnamed");
+  CXType t = clang_getCursorType(p);
+  var_entry *v = dev_var_find(e, p);
+  if (dev_is_nonconst_ref(t)) {
+    char *d = xasprintf("*%s", sn);
+    dev_print_type_decl(e, e->out,
+                        clang_getPointeeType(clang_getCanonicalType(t)),
+                        v ? v->space : 'p', d);
+    free(d);
+  } else if (dev_is_const_ref(t)) {
+    dev_print_type_decl(e, e->out,
+                        clang_getPointeeType(clang_getCanonicalType(t)), 0, sn);
+  } else if (f->is_kernel && dev_record_has_pointers(t)) {
+    char *kt = dev_kernarg_type(e, t);
+    strbuf_printf(e->out, "%s %s_arg", kt, sn);
+    dev_report_quiet(e, p, CU2CL_D_STRUCT_POINTER_ARG, n, kt);
+    free(kt);
+  } else if (f->is_kernel && clang_getCanonicalType(t).kind == CXType_Bool) {
+    strbuf_printf(e->out, "uchar %s", sn); /* OpenCL forbids bool args */
+    dev_report_quiet(e, p, CU2CL_D_BOOL_OR_SIZE_T_ARG, n, "bool", "uchar");
+  } else {
+    dev_print_type_decl(e, e->out, t,
+                        v && (v->flags & V_POINTER) ? v->space : 0, sn);
+  }
+  free(n);
+  free(sn);
+}
+
+static void print_signature(emitter *e, fn_clone *f) {
+  CXCursor d = f->decl;
+  int ctor = clang_getCursorKind(d) == CXCursor_Constructor;
+  if (f->is_kernel) {
+    fn_uses *ku = dev_uses_of(e, d);
+    /* Kernels with warp operations: pinned sub-group size where the device
+     * has one (the prelude defines the attribute per path). */
+    strbuf_printf(e->out, "%s__kernel void %s(",
+                  ku && ku->warp ? "CU2CL_WARP_KERNEL " : "", f->name);
+  } else {
+    CXType rt = ctor ? clang_getCursorType(clang_getCursorSemanticParent(d))
+                     : clang_getCursorResultType(d);
+    char *r =
+        dev_type_string(e, rt, dev_is_pointer_type(rt) ? f->ret_space : 0);
+    strbuf_printf(e->out, "%s %s(", r, f->name);
+    free(r);
+  }
+  int first = 1;
+  if (f->predicated) {
+    dev_emit(e, "bool cu2cl_active");
+    first = 0;
+  }
+  if (f->self && f->self != 'N' && !ctor) {
+    if (!first)
+      dev_emit(e, ", ");
+    CXType ct = clang_getCursorType(clang_getCursorSemanticParent(d));
+    char *cn = dev_type_name(e, ct);
+    if (f->self == 'S')
+      strbuf_printf(e->out, "%s self", cn);
+    else
+      strbuf_printf(e->out, "%s%s%s *self", dev_space_word(f->self),
+                    *dev_space_word(f->self) ? " " : "", cn);
+    free(cn);
+    first = 0;
+  }
+  int n = clang_Cursor_getNumArguments(d);
+  for (int i = 0; i < n; i++) {
+    if (!first)
+      dev_emit(e, ", ");
+    first = 0;
+    print_param(e, f, clang_Cursor_getArgument(d, (unsigned)i));
+  }
+  fn_uses *u = dev_uses_of(e, d);
+  for (size_t i = 0; u && i < u->nsyms; i++) {
+    if (!u->syms[i] || (f->is_kernel && e->syms[i].space == 'l'))
+      continue; /* kernels declare hoisted __shared__ variables */
+    symbol *s = &e->syms[i];
+    CXType t = clang_getCursorType(s->decl);
+    CXType et =
+        s->is_array ? clang_getArrayElementType(clang_getCanonicalType(t)) : t;
+    char *d2 = xasprintf("*%s", s->name);
+    if (!first)
+      dev_emit(e, ", ");
+    first = 0;
+    dev_print_type_decl(e, e->out, et, s->space, d2);
+    free(d2);
+  }
+  if (u && u->warp && !f->is_kernel) {
+    strbuf_printf(e->out, "%s__local ulong *cu2cl_warp_scratch",
+                  first ? "" : ", ");
+    first = 0;
+  }
+  if (u && u->dynshm)
+    strbuf_printf(e->out, "%s__local cu2cl_shared_unit *cu2cl_dynamic_shared%s",
+                  first ? "" : ", ", f->is_kernel ? "_param" : "");
+  else if (first)
+    dev_emit(e, "void");
+  dev_emit(e, ")");
+}
+
+static void print_ctor_inits(emitter *e, CXCursor ctor) {
+  CXCursor *kids;
+  unsigned n = cx_children(ctor, &kids);
+  for (unsigned i = 0; i + 1 < n; i++) {
+    if (clang_getCursorKind(kids[i]) != CXCursor_MemberRef)
+      continue;
+    char *m = cx_spelling(kids[i]);
+    char *sm = dev_safe_name(m);
+    strbuf_printf(e->out, "  self.%s = ", sm);
+    dev_print_expr(e, kids[i + 1]);
+    dev_emit(e, ";\n");
+    free(m);
+    free(sm);
+  }
+  free(kids);
+}
+
+/* The pre-pass: address spaces and varying variables, and the warp
+ * checks. A function returning a pointer is analysed again once the space
+ * of its result is known. */
+static void analyse(emitter *e, size_t idx) {
+  fn_clone *f = &e->fns[idx];
+  dev_analyze_function(e, f);
+  dev_mark_varying(e, e->fns[idx].decl, e->fns[idx].is_kernel);
+  dev_check_warp_code(e, e->fns[idx].decl);
+  f = &e->fns[idx];
+  if (!f->is_kernel &&
+      dev_is_pointer_type(clang_getCursorResultType(f->decl))) {
+    dev_function_return_space(e, f);
+    e->quiet = 1; /* the first analysis reported */
+    dev_analyze_function(e, &e->fns[idx]);
+    dev_mark_varying(e, e->fns[idx].decl, e->fns[idx].is_kernel);
+    e->quiet = 0;
+  }
+}
+
+/* A kernel's own local memory: the warp scratch, dynamic shared memory and
+ * the __shared__ variables of the device functions it reaches; and what
+ * the kernel needs of the device, reported. */
+static void print_kernel_locals(emitter *e, CXCursor kernel, fn_uses *fu,
+                                strbuf *body) {
+  char *kn = cx_spelling(kernel);
+  if (fu->lanes)
+    dev_report_quiet(e, kernel, CU2CL_D_WARP_EMULATION, kn);
+  if (fu->warp)
+    strbuf_append(body, "  __local ulong cu2cl_warp_scratch"
+                        "[CU2CL_WARP_SCRATCH_SIZE]; /* warp operations */\n");
+  /* Dynamic shared memory comes as a __local pointer parameter, which
+   * NVIDIA's compiler addresses with 64-bit arithmetic; cu2clrt may build
+   * the program for one launch size instead (docs/runtime.md), and then the
+   * kernel declares it as an array: 32-bit shared addresses, as nvcc's. */
+  if (fu->dynshm)
+    strbuf_append(body,
+                  "#ifdef CU2CL_DYNAMIC_SHARED_UNITS /* built for one size */\n"
+                  "  __local cu2cl_shared_unit cu2cl_dynamic_shared"
+                  "[CU2CL_DYNAMIC_SHARED_UNITS];\n"
+                  "#else\n"
+                  "  __local cu2cl_shared_unit *cu2cl_dynamic_shared = "
+                  "cu2cl_dynamic_shared_param;\n"
+                  "#endif\n");
+  for (size_t i = 0; i < fu->nsyms; i++) {
+    if (!fu->syms[i] || e->syms[i].space != 'l')
+      continue;
+    CXType t = clang_getCursorType(e->syms[i].decl);
+    char *d = e->syms[i].is_array ? xstrdup(e->syms[i].name)
+                                  : xasprintf("%s[1]", e->syms[i].name);
+    strbuf_append(body, "  ");
+    dev_print_type_decl(e, body, t, 'l', d);
+    strbuf_printf(body, "; /* __shared__ of a device function */\n");
+    free(d);
+  }
+  if (fu->fp64)
+    dev_report(e, kernel, CU2CL_D_DOUBLE_PRECISION, kn);
+  if (fu->int64_atomics)
+    dev_report(e, kernel, CU2CL_D_INT64_ATOMICS, kn);
+  free(kn);
+}
+
+/* Struct kernel parameters holding pointers arrive as their kernarg
+ * mirror (dev_types) and are unpacked into the names the body uses. */
+static void print_unpacked_params(emitter *e, CXCursor kernel, strbuf *body) {
+  int nparams = clang_Cursor_getNumArguments(kernel);
+  for (int i = 0; i < nparams; i++) {
+    CXCursor p = clang_Cursor_getArgument(kernel, (unsigned)i);
+    CXType t = clang_getCursorType(p);
+    if (!dev_record_has_pointers(t))
+      continue;
+    char *tn = dev_type_name(e, t);
+    char *pn = cx_spelling(p);
+    char *sn = dev_safe_name(pn);
+    strbuf_printf(body, "  %s %s = cu2cl_unpack_%s(%s_arg);\n", tn, sn, tn, sn);
+    free(tn);
+    free(pn);
+    free(sn);
+  }
+}
+
+/* The opening of a function's definition: its origin, the signature (also
+ * its prototype) and, for a constructor, the object it builds. */
+static void print_head(emitter *e, fn_clone *f, strbuf *body) {
+  strbuf sig = {0};
+  e->out = &sig;
+  e->indent = 0;
+  print_signature(e, f);
+  strbuf_printf(&e->protos, "%s;\n", strbuf_cstr(&sig));
+  e->out = body;
+  char *name = cx_spelling(f->decl);
+  cx_loc l = cx_location(f->decl);
+  strbuf_printf(body, "/* %s, from %s:%u */\n%s {\n", name,
+                path_basename(l.file ? l.file : "?"), l.line,
+                strbuf_cstr(&sig));
+  cx_loc_free(&l);
+  free(name);
+  strbuf_free(&sig);
+}
+
+void dev_emit_function(emitter *e, size_t idx) {
+  analyse(e, idx);
+  e->cur = &e->fns[idx];
+  e->fresh = 0; /* predicate and temporary names restart per function */
+  strbuf body = {0};
+  print_head(e, e->cur, &body);
+  CXCursor decl = e->cur->decl;
+  int is_kernel = e->cur->is_kernel;
+  int ctor = clang_getCursorKind(decl) == CXCursor_Constructor;
+  if (ctor) {
+    char *cn = dev_type_name(
+        e, clang_getCursorType(clang_getCursorSemanticParent(decl)));
+    strbuf_printf(&body, "  %s self;\n", cn);
+    free(cn);
+    print_ctor_inits(e, decl);
+  }
+  fn_uses *fu = is_kernel ? dev_uses_of(e, decl) : NULL;
+  if (fu)
+    print_kernel_locals(e, decl, fu, &body);
+  if (is_kernel)
+    print_unpacked_params(e, decl, &body);
+  CXCursor b = dev_function_body(decl);
+  if (!clang_Cursor_isNull(b)) {
+    print_hoisted_shared(e, b);
+    e->indent = 1;
+    e->cur = &e->fns[idx];
+    /* a predicated clone runs in every work-item; its effects are guarded
+     * by its predicate parameter */
+    e->pred = e->cur->predicated ? "cu2cl_active" : NULL;
+    dev_print_block_items(e, b);
+    e->pred = NULL;
+  }
+  if (ctor)
+    dev_emit(e, "  return self;\n");
+  dev_emit(e, "}\n\n");
+  strbuf_append(&e->bodies, strbuf_cstr(&body));
+  strbuf_free(&body);
+  e->out = NULL;
+  e->cur = NULL;
+}

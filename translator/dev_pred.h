@@ -1,0 +1,23 @@
+/*
+ * dev_pred: which values differ between the work-items of a group
+ * ("varying"), and which code holds collective calls: what the predicated
+ * printer (dev_pred_stmt) decides by. Layer 6 of the device emitter
+ * (dev_state.h).
+ */
+#ifndef CU2CL_DEV_PRED_H
+#define CU2CL_DEV_PRED_H
+
+#include "dev_state.h"
+
+/* 1 when the expression may differ between work-items. */
+int dev_is_varying(emitter *e, CXCursor expr);
+/* Marks the varying variables of fn (after dev_analyze_function). */
+void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel);
+/* The outermost collective calls below s (at most max; 0: all), as
+ * dev_find gives them. */
+size_t dev_find_collectives(emitter *e, CXCursor s, size_t max,
+                            CXCursor **found);
+/* 1 when the statement or expression contains a collective call. */
+int dev_has_collective(emitter *e, CXCursor s);
+
+#endif

@@ -1,0 +1,48 @@
+/*
+ * dev_space: variables and address spaces of the function being printed,
+ * how methods take their object, the per-function pre-pass and the work
+ * list of clones (one per function and combination of pointer-argument
+ * spaces). Layer 5 of the device emitter (dev_state.h).
+ */
+#ifndef CU2CL_DEV_SPACE_H
+#define CU2CL_DEV_SPACE_H
+
+#include "dev_state.h"
+
+/* ---- variables of the current function ------------------------------ */
+
+var_entry *dev_var_find(emitter *e, CXCursor decl);
+void dev_vars_reset(emitter *e);
+
+/* ---- address spaces ------------------------------------------------- */
+
+/* Spaces of the pointer arguments of a call, as the callee's clone key.
+ * Caller frees. */
+char *dev_call_spaces(emitter *e, CXCursor call, CXCursor callee,
+                      CXCursor *args, unsigned nargs);
+/* Where a pointer value points. */
+char dev_expr_space(emitter *e, CXCursor c);
+/* Where an object lives. */
+char dev_lvalue_space(emitter *e, CXCursor c);
+
+/* ---- methods -------------------------------------------------------- */
+
+int dev_is_const_method(CXCursor m);
+int dev_class_is_empty(CXCursor cls);
+/* How a method's clone takes its object (fn_clone.self). */
+char dev_method_self(emitter *e, CXCursor def, CXCursor obj);
+/* The object of a method call: obj.m(...) or a member operator's first
+ * operand; a null cursor for implicit this. */
+CXCursor dev_call_object(CXCursor call);
+
+/* ---- per-function analysis and the work list ------------------------ */
+
+/* Loads the parameters' spaces and runs the pre-pass over the body. */
+void dev_analyze_function(emitter *e, fn_clone *f);
+/* The space a pointer-returning function's result points into. */
+char dev_function_return_space(emitter *e, fn_clone *f);
+/* The clone of def for these parameter spaces and self, queued when new. */
+fn_clone *dev_queue_function(emitter *e, CXCursor def, const char *spaces,
+                             char self, int is_kernel);
+
+#endif

@@ -1,0 +1,166 @@
+/*
+ * dev_state: the emitter's state, diagnostics and cursor helpers, the
+ * bottom layer of the device emitter (the layer list is in dev_state.h).
+ * Calls nothing of the device emitter; only cx, diag and util below it.
+ */
+#include "dev_state.h"
+
+#include <stdarg.h>
+#include <string.h>
+
+void dev_state_free(emitter *e) {
+  for (size_t i = 0; i < e->nfns; i++) {
+    free(e->fns[i].usr);
+    free(e->fns[i].key);
+    free(e->fns[i].name);
+    free(e->fns[i].spaces);
+  }
+  free(e->fns);
+  for (size_t i = 0; i < e->nsyms; i++) {
+    free(e->syms[i].usr);
+    free(e->syms[i].name);
+  }
+  free(e->syms);
+  for (size_t i = 0; i < e->nuses; i++)
+    free(e->uses[i].syms);
+  free(e->uses);
+  e->nvars = 0;
+  free(e->vars);
+  strvec_free(&e->type_usrs);
+  strvec_free(&e->checked);
+  free(e->guarded);
+  free(e->subst);
+  free(e->subst_names);
+  strbuf_free(&e->types);
+  strbuf_free(&e->protos);
+  strbuf_free(&e->bodies);
+}
+
+/* ---- diagnostics ---------------------------------------------------- */
+
+static void report_v(emitter *e, CXCursor at, cu2cl_diag_id id, va_list ap) {
+  cx_loc l = cx_location(at);
+  const char *msg =
+      cu2cl_diag_vreport(e->diags, id, l.file, l.line, l.column, ap);
+  if (cu2cl_diag_info_get(id)->severity == CU2CL_ERROR)
+    e->errors++;
+  if (e->out) {
+    /* At the start of a line the comment gets a line of its own. */
+    size_t i = e->out->len;
+    while (i > 0 && e->out->data[i - 1] == ' ')
+      i--;
+    int line_start = i == 0 || e->out->data[i - 1] == '\n';
+    char *indent =
+        xstrndup(e->out->data ? e->out->data + i : "", e->out->len - i);
+    char *text = cu2cl_diag_comment(id, msg);
+    strbuf_printf(e->out, "/* %s */", text);
+    if (line_start)
+      strbuf_printf(e->out, "\n%s", indent);
+    free(text);
+    free(indent);
+  }
+  cx_loc_free(&l);
+}
+
+void dev_report(emitter *e, CXCursor at, cu2cl_diag_id id, ...) {
+  va_list ap;
+  va_start(ap, id);
+  report_v(e, at, id, ap);
+  va_end(ap);
+}
+
+void dev_report_quiet(emitter *e, CXCursor at, cu2cl_diag_id id, ...) {
+  strbuf *saved = e->out;
+  e->out = NULL;
+  va_list ap;
+  va_start(ap, id);
+  report_v(e, at, id, ap);
+  va_end(ap);
+  e->out = saved;
+}
+
+void dev_emit(emitter *e, const char *s) {
+  strbuf_append(e->out, s);
+}
+
+/* ---- cursor helpers ------------------------------------------------- */
+
+CXCursor dev_first_child(CXCursor c) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  CXCursor r = n ? kids[0] : clang_getNullCursor();
+  free(kids);
+  return r;
+}
+
+CXCursor dev_last_child(CXCursor c) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  CXCursor r = n ? kids[n - 1] : clang_getNullCursor();
+  free(kids);
+  return r;
+}
+
+/* Arguments of a call expression (children after the callee), for plain
+ * function calls. */
+unsigned dev_call_args(CXCursor call, CXCursor **out) {
+  int n = clang_Cursor_getNumArguments(call);
+  if (n < 0)
+    n = 0;
+  *out = xmalloc(sizeof(CXCursor) * (size_t)(n + 1));
+  for (int i = 0; i < n; i++)
+    (*out)[i] = clang_Cursor_getArgument(call, (unsigned)i);
+  return (unsigned)n;
+}
+
+CXCursor dev_function_body(CXCursor fn) {
+  CXCursor *kids;
+  unsigned n = cx_children(fn, &kids);
+  CXCursor body = clang_getNullCursor();
+  for (unsigned i = 0; i < n; i++)
+    if (clang_getCursorKind(kids[i]) == CXCursor_CompoundStmt)
+      body = kids[i];
+  free(kids);
+  return body;
+}
+
+CXCursor dev_var_init(CXCursor var) {
+  CXCursor k = clang_Cursor_getVarDeclInitializer(var);
+  if (clang_Cursor_isNull(k) || !clang_isExpression(clang_getCursorKind(k)))
+    return clang_getNullCursor();
+  return k;
+}
+
+typedef struct find_walk {
+  dev_match_fn match;
+  void *ctx;
+  size_t max;
+  CXCursor *found;
+  size_t n, cap;
+  int keep;
+} find_walk;
+
+static enum CXChildVisitResult find_visit(CXCursor c, CXCursor p,
+                                          CXClientData d) {
+  find_walk *w = d;
+  (void)p;
+  if (!w->match(c, w->ctx))
+    return CXChildVisit_Recurse;
+  if (w->keep && w->n == w->cap) {
+    w->cap = w->cap ? 2 * w->cap : 4;
+    w->found = xrealloc(w->found, w->cap * sizeof *w->found);
+  }
+  if (w->keep)
+    w->found[w->n] = c;
+  w->n++;
+  return w->max && w->n >= w->max ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+size_t dev_find(CXCursor root, dev_match_fn match, void *ctx, size_t max,
+                CXCursor **found) {
+  find_walk w = {match, ctx, max, NULL, 0, 0, found != NULL};
+  clang_visitChildren(root, find_visit, &w);
+  if (found)
+    *found = w.found;
+  return w.n;
+}

@@ -1,0 +1,198 @@
+/*
+ * dev_state: the bottom layer of the device emitter, which prints CUDA
+ * device code as OpenCL C (emit_device.h is its public side). It owns the
+ * emitter's state, the reporting of diagnostics (dev_report), appending to
+ * the output (dev_emit) and the cursor helpers every layer uses. It calls
+ * nothing of the device emitter; every other layer may call it.
+ *
+ * The layers, each calling only those listed before it (scripts/layers.sh
+ * checks it, docs/design.md describes it):
+ *
+ *  0 dev_state      state, dev_report, dev_emit, cursor helpers
+ *  1 dev_cg         cooperative groups: group types, their calls as OpenCL C
+ *  2 dev_builtin    CUDA built-ins: rule rows, which ones are collective
+ *  3 dev_types      names, types, records, struct kernel-parameter mirrors
+ *  4 dev_uses       symbols; what each function uses (implicit parameters)
+ *  5 dev_space      variables, address spaces, per-function analysis, the
+ *                   work list of clones
+ *  6 dev_pred       what differs between work-items; collectives in code
+ *  7 dev_check      warp portability checks
+ *  8 dev_expr       expressions
+ *  9 dev_stmt       statements as CUDA writes them
+ * 10 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
+ * 11 dev_func       one function: signature, prologue, body
+ * 12 emit_device    entry points: the work list loop, the .cl file, kernels
+ *
+ * Only these files include the dev_*.h headers; what they share has the
+ * dev_ prefix, everything else in them is static.
+ *
+ * One emitter lives for one call of cu2cl_emit_device. Work list: kernels
+ * are queued first; printing a call to a user device function queues that
+ * function for the address spaces of the call's pointer arguments
+ * ("clone"), and the loop prints clones until the queue is empty.
+ * Prototypes of every function precede all bodies, so order does not
+ * matter. Per-function state (the address space of each pointer variable)
+ * is computed by a pre-pass over the body before printing.
+ *
+ * Invariants:
+ * - fns, syms and uses grow (xrealloc) as the emitter goes: a pointer into
+ *   them is good until the next dev_queue_function, dev_symbol_of or
+ *   dev_uses_of, so code that needs one across such a call keeps its index.
+ * - vars describes the function being analysed or printed (cur while
+ *   printing); dev_function_return_space analyses a callee in a table of
+ *   its own and gives the caller's back.
+ * - The .cl file is types, then protos, then bodies: each record is
+ *   defined once (type_usrs), after the records its fields need and ahead
+ *   of every use.
+ * - out is where printing goes. While it is NULL, dev_report records
+ *   diagnostics without leaving a comment in the output.
+ * - Address spaces are letters: 'g' __global, 'l' __local, 'c' __constant,
+ *   'p' private (0 prints as private too); '-' in clone keys marks a
+ *   parameter that is not a pointer. During the pre-pass a pointer
+ *   variable's space is 0 until an assignment settles it; what is still 0
+ *   afterwards becomes 'g'.
+ */
+#ifndef CU2CL_DEV_STATE_H
+#define CU2CL_DEV_STATE_H
+
+#include "cx.h"
+#include "diag.h"
+#include "util.h"
+
+struct cu2cl_device_opts; /* emit_device.h */
+struct dev_stmt_hooks;    /* dev_stmt.h */
+
+/* Variable flags. */
+enum { V_DEREF = 1, V_POINTER = 2, V_ARRAY = 4 };
+
+typedef struct var_entry {
+  cx_key key; /* the declaration */
+  char space; /* pointee space for pointers, storage space otherwise */
+  unsigned flags;
+  int varying; /* may differ between the work-items of a group (dev_pred) */
+  int read_uniform; /* read as uniform in this round of dev_mark_varying */
+} var_entry;
+
+typedef struct fn_clone {
+  CXCursor decl;
+  char *usr;
+  char *key; /* usr|spaces */
+  char *name;
+  char *spaces; /* one char per parameter: g l p c, or '-' */
+  char ret_space;
+  int is_kernel;
+  int ret_known;
+  char self;      /* methods: 'S' object by value, 'N' no object (a class
+                     without data members), else the space self points into;
+                     0 for plain functions */
+  int predicated; /* runs in every work-item; its effects are guarded by
+                     its first parameter, bool cu2cl_active */
+} fn_clone;
+
+typedef struct symbol {
+  char *usr;
+  char *name;
+  char space; /* 'c' __constant__, 'g' __device__, 'l' __shared__ of a device
+                 function */
+  int is_array;
+  CXCursor decl;
+} symbol;
+
+typedef struct fn_uses {
+  cx_key key;    /* the function */
+  int state;     /* 0 new, 1 in progress, 2 done */
+  int recursive; /* part of a call cycle */
+  int recursion_reported;
+  int fp64; /* uses double (itself or a callee) */
+  int int64_atomics;
+  int dynshm;
+  int collective; /* has calls every work-item must reach (warp operations,
+                     __syncthreads) itself or in a callee */
+  int warp;       /* needs the warp scratch (cu2cl_warp_scratch) */
+  int lanes;      /* lane-level warp operations (shuffles, votes, ...), whose
+                     path matters; __syncthreads_count & co. are exact on all */
+  int reads_tid;  /* reads threadIdx itself (dev_pred): -1 not known yet */
+  unsigned char *syms; /* one flag per symbol (grows) */
+  size_t nsyms;
+} fn_uses;
+
+typedef struct emitter {
+  CXTranslationUnit tu;
+  cu2cl_diag_engine *diags;
+  const struct cu2cl_device_opts *opts;
+  /* dev_pred_stmt's hooks into the statement printer (dev_stmt.h); NULL
+   * prints CUDA's control flow as it is */
+  const struct dev_stmt_hooks *stmt_hooks;
+  fn_clone *fns;
+  size_t nfns, capfns;
+  symbol *syms;
+  size_t nsyms;
+  fn_uses *uses;
+  size_t nuses;
+  strvec type_usrs;
+  strbuf types, protos, bodies;
+  size_t errors;
+  int uses_fp64;
+  /* the function being printed */
+  fn_clone *cur;
+  var_entry *vars;
+  size_t nvars, capvars;
+  strbuf *out;
+  int indent;
+  CXCursor site;  /* the statement being printed, for diagnostics */
+  int quiet;      /* analysing a callee: no diagnostics */
+  int in_builtin; /* printing the arguments of a built-in's rule */
+  /* Predication (see dev_pred.c): the predicate of the statements being
+   * printed (NULL: none), the predicate passed to collective user functions
+   * called from the expression being printed, a counter for fresh names,
+   * and expressions printed as names (hoisted collective calls). */
+  const char *pred;
+  /* printing the PTX path's copy of a predicated statement: CUDA's own
+   * control flow, nothing predicated (dev_pred_stmt.c, print_dual_*) */
+  int plain;
+  int plain_quiet; /* quiet as it was before the PTX copy */
+  const char *call_pred;
+  int queue_pred;
+  unsigned fresh;
+  strvec checked;     /* functions already checked by dev_check.c */
+  int check_geometry; /* the function checked uses warp operations */
+  CXCursor *guarded;  /* shifts made safe by a test of their count */
+  size_t nguarded;
+  CXCursor *subst;
+  char **subst_names;
+  size_t nsubst;
+} emitter;
+
+/* Releases what the emitter holds (not the strbufs handed out). */
+void dev_state_free(emitter *e);
+
+/* Reports a diagnostic at `at`; while e->out is set, also leaves it there
+ * as a comment. */
+void dev_report(emitter *e, CXCursor at, cu2cl_diag_id id, ...);
+/* dev_report with e->out set aside: recorded, no comment in the output. */
+void dev_report_quiet(emitter *e, CXCursor at, cu2cl_diag_id id, ...);
+
+void dev_emit(emitter *e, const char *s); /* appends s to e->out */
+
+/* ---- cursor helpers -------------------------------------------------- */
+
+/* The first and last child of c; a null cursor when it has none. */
+CXCursor dev_first_child(CXCursor c);
+CXCursor dev_last_child(CXCursor c);
+/* *out (the caller frees it) receives the arguments; returns their count. */
+unsigned dev_call_args(CXCursor call, CXCursor **out);
+/* The body (CompoundStmt) of a function; a null cursor when none. */
+CXCursor dev_function_body(CXCursor fn);
+/* The initializer of a VarDecl when it is an expression, else null. */
+CXCursor dev_var_init(CXCursor var);
+
+/* Visits the descendants of root (not root) in source order; a node for
+ * which match returns nonzero is collected and its own descendants are
+ * skipped. Stops after max matches (0: no limit). *found (NULL: count
+ * only; else the caller frees it) receives the matches; returns their
+ * count. */
+typedef int (*dev_match_fn)(CXCursor c, void *ctx);
+size_t dev_find(CXCursor root, dev_match_fn match, void *ctx, size_t max,
+                CXCursor **found);
+
+#endif

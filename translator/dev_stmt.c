@@ -1,0 +1,493 @@
+/*
+ * dev_stmt: statements printed as CUDA wrote them, into e->out, one per
+ * line at e->indent, with the comments and `#pragma unroll` lines found
+ * between them in the source carried over. Declarations of references
+ * become pointers; __shared__ variables are hoisted to the top of the
+ * kernel (dev_func), so their statements print nothing here.
+ *
+ * Predication takes over through two hooks (e->stmt_hooks, installed by
+ * the entry point from dev_pred_stmt): before each statement and before
+ * each item of a block. Without hooks this prints CUDA's control flow as
+ * it is.
+ *
+ * Layer 9 of the device emitter (dev_state.h): calls dev_state, dev_types,
+ * dev_uses, dev_space, dev_expr.
+ */
+#include "dev_stmt.h"
+
+#include <string.h>
+
+#include "dev_expr.h"
+#include "dev_space.h"
+#include "dev_types.h"
+#include "dev_uses.h"
+
+static void print_decl_stmt(emitter *e, CXCursor s);
+static void print_keyword_cond(emitter *e, CXCursor s, const char *keyword);
+
+void dev_indent(emitter *e) {
+  for (int i = 0; i < e->indent; i++)
+    dev_emit(e, "  ");
+}
+
+/* Carries comments and `#pragma unroll` lines found between two offsets
+ * of the file holding `at` over to the output. */
+static void print_gap(emitter *e, CXCursor at, unsigned from, unsigned to) {
+  if (to <= from)
+    return;
+  CXFile file;
+  clang_getFileLocation(clang_getCursorLocation(at), &file, NULL, NULL, NULL);
+  if (!file)
+    return;
+  size_t size = 0;
+  const char *text = clang_getFileContents(e->tu, file, &size);
+  if (text && to <= size && !memchr(text + from, '/', to - from) &&
+      !memchr(text + from, '#', to - from))
+    return; /* neither comment nor pragma: nothing to tokenize */
+  CXSourceRange r =
+      clang_getRange(clang_getLocationForOffset(e->tu, file, from),
+                     clang_getLocationForOffset(e->tu, file, to));
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(e->tu, r, &toks, &n);
+  unsigned from_line;
+  clang_getFileLocation(clang_getLocationForOffset(e->tu, file, from), NULL,
+                        &from_line, NULL, NULL);
+  int before = 1; /* only the previous statement's ';' seen so far */
+  for (unsigned i = 0; i < n; i++) {
+    char *s = cx_take(clang_getTokenSpelling(e->tu, toks[i]));
+    unsigned line;
+    clang_getFileLocation(clang_getTokenLocation(e->tu, toks[i]), NULL, &line,
+                          NULL, NULL);
+    if (clang_getTokenKind(toks[i]) != CXToken_Comment && strcmp(s, ";"))
+      before = 0;
+    if (clang_getTokenKind(toks[i]) == CXToken_Comment && line == from_line &&
+        before && e->out->len && e->out->data[e->out->len - 1] == '\n') {
+      /* a comment trailing the previous statement stays on its line */
+      e->out->len--;
+      strbuf_printf(e->out, "  %s\n", s);
+    } else if (clang_getTokenKind(toks[i]) == CXToken_Comment) {
+      dev_indent(e);
+      dev_emit(e, s);
+      dev_emit(e, "\n");
+    } else if (!strcmp(s, "#") && i + 2 < n) {
+      char *w = cx_take(clang_getTokenSpelling(e->tu, toks[i + 1]));
+      char *x = cx_take(clang_getTokenSpelling(e->tu, toks[i + 2]));
+      if (!strcmp(w, "pragma") && !strcmp(x, "unroll")) {
+        unsigned line;
+        clang_getSpellingLocation(clang_getTokenLocation(e->tu, toks[i + 2]),
+                                  NULL, &line, NULL, NULL);
+        strbuf_append(e->out, "#pragma unroll");
+        unsigned j = i + 3, l2;
+        if (j < n) {
+          clang_getSpellingLocation(clang_getTokenLocation(e->tu, toks[j]),
+                                    NULL, &l2, NULL, NULL);
+          if (l2 == line && clang_getTokenKind(toks[j]) == CXToken_Literal) {
+            char *v = cx_take(clang_getTokenSpelling(e->tu, toks[j]));
+            strbuf_printf(e->out, " %s", v);
+            free(v);
+          }
+        }
+        dev_emit(e, "\n");
+      }
+      free(w);
+      free(x);
+    }
+    free(s);
+  }
+  clang_disposeTokens(e->tu, toks, n);
+}
+
+unsigned dev_offset_of(CXSourceLocation l) {
+  unsigned off;
+  clang_getFileLocation(l, NULL, NULL, NULL, &off);
+  return off;
+}
+
+unsigned dev_print_items(emitter *e, CXCursor *kids, unsigned from, unsigned n,
+                         unsigned prev) {
+  for (unsigned i = from; i < n; i++) {
+    CXSourceRange r = clang_getCursorExtent(kids[i]);
+    print_gap(e, kids[i], prev, dev_offset_of(clang_getRangeStart(r)));
+    if (e->stmt_hooks && e->stmt_hooks->items(e, kids, i, n, &prev))
+      return prev;
+    dev_print_stmt(e, kids[i]);
+    prev = dev_offset_of(clang_getRangeEnd(r));
+  }
+  return prev;
+}
+
+void dev_print_block_items(emitter *e, CXCursor block) {
+  CXCursor *kids;
+  unsigned n = cx_children(block, &kids);
+  CXSourceRange br = clang_getCursorExtent(block);
+  unsigned prev = dev_offset_of(clang_getRangeStart(br)) + 1;
+  prev = dev_print_items(e, kids, 0, n, prev);
+  print_gap(e, block, prev, dev_offset_of(clang_getRangeEnd(br)));
+  free(kids);
+}
+
+void dev_print_compound(emitter *e, CXCursor s) {
+  dev_emit(e, "{\n");
+  e->indent++;
+  dev_print_block_items(e, s);
+  e->indent--;
+  dev_indent(e);
+  dev_emit(e, "}");
+}
+
+/* A statement printed as the body of if/for/while: blocks inline, others
+ * on their own indented line. */
+static void print_sub(emitter *e, CXCursor s) {
+  if (clang_getCursorKind(s) == CXCursor_CompoundStmt) {
+    dev_emit(e, " ");
+    dev_print_compound(e, s);
+  } else {
+    dev_emit(e, "\n");
+    e->indent++;
+    dev_print_stmt(e, s); /* ends its line */
+    e->indent--;
+  }
+}
+
+static int at_line_start(emitter *e) {
+  return e->out->len == 0 || e->out->data[e->out->len - 1] == '\n';
+}
+
+/* Ends the current line unless a statement already did. */
+static void end_line(emitter *e) {
+  if (!at_line_start(e))
+    dev_emit(e, "\n");
+}
+
+/* Removes the indentation written for a statement that prints nothing. */
+void dev_drop_line(emitter *e) {
+  while (e->out->len && e->out->data[e->out->len - 1] == ' ')
+    e->out->len--;
+  e->out->data[e->out->len] = 0;
+}
+
+void dev_print_var_decl(emitter *e, CXCursor v) {
+  char *n = cx_spelling(v);
+  char *sn = dev_safe_name(n);
+  free(n);
+  CXType t = clang_getCursorType(v);
+  var_entry *ve = dev_var_find(e, v);
+  CXCursor init = dev_var_init(v);
+  if (dev_is_extern_shared(v)) {
+    char *et = dev_type_string(
+        e, clang_getArrayElementType(clang_getCanonicalType(t)), 0);
+    strbuf_printf(e->out,
+                  "__local %s *%s = (__local %s *)cu2cl_dynamic_shared;\n", et,
+                  sn, et);
+    free(et);
+    free(sn);
+    return;
+  }
+  if (cx_cuda_attrs(v) & CX_SHARED) {
+    /* Declared at the top of the kernel; a device function's comes in as
+     * a parameter. The statement's line goes. */
+    if (e->cur && !e->cur->is_kernel)
+      strbuf_printf(
+          e->out, "/* __shared__ %s: declared by the calling kernels */\n", sn);
+    else
+      dev_drop_line(e);
+    free(sn);
+    return;
+  }
+  if (dev_is_nonconst_ref(t)) {
+    char sp = ve ? ve->space : 'p';
+    dev_print_type_decl(
+        e, e->out, clang_getPointeeType(clang_getCanonicalType(t)), sp, "");
+    strbuf_printf(e->out, " *%s = &", sn);
+    char *it = dev_arg_text(e, init);
+    dev_emit(e, it);
+    free(it);
+    dev_emit(e, ";\n");
+    free(sn);
+    return;
+  }
+  if (dev_is_const_ref(t))
+    t = clang_getPointeeType(clang_getCanonicalType(t));
+  char sp = ve && (ve->flags & V_POINTER) ? ve->space : 0;
+  dev_print_type_decl(e, e->out, t, sp, sn);
+  if (!clang_Cursor_isNull(init)) {
+    CXCursor in = cx_strip_implicit(init);
+    int trivial_ctor =
+        clang_getCursorKind(in) == CXCursor_CallExpr &&
+        clang_getCursorKind(clang_getCursorReferenced(in)) ==
+            CXCursor_Constructor &&
+        clang_Cursor_getNumArguments(in) == 0 &&
+        clang_Cursor_isNull(dev_function_body(
+            clang_getCursorDefinition(clang_getCursorReferenced(in))));
+    if (!trivial_ctor) {
+      dev_emit(e, " = ");
+      dev_print_expr(e, init);
+    }
+  }
+  dev_emit(e, ";\n");
+  free(sn);
+}
+
+static void print_decl_stmt(emitter *e, CXCursor s) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      dev_indent(e);
+    if (clang_getCursorKind(kids[i]) == CXCursor_VarDecl)
+      dev_print_var_decl(e, kids[i]);
+    else
+      dev_emit(e, "\n");
+  }
+  free(kids);
+}
+
+/* for (init; cond; inc): libclang omits absent parts, so each child is
+ * placed by its position relative to the two semicolons of the header. */
+void dev_print_for(emitter *e, CXCursor s) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  CXToken *toks;
+  unsigned nt;
+  clang_tokenize(e->tu, clang_getCursorExtent(s), &toks, &nt);
+  unsigned semi[2] = {0, 0}, ns = 0;
+  int depth = 0;
+  for (unsigned i = 0; i < nt && ns < 2; i++) {
+    char *t = cx_take(clang_getTokenSpelling(e->tu, toks[i]));
+    if (!strcmp(t, "("))
+      depth++;
+    else if (!strcmp(t, ")"))
+      depth--;
+    else if (!strcmp(t, ";") && depth == 1)
+      semi[ns++] = dev_offset_of(clang_getTokenLocation(e->tu, toks[i]));
+    free(t);
+  }
+  clang_disposeTokens(e->tu, toks, nt);
+  CXCursor part[3] = {clang_getNullCursor(), clang_getNullCursor(),
+                      clang_getNullCursor()};
+  for (unsigned i = 0; i + 1 < n; i++) {
+    unsigned off =
+        dev_offset_of(clang_getRangeStart(clang_getCursorExtent(kids[i])));
+    int slot = off < semi[0] ? 0 : off < semi[1] ? 1 : 2;
+    part[slot] = kids[i];
+  }
+  dev_emit(e, "for (");
+  if (!clang_Cursor_isNull(part[0])) {
+    if (clang_getCursorKind(part[0]) == CXCursor_DeclStmt) {
+      strbuf tmp = {0};
+      strbuf *saved = e->out;
+      e->out = &tmp;
+      print_decl_stmt(e, part[0]);
+      e->out = saved;
+      /* one declaration: drop its ";\n" */
+      if (tmp.len >= 2)
+        tmp.data[tmp.len - 2] = 0;
+      dev_emit(e, strbuf_cstr(&tmp));
+      strbuf_free(&tmp);
+    } else {
+      dev_print_expr(e, part[0]);
+    }
+  }
+  dev_emit(e, "; ");
+  if (!clang_Cursor_isNull(part[1]))
+    dev_print_expr(e, part[1]);
+  dev_emit(e, "; ");
+  if (!clang_Cursor_isNull(part[2]))
+    dev_print_expr(e, part[2]);
+  dev_emit(e, ")");
+  if (n)
+    print_sub(e, kids[n - 1]);
+  end_line(e);
+  free(kids);
+}
+
+static void print_if(emitter *e, CXCursor s) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  unsigned i = 0;
+  if (n > 3 || (n == 3 && clang_getCursorKind(kids[0]) == CXCursor_DeclStmt))
+    dev_report(e, s, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "a declaration in an if condition");
+  dev_emit(e, "if (");
+  dev_print_expr(e, kids[i]);
+  dev_emit(e, ")");
+  print_sub(e, kids[i + 1]);
+  if (n > i + 2) {
+    if (at_line_start(e))
+      dev_indent(e);
+    dev_emit(e, at_line_start(e) || e->out->data[e->out->len - 1] == ' '
+                    ? "else"
+                    : " else");
+    if (clang_getCursorKind(kids[i + 2]) == CXCursor_IfStmt) {
+      dev_emit(e, " ");
+      print_if(e, kids[i + 2]);
+      free(kids);
+      return;
+    }
+    print_sub(e, kids[i + 2]);
+  }
+  end_line(e);
+  free(kids);
+}
+
+/* while (cond) body and do body while (cond); */
+void dev_print_loop(emitter *e, CXCursor s) {
+  if (clang_getCursorKind(s) == CXCursor_WhileStmt) {
+    print_keyword_cond(e, s, "while");
+    return;
+  }
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  dev_emit(e, "do");
+  if (n)
+    print_sub(e, kids[0]);
+  if (at_line_start(e))
+    dev_indent(e);
+  dev_emit(e, at_line_start(e) || e->out->data[e->out->len - 1] == ' '
+                  ? "while ("
+                  : " while (");
+  if (n > 1)
+    dev_print_expr(e, kids[1]);
+  dev_emit(e, ");\n");
+  free(kids);
+}
+
+/* while (cond) body / switch (cond) body */
+static void print_keyword_cond(emitter *e, CXCursor s, const char *keyword) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  strbuf_printf(e->out, "%s (", keyword);
+  dev_print_expr(e, kids[0]);
+  dev_emit(e, ")");
+  print_sub(e, kids[n - 1]);
+  end_line(e);
+  free(kids);
+}
+
+void dev_print_stmt(emitter *e, CXCursor s) {
+  e->site = s;
+  dev_indent(e);
+  if (e->stmt_hooks && e->stmt_hooks->stmt(e, s))
+    return;
+  dev_print_stmt_body(e, s);
+}
+
+/* case V: body */
+static void print_case(emitter *e, CXCursor s) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  dev_emit(e, "case ");
+  dev_print_int_value(e, kids[0]);
+  dev_emit(e, ":\n");
+  if (n > 1) {
+    e->indent++;
+    dev_print_stmt(e, kids[n - 1]);
+    e->indent--;
+  }
+  free(kids);
+}
+
+static void print_default(emitter *e, CXCursor s) {
+  dev_emit(e, "default:\n");
+  e->indent++;
+  dev_print_stmt(e, dev_first_child(s));
+  e->indent--;
+}
+
+/* A constructor's clone returns the object it builds. */
+static void print_return(emitter *e, CXCursor s) {
+  CXCursor v = dev_first_child(s);
+  int ctor =
+      e->cur && clang_getCursorKind(e->cur->decl) == CXCursor_Constructor;
+  if (ctor) {
+    dev_emit(e, "return self;\n");
+  } else if (clang_Cursor_isNull(v)) {
+    dev_emit(e, "return;\n");
+  } else {
+    dev_emit(e, "return ");
+    dev_print_expr(e, v);
+    dev_emit(e, ";\n");
+  }
+}
+
+/* Attributed statements (#pragma unroll): the pragma, then the statement. */
+static void print_attributed(emitter *e, CXCursor s) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  if (n) {
+    dev_drop_line(e);
+    print_gap(
+        e, s, dev_offset_of(clang_getRangeStart(clang_getCursorExtent(s))),
+        dev_offset_of(clang_getRangeStart(clang_getCursorExtent(kids[n - 1]))));
+    dev_print_stmt(e, kids[n - 1]);
+  }
+  free(kids);
+}
+
+/* Expression statements, and what has no OpenCL C form (reported). */
+static void print_other(emitter *e, CXCursor s) {
+  enum CXCursorKind k = clang_getCursorKind(s);
+  if (clang_isExpression(k)) {
+    dev_print_expr(e, s);
+    dev_emit(e, ";\n");
+    return;
+  }
+  if (k == CXCursor_LabelStmt || k == CXCursor_GotoStmt) {
+    dev_report(e, s, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, "goto");
+  } else {
+    char *kn = cx_kind_name(s);
+    dev_report(e, s, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, kn);
+    free(kn);
+  }
+  dev_emit(e, "\n");
+}
+
+void dev_print_stmt_body(emitter *e, CXCursor s) {
+  switch (clang_getCursorKind(s)) {
+  case CXCursor_CompoundStmt:
+    dev_print_compound(e, s);
+    dev_emit(e, "\n");
+    return;
+  case CXCursor_DeclStmt:
+    print_decl_stmt(e, s);
+    return;
+  case CXCursor_IfStmt:
+    print_if(e, s);
+    return;
+  case CXCursor_ForStmt:
+    dev_print_for(e, s);
+    return;
+  case CXCursor_WhileStmt:
+  case CXCursor_DoStmt:
+    dev_print_loop(e, s);
+    return;
+  case CXCursor_SwitchStmt:
+    print_keyword_cond(e, s, "switch");
+    return;
+  case CXCursor_CaseStmt:
+    print_case(e, s);
+    return;
+  case CXCursor_DefaultStmt:
+    print_default(e, s);
+    return;
+  case CXCursor_BreakStmt:
+    dev_emit(e, "break;\n");
+    return;
+  case CXCursor_ContinueStmt:
+    dev_emit(e, "continue;\n");
+    return;
+  case CXCursor_NullStmt:
+    dev_emit(e, ";\n");
+    return;
+  case CXCursor_ReturnStmt:
+    print_return(e, s);
+    return;
+  case CXCursor_UnexposedStmt:
+    print_attributed(e, s);
+    return;
+  default:
+    print_other(e, s);
+    return;
+  }
+}

@@ -1,0 +1,44 @@
+/*
+ * dev_types: names and types of the device emitter: identifiers made safe
+ * for OpenCL C, mangled names of specializations and records, CUDA types
+ * printed as OpenCL C declarations with their address spaces, user records
+ * defined once in the .cl file, and the mirrors of struct kernel
+ * parameters that hold pointers. Layer 3 of the device emitter
+ * (dev_state.h).
+ *
+ * Strings returned by these, except the space words, are the caller's to
+ * free.
+ */
+#ifndef CU2CL_DEV_TYPES_H
+#define CU2CL_DEV_TYPES_H
+
+#include "dev_state.h"
+
+/* ---- names ---------------------------------------------------------- */
+
+char *dev_safe_name(const char *name);
+char *dev_function_base_name(CXCursor fn);
+char *dev_record_name(CXType t);
+/* The OpenCL name for a function or kernel specialization: the CUDA name,
+ * followed by the template arguments for specializations
+ * ("reduce_float_256"). */
+char *dev_specialization_name(CXCursor fn);
+CXType dev_template_param_type(CXCursor fn, unsigned i);
+char *dev_template_value(CXCursor fn, unsigned i);
+
+/* ---- types ---------------------------------------------------------- */
+
+const char *dev_space_word(char s); /* "__global", ...; "" for private */
+const char *dev_space_name(char s); /* "global", ..., "private" */
+int dev_is_pointer_type(CXType t);
+int dev_is_array_type(CXType t);
+int dev_is_nonconst_ref(CXType t);
+int dev_is_const_ref(CXType t);
+int dev_record_has_pointers(CXType t);
+char *dev_kernarg_type(emitter *e, CXType t);
+char *dev_type_name(emitter *e, CXType t);
+void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
+                         const char *name);
+char *dev_type_string(emitter *e, CXType t, char space);
+
+#endif

@@ -1,0 +1,249 @@
+/*
+ * dev_uses: symbols and the implicit parameters of device functions.
+ *
+ * A kernel receives the __constant__ and __device__ variables it (or a
+ * callee) uses as parameters, declares the __shared__ variables of the
+ * device functions it reaches, and passes both down; dynamic shared
+ * memory and the warp scratch travel the same way. dev_uses_of computes
+ * a function's record once, walking its body and its callees' (a call
+ * cycle is marked recursive). Whether a function needs double precision
+ * or 64-bit atomics, or makes collective calls, is recorded alongside.
+ *
+ * Layer 4 of the device emitter (dev_state.h): calls dev_state,
+ * dev_builtin, dev_types.
+ */
+#include "dev_uses.h"
+
+#include <string.h>
+
+#include "dev_builtin.h"
+#include "dev_types.h"
+
+/* ---- symbols -------------------------------------------------------- */
+
+/* Identity of a symbol. A __shared__ variable of a device function is keyed
+ * by the function's USR (each template specialization has its own). */
+static char *symbol_key(CXCursor decl) {
+  CXCursor parent = clang_getCursorSemanticParent(decl);
+  if (clang_getCursorKind(parent) == CXCursor_TranslationUnit ||
+      clang_getCursorKind(parent) == CXCursor_Namespace)
+    return cx_usr(decl);
+  char *pu = cx_usr(parent), *n = cx_spelling(decl);
+  char *k = xasprintf("%s::%s", pu, n);
+  free(pu);
+  free(n);
+  return k;
+}
+
+static symbol *symbol_find(emitter *e, CXCursor decl) {
+  char *usr = symbol_key(decl);
+  symbol *r = NULL;
+  for (size_t i = 0; i < e->nsyms && !r; i++)
+    if (!strcmp(e->syms[i].usr, usr))
+      r = &e->syms[i];
+  free(usr);
+  return r;
+}
+
+/* A static __shared__ variable declared in a device function (not a
+ * kernel): OpenCL C allows __local variables only at kernel scope, so it
+ * becomes a symbol in local memory that each kernel declares and passes
+ * down. */
+static int is_device_function_shared(CXCursor decl, CXCursor parent) {
+  enum CXCursorKind pk = clang_getCursorKind(parent);
+  if (pk != CXCursor_FunctionDecl && pk != CXCursor_CXXMethod &&
+      pk != CXCursor_Constructor && pk != CXCursor_ConversionFunction)
+    return 0;
+  return (cx_cuda_attrs(decl) & CX_SHARED) &&
+         !(cx_cuda_attrs(parent) & CX_GLOBAL) &&
+         clang_getCanonicalType(clang_getCursorType(decl)).kind !=
+             CXType_IncompleteArray;
+}
+
+/* A namespace-scope __constant__ or __device__ variable, or a __shared__
+ * variable of a device function: registers it. */
+symbol *dev_symbol_of(emitter *e, CXCursor decl) {
+  if (clang_getCursorKind(decl) != CXCursor_VarDecl)
+    return NULL;
+  CXCursor parent = clang_getCursorSemanticParent(decl);
+  enum CXCursorKind pk = clang_getCursorKind(parent);
+  int local = is_device_function_shared(decl, parent);
+  if (!local && pk != CXCursor_TranslationUnit && pk != CXCursor_Namespace)
+    return NULL;
+  unsigned a = cx_cuda_attrs(decl);
+  if (!local && (!(a & (CX_CONSTANT | CX_DEVICE)) || cx_in_system_header(decl)))
+    return NULL;
+  symbol *s = symbol_find(e, decl);
+  if (s)
+    return s;
+  e->syms = xrealloc(e->syms, (e->nsyms + 1) * sizeof *e->syms);
+  s = &e->syms[e->nsyms++];
+  s->usr = symbol_key(decl);
+  char *n = cx_spelling(decl);
+  if (local) { /* unique across functions: <function>_<variable> */
+    char *fn = dev_specialization_name(parent);
+    s->name = xasprintf("%s_%s", fn, n);
+    free(fn);
+  } else {
+    s->name = dev_safe_name(n);
+  }
+  free(n);
+  s->space = local ? 'l' : (a & CX_CONSTANT) ? 'c' : 'g';
+  s->is_array = clang_getCursorType(decl).kind == CXType_ConstantArray;
+  s->decl = decl;
+  return s;
+}
+
+/* ---- implicit parameters: symbols and dynamic shared memory --------- */
+
+int dev_is_user_function(CXCursor fn) {
+  enum CXCursorKind k = clang_getCursorKind(fn);
+  if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod &&
+      k != CXCursor_Constructor && k != CXCursor_FunctionTemplate &&
+      k != CXCursor_ConversionFunction)
+    return 0;
+  return !cx_in_system_header(fn);
+}
+
+int dev_is_extern_shared(CXCursor var) {
+  return clang_getCursorKind(var) == CXCursor_VarDecl &&
+         (cx_cuda_attrs(var) & CX_SHARED) &&
+         clang_getCanonicalType(clang_getCursorType(var)).kind ==
+             CXType_IncompleteArray;
+}
+
+static void uses_mark(fn_uses *u, size_t sym) {
+  if (sym >= u->nsyms) {
+    u->syms = xrealloc(u->syms, sym + 1);
+    memset(u->syms + u->nsyms, 0, sym + 1 - u->nsyms);
+    u->nsyms = sym + 1;
+  }
+  u->syms[sym] = 1;
+}
+
+static int type_uses_double(CXType t) {
+  t = clang_getCanonicalType(t);
+  while (t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
+         t.kind == CXType_IncompleteArray || t.kind == CXType_LValueReference)
+    t = clang_getCanonicalType(t.kind == CXType_Pointer ||
+                                       t.kind == CXType_LValueReference
+                                   ? clang_getPointeeType(t)
+                                   : clang_getArrayElementType(t));
+  return t.kind == CXType_Double;
+}
+
+/* atomicAdd(unsigned long long *, ...) and friends need 64-bit atomics. */
+static int is_int64_atomic(CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  char *n = cx_spelling(callee);
+  int atomic = str_starts_with(n, "atomic");
+  free(n);
+  if (!atomic || clang_Cursor_getNumArguments(callee) < 1)
+    return 0;
+  CXType p = clang_getCanonicalType(
+      clang_getCursorType(clang_Cursor_getArgument(callee, 0)));
+  if (p.kind != CXType_Pointer)
+    return 0;
+  enum CXTypeKind k = clang_getCanonicalType(clang_getPointeeType(p)).kind;
+  return k == CXType_LongLong || k == CXType_ULongLong || k == CXType_Long ||
+         k == CXType_ULong || k == CXType_Double;
+}
+
+typedef struct uses_walk {
+  emitter *e;
+  size_t index; /* into e->uses: the array may move while recursing */
+} uses_walk;
+
+static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
+                                          CXClientData d) {
+  uses_walk *w = d;
+  emitter *e = w->e;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_VarDecl && dev_is_extern_shared(c))
+    e->uses[w->index].dynshm = 1;
+  if ((clang_isExpression(k) || k == CXCursor_VarDecl) &&
+      type_uses_double(clang_getCursorType(c)))
+    e->uses[w->index].fp64 = 1;
+  if (k == CXCursor_CallExpr && is_int64_atomic(c))
+    e->uses[w->index].int64_atomics = 1;
+  if (k == CXCursor_CallExpr) {
+    CXCursor callee = clang_getCursorReferenced(c);
+    CXCursor cdef = clang_getCursorDefinition(callee);
+    int scratch = 0;
+    if ((clang_Cursor_isNull(cdef) || cx_in_system_header(callee)) &&
+        dev_builtin_is_collective(callee, &scratch)) {
+      e->uses[w->index].collective = 1;
+      e->uses[w->index].warp |= scratch;
+      if (scratch) {
+        char *n = cx_spelling(callee);
+        if (!str_starts_with(n, "__syncthreads_"))
+          e->uses[w->index].lanes = 1;
+        free(n);
+      }
+    }
+  }
+  if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr ||
+      k == CXCursor_MemberRefExpr) {
+    CXCursor r = clang_getCursorReferenced(c);
+    symbol *s = dev_symbol_of(e, r);
+    if (s)
+      uses_mark(&e->uses[w->index], (size_t)(s - e->syms));
+    CXCursor def = clang_getCursorDefinition(r);
+    if (k != CXCursor_DeclRefExpr && !clang_Cursor_isNull(def) &&
+        dev_is_user_function(def)) {
+      fn_uses *cu = dev_uses_of(e, def);
+      fn_uses *u = &e->uses[w->index];
+      if (cu) {
+        u->dynshm |= cu->dynshm;
+        u->fp64 |= cu->fp64;
+        u->int64_atomics |= cu->int64_atomics;
+        u->collective |= cu->collective;
+        u->warp |= cu->warp;
+        u->lanes |= cu->lanes;
+        for (size_t i = 0; i < cu->nsyms; i++)
+          if (cu->syms[i])
+            uses_mark(u, i);
+      }
+    }
+  }
+  return CXChildVisit_Recurse;
+}
+
+int dev_call_is_collective(emitter *e, CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXCursor def = clang_getCursorDefinition(callee);
+  int scratch;
+  if (clang_Cursor_isNull(def) || cx_in_system_header(callee))
+    return dev_builtin_is_collective(callee, &scratch);
+  if (!dev_is_user_function(def))
+    return 0;
+  fn_uses *u = dev_uses_of(e, def);
+  return u && u->collective;
+}
+
+fn_uses *dev_uses_find(emitter *e, CXCursor fn) {
+  cx_key k = cx_key_of(fn);
+  for (size_t i = 0; i < e->nuses; i++)
+    if (cx_key_eq(&e->uses[i].key, &k))
+      return &e->uses[i];
+  return NULL;
+}
+
+fn_uses *dev_uses_of(emitter *e, CXCursor fn) {
+  fn_uses *u = dev_uses_find(e, fn);
+  if (u) {
+    if (u->state == 1)
+      u->recursive = 1;
+    return u->state == 1 ? NULL : u;
+  }
+  e->uses = xrealloc(e->uses, (e->nuses + 1) * sizeof *e->uses);
+  size_t idx = e->nuses++;
+  memset(&e->uses[idx], 0, sizeof e->uses[idx]);
+  e->uses[idx].key = cx_key_of(fn);
+  e->uses[idx].reads_tid = -1;
+  e->uses[idx].state = 1;
+  uses_walk w = {e, idx};
+  clang_visitChildren(fn, uses_visit, &w);
+  e->uses[idx].state = 2;
+  return &e->uses[idx];
+}

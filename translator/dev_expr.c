@@ -844,7 +844,9 @@ static void print_unsupported(emitter *e, CXCursor c) {
     return;
   case CXCursor_CXXNewExpr:
   case CXCursor_CXXDeleteExpr:
-    dev_report(e, c, CU2CL_D_DYNAMIC_ALLOCATION);
+    dev_report(e, c, CU2CL_D_DYNAMIC_ALLOCATION,
+               clang_getCursorKind(c) == CXCursor_CXXNewExpr ? "new"
+                                                             : "delete");
     return;
   case CXCursor_CXXThrowExpr:
     dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, "throw");

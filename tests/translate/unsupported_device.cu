@@ -19,3 +19,5 @@ __global__ void bad(float *out, long long *t)
 // CHECK-CL: /* CU2CL2001: device function 'clock64' has no OpenCL equivalent
 
 int main() { bad<<<1, 32>>>(nullptr, nullptr); return 0; }
+// CHECK-CL: 'new' allocates memory in device code
+// CHECK-CL: 'delete' allocates memory in device code

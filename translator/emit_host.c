@@ -36,6 +36,8 @@ typedef struct host {
   strvec valued;  /* USRs of kernel specializations used as values */
   int first_include_seen;
   unsigned first_include;
+  unsigned first_decl; /* start of the first top-level declaration (or
+                          src_len): nvcc's implicit includes precede it */
   unsigned *blocks; /* extents of top-level namespaces and extern "C" */
   size_t nblocks;   /* blocks, as begin/end pairs */
   int macro_launches; /* macro bodies holding a launch were rewritten */
@@ -492,6 +494,13 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
   host *h = d;
   if (!in_target(h, c))
     return CXChildVisit_Continue;
+  unsigned db, de;
+  if (clang_getCursorKind(p) == CXCursor_TranslationUnit &&
+      clang_isDeclaration(clang_getCursorKind(c)) &&
+      extent_in_target(h, c, &db, &de) && db < h->first_decl) {
+    widen_to_lines(h, &db, &de);
+    h->first_decl = db;
+  }
   switch (clang_getCursorKind(c)) {
   case CXCursor_Namespace:
   case CXCursor_LinkageSpec: {
@@ -1097,13 +1106,18 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
   h.src_len = src ? len : 0;
   if (h.is_main && opts->main_len && opts->main_len < h.src_len)
     h.src_len = opts->main_len;
+  h.first_decl = (unsigned)h.src_len;
   clang_visitChildren(clang_getTranslationUnitCursor(tu), value_visit, &h);
   clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &h);
   clang_visitChildren(clang_getTranslationUnitCursor(tu), launch_visit, &h);
   rename_tokens(&h);
   if (h.is_main) {
-    /* at the first include, but never inside extern "C" { or a namespace */
+    /* at the first include or declaration, whichever comes first (code
+     * before any include sees what nvcc force-includes), but never inside
+     * extern "C" { or a namespace */
     unsigned at = h.first_include_seen ? h.first_include : 0;
+    if (h.first_decl < at)
+      at = h.first_decl;
     for (size_t i = 0; i < h.nblocks; i++)
       if (h.blocks[2 * i] < at && at < h.blocks[2 * i + 1])
         at = h.blocks[2 * i];

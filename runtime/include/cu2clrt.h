@@ -670,6 +670,9 @@ CU2CL_API cu2clError_t cu2clStreamGetFlags(cu2clStream_t stream,
 CU2CL_API cu2clError_t cu2clStreamWaitEvent(cu2clStream_t stream,
                                             cu2clEvent_t event,
                                             unsigned int flags CU2CL_DEFARG(0));
+/* Profiler control: no-ops (they only tell a profiler when to collect). */
+CU2CL_API cu2clError_t cu2clProfilerStart(void);
+CU2CL_API cu2clError_t cu2clProfilerStop(void);
 /* Priorities: OpenCL queues have none; the range is [0, 0], as CUDA
  * reports for a device without stream priorities, and every priority is
  * clamped into it. */
@@ -1029,6 +1032,23 @@ inline cu2clError_t cu2clGetSymbolSize(size_t *size,
 #ifndef __launch_bounds__
 #define __launch_bounds__(...)
 #endif
+/* NVTX annotations (nvtx3/nvToolsExt.h): profiler ranges and marks, which
+ * change nothing a program computes; no-ops in the port. */
+#ifndef CU2CLRT_NO_NVTX
+typedef unsigned long long nvtxRangeId_t; /* uint64_t in NVTX */
+static inline int nvtxRangePushA(const char *message) {
+  (void)message;
+  return 0;
+}
+static inline int nvtxRangePop(void) { return 0; }
+static inline void nvtxMarkA(const char *message) { (void)message; }
+static inline nvtxRangeId_t nvtxRangeStartA(const char *message) {
+  (void)message;
+  return 0;
+}
+static inline void nvtxRangeEnd(nvtxRangeId_t id) { (void)id; }
+#endif
+
 /* CUDA's alignment qualifier, kept on host structs shared with kernels. */
 #ifndef __align__
 #define __align__(n) __attribute__((aligned(n)))

@@ -215,6 +215,9 @@ static cu2clError_t rt_stream_device(cu2clStream_t stream, rt_device **d) {
   return rt_device_current(d);
 }
 
+cu2clError_t cu2clProfilerStart(void) { return cu2clSuccess; }
+cu2clError_t cu2clProfilerStop(void) { return cu2clSuccess; }
+
 /* Stream priorities: OpenCL queues have none, so the device reports the
  * range CUDA documents for a device without priorities (0 and 0), every
  * priority is clamped into it, and streams are created as without one. */

@@ -1,8 +1,10 @@
 // Host callbacks in stream order (cudaStreamAddCallback with CUDART_CB,
-// cudaLaunchHostFunc), stream priorities, an __align__ struct, and a
-// build with --use_fast_math -O3.
+// cudaLaunchHostFunc), stream priorities, an __align__ struct, profiler
+// control and NVTX ranges, and a build with --use_fast_math -O3.
 #include <cstdio>
+#include <cuda_profiler_api.h>
 #include <cuda_runtime.h>
+#include <nvtx3/nvToolsExt.h>
 
 struct __align__(16) Work {
   float *data;
@@ -26,6 +28,8 @@ static void bump(void *user) { ((Work *)user)->data[0] = 100.0f; }
 
 int main() {
   const int n = 256;
+  cudaProfilerStart();
+  nvtxRangePushA("setup");
   int least, greatest;
   cudaDeviceGetStreamPriorityRange(&least, &greatest);
   cudaStream_t s;
@@ -44,6 +48,8 @@ int main() {
   cudaMemcpyAsync(d, h, sizeof(float), cudaMemcpyHostToDevice, s);
   cudaMemcpyAsync(h + 1, d, sizeof(float), cudaMemcpyDeviceToHost, s);
   cudaStreamSynchronize(s);
+  nvtxRangePop();
+  cudaProfilerStop();
   int expect = (n - 1) * (n - 1) + 1;
   int ok = w.seen >= expect - 1 && w.seen <= expect + 1 && h[1] == 100.0f &&
            alignof(Work) == 16;

@@ -45,8 +45,9 @@
 #   -j N             programs at a time (default 1; runs on PoCL use every core,
 #                    so keep it small)
 #   --only NAME      only this program (repeatable; also NAME,NAME)
-#   --keep           keep each port and its build (default: removed after the
-#                    program's line, logs kept)
+#   --keep           keep each port and its build (default: the port's build
+#                    is removed after the program's line, and the port too
+#                    when the program passed; logs are kept)
 #   --timeout S      run time limit per program (default 120 s; a list line's
 #                    timeout= overrides it)
 #   --fresh-db       record the original build again even where a database
@@ -276,13 +277,16 @@ run_one() {
     sub=$(dirname "${sub:-.}")
     local input; input=$(opt "$opts" input)
     [ -n "$input" ] && make_input "$input" "$work/data"
-    [ -e "$pdir/port/$sub/../data" ] || ln -s "$work/data" "$pdir/port/$sub/../data"
+    mkdir -p "$work/data"
+    [ -e "$pdir/port/$sub/../data" ] || [ -L "$pdir/port/$sub/../data" ] ||
+      ln -s "$work/data" "$pdir/port/$sub/../data"
     local a=${args//@DATA@/$work/data} t; a=${a//@SRC@/$src}
     t=$(opt "$opts" timeout); t=${t:-$timeout_s}
     echo "$exe $a  (in port/$sub, timeout $t s)" >"$pdir/run.cmd"
     # shellcheck disable=SC2086  # the arguments are words
-    (cd "$pdir/port/$sub" && exec timeout -k 5 "$t" "$pdir/port/build/$exe" $a) \
-      >"$pdir/run.out" 2>"$pdir/run.err" </dev/null
+    # (the outer 2>/dev/null: no "Aborted" notice from this shell)
+    { (cd "$pdir/port/$sub" && exec timeout -k 5 "$t" "$pdir/port/build/$exe" $a) \
+        >"$pdir/run.out" 2>"$pdir/run.err" </dev/null; } 2>/dev/null
     rc=$?
     local p=0 f=0
     case $pass in
@@ -301,7 +305,7 @@ run_one() {
     fi
   fi
   [ $keep = 1 ] || rm -rf "$pdir/port/build"
-  [ $keep = 1 ] || [ "$bld" != ok ] || rm -rf "$pdir/port"
+  [ $keep = 1 ] || [ "$run" != PASS ] || rm -rf "$pdir/port"
   {
     printf '%-26s tr=%s %-34s build=%-4s run=%s\n' "$name" "$tr" "${ids:--}" "$bld" "$run"
     # a second, indented line: why it failed, in short

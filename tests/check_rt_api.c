@@ -539,6 +539,38 @@ START_TEST(test_host_functions_in_stream_order) {
 }
 END_TEST
 
+/* Stream-ordered allocation works with the stream's copies, and the
+ * device's pool keeps its attributes and reports allocated bytes. */
+START_TEST(test_stream_ordered_allocation) {
+  cu2clStream_t s;
+  CK(cu2clStreamCreate(&s));
+  int *d, h[8] = {1, 2, 3, 4, 5, 6, 7, 8}, back[8] = {0};
+  CK(cu2clMallocAsync((void **)&d, sizeof h, s));
+  CK(cu2clMemcpyAsync(d, h, sizeof h, cu2clMemcpyHostToDevice, s));
+  CK(cu2clMemcpyAsync(back, d, sizeof h, cu2clMemcpyDeviceToHost, s));
+  CK(cu2clFreeAsync(d, s));
+  CK(cu2clStreamSynchronize(s));
+  ck_assert_int_eq(back[7], 8);
+  cu2clMemPool_t pool, same;
+  CK(cu2clDeviceGetDefaultMemPool(&pool, 0));
+  CK(cu2clDeviceGetMemPool(&same, 0));
+  ck_assert_ptr_eq(pool, same);
+  unsigned long long threshold = 1ull << 30, got = 0, used = 0;
+  CK(cu2clMemPoolSetAttribute(pool, cu2clMemPoolAttrReleaseThreshold,
+                              &threshold));
+  CK(cu2clMemPoolGetAttribute(pool, cu2clMemPoolAttrReleaseThreshold, &got));
+  ck_assert_uint_eq(got, threshold);
+  CK(cu2clMallocFromPoolAsync((void **)&d, 4096, pool, s));
+  CK(cu2clMemPoolGetAttribute(pool, cu2clMemPoolAttrUsedMemCurrent, &used));
+  ck_assert_uint_ge(used, 4096);
+  CK(cu2clFreeAsync(d, s));
+  CK(cu2clMemPoolTrimTo(pool, 0));
+  ck_assert_int_eq(cu2clDeviceGetDefaultMemPool(&pool, 99),
+                   cu2clErrorInvalidDevice);
+  CK(cu2clStreamDestroy(s));
+}
+END_TEST
+
 static Suite *rt_api_suite(void) {
   Suite *s = suite_create("rt_api");
   TCase *core = tcase_create("Core");
@@ -556,6 +588,7 @@ static Suite *rt_api_suite(void) {
   tcase_add_test(core, test_legacy_default_stream_order);
   tcase_add_test(core, test_events);
   tcase_add_test(core, test_host_functions_in_stream_order);
+  tcase_add_test(core, test_stream_ordered_allocation);
   tcase_add_loop_test(core, test_managed_and_mapped_host, 0, 2);
   tcase_add_test(core, test_host_register);
   tcase_add_test(core, test_device_reset);

@@ -618,6 +618,40 @@ CU2CL_API cu2clError_t cu2clHostGetDevicePointer(void **dev_ptr, void *host_ptr,
 CU2CL_API cu2clError_t cu2clHostRegister(void *ptr, size_t size,
                                          unsigned int flags);
 CU2CL_API cu2clError_t cu2clHostUnregister(void *ptr);
+/* Stream-ordered allocation. The allocation is made at once (sooner than
+ * stream order asks, which is always safe) from the device-memory cache;
+ * a stream-ordered free waits for the device's earlier work first, as
+ * cu2clFree does. Memory pools are the device's one pool: its attributes
+ * are kept and reported, the reuse policy is the runtime's cache. */
+typedef struct cu2clMemPool *cu2clMemPool_t;
+typedef enum cu2clMemPoolAttr {
+  cu2clMemPoolReuseFollowEventDependencies = 1,
+  cu2clMemPoolReuseAllowOpportunistic = 2,
+  cu2clMemPoolReuseAllowInternalDependencies = 3,
+  cu2clMemPoolAttrReleaseThreshold = 4,
+  cu2clMemPoolAttrReservedMemCurrent = 5,
+  cu2clMemPoolAttrReservedMemHigh = 6,
+  cu2clMemPoolAttrUsedMemCurrent = 7,
+  cu2clMemPoolAttrUsedMemHigh = 8
+} cu2clMemPoolAttr;
+CU2CL_API cu2clError_t cu2clMallocAsync(void **dev_ptr, size_t size,
+                                        cu2clStream_t stream);
+CU2CL_API cu2clError_t cu2clFreeAsync(void *dev_ptr, cu2clStream_t stream);
+CU2CL_API cu2clError_t cu2clMallocFromPoolAsync(void **dev_ptr, size_t size,
+                                                cu2clMemPool_t pool,
+                                                cu2clStream_t stream);
+CU2CL_API cu2clError_t cu2clDeviceGetDefaultMemPool(cu2clMemPool_t *pool,
+                                                    int device);
+CU2CL_API cu2clError_t cu2clDeviceGetMemPool(cu2clMemPool_t *pool,
+                                             int device);
+CU2CL_API cu2clError_t cu2clMemPoolSetAttribute(cu2clMemPool_t pool,
+                                                cu2clMemPoolAttr attr,
+                                                void *value);
+CU2CL_API cu2clError_t cu2clMemPoolGetAttribute(cu2clMemPool_t pool,
+                                                cu2clMemPoolAttr attr,
+                                                void *value);
+CU2CL_API cu2clError_t cu2clMemPoolTrimTo(cu2clMemPool_t pool,
+                                          size_t min_bytes_to_keep);
 CU2CL_API cu2clError_t cu2clMemGetInfo(size_t *free_bytes, size_t *total_bytes);
 CU2CL_API cu2clError_t cu2clMemcpy(void *dst, const void *src, size_t count,
                                    cu2clMemcpyKind kind);
@@ -966,6 +1000,18 @@ template <class T>
 inline cu2clError_t cu2clHostGetDevicePointer(T **dev_ptr, void *host_ptr,
                                               unsigned int flags) {
   return cu2clHostGetDevicePointer((void **)(void *)dev_ptr, host_ptr, flags);
+}
+template <class T>
+inline cu2clError_t cu2clMallocAsync(T **dev_ptr, size_t size,
+                                     cu2clStream_t stream) {
+  return cu2clMallocAsync((void **)(void *)dev_ptr, size, stream);
+}
+template <class T>
+inline cu2clError_t cu2clMallocFromPoolAsync(T **dev_ptr, size_t size,
+                                             cu2clMemPool_t pool,
+                                             cu2clStream_t stream) {
+  return cu2clMallocFromPoolAsync((void **)(void *)dev_ptr, size, pool,
+                                  stream);
 }
 template <class T>
 inline cu2clError_t

@@ -315,6 +315,101 @@ cu2clError_t cu2clFree(void *dev_ptr) {
   return cu2clSuccess;
 }
 
+/* ---- stream-ordered allocation and memory pools ---------------------- */
+
+enum { RT_MAX_POOLS = 64 }; /* devices with a pool object */
+
+struct cu2clMemPool {
+  int ordinal;
+  unsigned long long release_threshold;
+  int reuse[3]; /* the three reuse policy flags, as set */
+};
+
+static struct cu2clMemPool rt_pools[RT_MAX_POOLS];
+
+cu2clError_t cu2clMallocAsync(void **dev_ptr, size_t size,
+                              cu2clStream_t stream) {
+  (void)stream; /* made at once: sooner than stream order asks */
+  return cu2clMalloc(dev_ptr, size);
+}
+
+cu2clError_t cu2clFreeAsync(void *dev_ptr, cu2clStream_t stream) {
+  (void)stream; /* cu2clFree waits for the device's earlier work */
+  return cu2clFree(dev_ptr);
+}
+
+cu2clError_t cu2clMallocFromPoolAsync(void **dev_ptr, size_t size,
+                                      cu2clMemPool_t pool,
+                                      cu2clStream_t stream) {
+  RT_CHECK(pool != NULL, cu2clErrorInvalidValue);
+  return cu2clMallocAsync(dev_ptr, size, stream);
+}
+
+cu2clError_t cu2clDeviceGetDefaultMemPool(cu2clMemPool_t *pool, int device) {
+  RT_CHECK(pool != NULL, cu2clErrorInvalidValue);
+  RT_CHECK(device >= 0 && device < rt_device_count() &&
+               device < RT_MAX_POOLS,
+           cu2clErrorInvalidDevice);
+  rt_pools[device].ordinal = device;
+  *pool = &rt_pools[device];
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clDeviceGetMemPool(cu2clMemPool_t *pool, int device) {
+  return cu2clDeviceGetDefaultMemPool(pool, device);
+}
+
+/* Attributes are 64-bit for the threshold and the memory figures, int for
+ * the reuse flags (CUDA's types). The memory figures are the device's
+ * allocated bytes. */
+cu2clError_t cu2clMemPoolSetAttribute(cu2clMemPool_t pool,
+                                      cu2clMemPoolAttr attr, void *value) {
+  RT_CHECK(pool != NULL && value != NULL, cu2clErrorInvalidValue);
+  if (attr >= cu2clMemPoolReuseFollowEventDependencies &&
+      attr <= cu2clMemPoolReuseAllowInternalDependencies) {
+    pool->reuse[attr - 1] = *(int *)value;
+    return cu2clSuccess;
+  }
+  if (attr == cu2clMemPoolAttrReleaseThreshold) {
+    pool->release_threshold = *(unsigned long long *)value;
+    return cu2clSuccess;
+  }
+  if (attr == cu2clMemPoolAttrReservedMemHigh ||
+      attr == cu2clMemPoolAttrUsedMemHigh) {
+    RT_CHECK(*(unsigned long long *)value == 0, cu2clErrorInvalidValue);
+    return cu2clSuccess; /* resetting a high-water mark */
+  }
+  return rt_fail(cu2clErrorInvalidValue);
+}
+
+cu2clError_t cu2clMemPoolGetAttribute(cu2clMemPool_t pool,
+                                      cu2clMemPoolAttr attr, void *value) {
+  RT_CHECK(pool != NULL && value != NULL, cu2clErrorInvalidValue);
+  if (attr >= cu2clMemPoolReuseFollowEventDependencies &&
+      attr <= cu2clMemPoolReuseAllowInternalDependencies) {
+    *(int *)value = pool->reuse[attr - 1];
+    return cu2clSuccess;
+  }
+  if (attr == cu2clMemPoolAttrReleaseThreshold) {
+    *(unsigned long long *)value = pool->release_threshold;
+    return cu2clSuccess;
+  }
+  RT_CHECK(attr >= cu2clMemPoolAttrReservedMemCurrent &&
+               attr <= cu2clMemPoolAttrUsedMemHigh,
+           cu2clErrorInvalidValue);
+  rt_device *d;
+  RT_TRY(rt_device_get(pool->ordinal, &d));
+  *(unsigned long long *)value =
+      __atomic_load_n(&d->allocated, __ATOMIC_RELAXED);
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clMemPoolTrimTo(cu2clMemPool_t pool, size_t min_bytes_to_keep) {
+  (void)min_bytes_to_keep; /* freed memory is the runtime cache's to keep */
+  RT_CHECK(pool != NULL, cu2clErrorInvalidValue);
+  return cu2clSuccess;
+}
+
 void rt_mem_release_device(rt_device *d) {
   for (;;) {
     rt_alloc a = {0};

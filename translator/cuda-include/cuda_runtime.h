@@ -57,6 +57,10 @@ __host__ cudaError_t cudaMallocManaged(
 template <class T>
 __host__ cudaError_t cudaMallocAsync(T **ptr, size_t size, cudaStream_t stream);
 template <class T>
+__host__ cudaError_t cudaMallocFromPoolAsync(T **ptr, size_t size,
+                                             cudaMemPool_t memPool,
+                                             cudaStream_t stream);
+template <class T>
 __host__ cudaError_t
 cudaStreamAttachMemAsync(cudaStream_t stream, T *devPtr, size_t length = 0,
                          unsigned int flags = cudaMemAttachSingle);

@@ -133,6 +133,20 @@ __host__ cudaError_t cudaMallocManaged(
 __host__ cudaError_t cudaMallocAsync(void **devPtr, size_t size,
                                      cudaStream_t hStream);
 __host__ cudaError_t cudaFreeAsync(void *devPtr, cudaStream_t hStream);
+__host__ cudaError_t cudaMallocFromPoolAsync(void **ptr, size_t size,
+                                             cudaMemPool_t memPool,
+                                             cudaStream_t stream);
+__host__ cudaError_t cudaDeviceGetDefaultMemPool(cudaMemPool_t *memPool,
+                                                 int device);
+__host__ cudaError_t cudaDeviceGetMemPool(cudaMemPool_t *memPool, int device);
+__host__ cudaError_t cudaMemPoolSetAttribute(cudaMemPool_t memPool,
+                                             enum cudaMemPoolAttr attr,
+                                             void *value);
+__host__ cudaError_t cudaMemPoolGetAttribute(cudaMemPool_t memPool,
+                                             enum cudaMemPoolAttr attr,
+                                             void *value);
+__host__ cudaError_t cudaMemPoolTrimTo(cudaMemPool_t memPool,
+                                       size_t minBytesToKeep);
 __host__ cudaError_t cudaMemGetInfo(size_t *free, size_t *total);
 __host__ cudaError_t cudaMemcpy(void *dst, const void *src, size_t count,
                                 enum cudaMemcpyKind kind);

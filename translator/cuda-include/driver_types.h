@@ -164,6 +164,18 @@ enum cudaMemcpyKind {
 
 /* Opaque handles: pointers to incomplete structs, so 0 and NULL convert. */
 typedef struct CUstream_st *cudaStream_t;
+typedef struct CUmemPoolHandle_st *cudaMemPool_t;
+/* Memory pool attributes (CUDA Runtime API, "Memory Pools"). */
+enum cudaMemPoolAttr {
+  cudaMemPoolReuseFollowEventDependencies = 0x1,
+  cudaMemPoolReuseAllowOpportunistic = 0x2,
+  cudaMemPoolReuseAllowInternalDependencies = 0x3,
+  cudaMemPoolAttrReleaseThreshold = 0x4,
+  cudaMemPoolAttrReservedMemCurrent = 0x5,
+  cudaMemPoolAttrReservedMemHigh = 0x6,
+  cudaMemPoolAttrUsedMemCurrent = 0x7,
+  cudaMemPoolAttrUsedMemHigh = 0x8
+};
 typedef struct CUevent_st *cudaEvent_t;
 typedef struct CUgraph_st *cudaGraph_t;
 typedef struct CUgraphExec_st *cudaGraphExec_t;

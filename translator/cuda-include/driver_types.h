@@ -237,6 +237,8 @@ typedef void (*cudaStreamCallback_t)(cudaStream_t stream, cudaError_t status,
 #define cudaDeviceScheduleSpin 0x01
 #define cudaDeviceScheduleYield 0x02
 #define cudaDeviceScheduleBlockingSync 0x04
+/* Deprecated spelling of cudaDeviceScheduleBlockingSync. */
+#define cudaDeviceBlockingSync 0x04
 #define cudaDeviceBlockingSync 0x04
 #define cudaDeviceScheduleMask 0x07
 #define cudaDeviceMapHost 0x08

@@ -128,7 +128,7 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor p,
     CXCursor def = clang_getCursorDefinition(callee);
     if (!clang_Cursor_isNull(def) &&
         !clang_Cursor_isNull(clang_getSpecializedCursorTemplate(def)) &&
-        !(cx_cuda_attrs(def) & CX_GLOBAL) && cx_in_main_file(def)) {
+        !(cx_cuda_attrs(def) & CX_GLOBAL) && !cx_in_system_header(def)) {
       char *usr = cx_usr(def);
       if (!strvec_contains(&k->visited, usr)) {
         strvec_push_own(&k->visited, usr);

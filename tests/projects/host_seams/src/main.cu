@@ -3,6 +3,7 @@
 static const char *const kNames[] = {"main", NULL};
 #include <cstdio>
 #include "launch.h"
+#include "fill.cuh"
 
 int main() {
   const int n = 1000;
@@ -27,6 +28,9 @@ int main() {
   for (int i = 0; i < n; i++)
     ok &= hi[i] == 3 * i + 2 + 1 && hf[i] == 1.0f * i + 2.0f;
   ok &= first_of(di) == 7 && kNames[1] == NULL;
+  fill_all<3>(di, n);
+  cudaMemcpy(hi, di, sizeof hi, cudaMemcpyDeviceToHost);
+  ok &= hi[10] == 30 && hi[n - 1] == 3 * (n - 1);
   printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

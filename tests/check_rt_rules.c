@@ -36,7 +36,8 @@ static const char *const generated_only[] = {
     "cu2clStream",       "cu2clEvent", /* opaque tags of the handle types */
     "cu2clrtTraceQuiet", /* for library layers (cu2clrt_thrust.hpp) */
     "cu2clrtTraceSite", /* passed by the header's call-site macros */
-    "cu2clHoldSizedBuilds" /* for tests and measurements */};
+    "cu2clHoldSizedBuilds", /* for tests and measurements */
+    "cu2clLaunchV" /* the type of cu2clKernelRef's launchv */};
 
 static char *header;
 

@@ -40,6 +40,26 @@ __attribute__((noinline)) int thrice(int v) {
 static const int table_init[3] = {5, 6, 7};
 static cu2clSymbol table = {"table", sizeof table_init, table_init, nullptr};
 
+/* A kernel used as a value, as the translator writes it: the reference's
+ * launchv unpacks CUDA's args into the typed stub. */
+static const char fill_cl[] =
+    "__kernel void fill(__global int *p, int v) { p[get_global_id(0)] = v; }";
+static cu2clProgram fill_program = {"check_rt_cxx.cl", fill_cl, nullptr,
+                                    nullptr};
+static cu2clError_t fill_launchv(dim3 grid, dim3 block, size_t shmem,
+                                 cu2clStream_t stream, void **args);
+static cu2clKernelRef cu2cl_kernel_fill = {&fill_program, "fill", nullptr,
+                                           fill_launchv};
+static cu2clError_t fill_launchv(dim3 grid, dim3 block, size_t shmem,
+                                 cu2clStream_t stream, void **args) {
+  int *p = *(int **)args[0];
+  int v = *(int *)args[1];
+  cu2clArg a[] = {{CU2CL_ARG_DEVPTR, sizeof p, &p},
+                  {CU2CL_ARG_VALUE, sizeof v, &v}};
+  return cu2clLaunchKernel(&cu2cl_kernel_fill, grid, block, shmem, stream, a,
+                           2);
+}
+
 static void check_dim3() {
   dim3 a;
   EXPECT(a.x == 1 && a.y == 1 && a.z == 1);
@@ -102,6 +122,28 @@ static void check_api() {
          cu2clSuccess);
   EXPECT(back[0] == 5 && back[1] == 9 && back[2] == 7);
   EXPECT(cu2clFree(d) == cu2clSuccess);
+  // Kernels used as values: CUDA's C++ default arguments.
+  int *out = nullptr, v = 42, got[64] = {0};
+  EXPECT(cu2clMalloc(&out, sizeof got) == cu2clSuccess);
+  void *args[] = {&out, &v};
+  EXPECT(cu2clLaunchKernelFunc((const void *)&cu2cl_kernel_fill, dim3(2),
+                               dim3(32), args) == cu2clSuccess);
+  EXPECT(cu2clMemcpy(got, out, sizeof got, cu2clMemcpyDeviceToHost) ==
+         cu2clSuccess);
+  EXPECT(got[0] == 42 && got[63] == 42);
+  int grid = 0, block = 0;
+  EXPECT(cu2clOccupancyMaxPotentialBlockSize(
+             &grid, &block, (const void *)&cu2cl_kernel_fill) == cu2clSuccess);
+  EXPECT(block > 0 && block % 32 == 0 && grid > 0);
+  EXPECT(cu2clOccupancyMaxPotentialBlockSizeWithFlags(
+             &grid, &block, (const void *)&cu2cl_kernel_fill, 0, 64) ==
+         cu2clSuccess);
+  EXPECT(block == 64);
+  struct cu2clFuncAttributes fa;
+  EXPECT(cu2clFuncGetAttributes(&fa, (const void *)&cu2cl_kernel_fill) ==
+         cu2clSuccess);
+  EXPECT(fa.maxThreadsPerBlock >= block);
+  EXPECT(cu2clFree(out) == cu2clSuccess);
   EXPECT(cu2clGetLastError() == cu2clSuccess);
 }
 

@@ -549,6 +549,58 @@ typedef struct cu2clArg {
   const void *value;
 } cu2clArg;
 
+/* ---------------------------------------------------------------------------
+ * Kernels used as values: attributes (docs/runtime.md, "Kernels used as
+ * values and occupancy").
+ */
+
+/* What cu2clFuncGetAttributes reports of a kernel. Field names and types
+ * are CUDA's (cudaFuncAttributes, CUDA 13). */
+typedef struct cu2clFuncAttributes {
+  size_t sharedSizeBytes; /* static __local memory (CL_KERNEL_LOCAL_MEM_SIZE) */
+  size_t constSizeBytes;  /* 0: OpenCL does not report it per kernel */
+  size_t localSizeBytes;  /* CL_KERNEL_PRIVATE_MEM_SIZE */
+  int maxThreadsPerBlock; /* the largest block a launch accepts */
+  int numRegs;            /* 0: OpenCL does not report registers */
+  int ptxVersion;         /* compute capability as 10 * major + minor */
+  int binaryVersion;      /* the same */
+  int cacheModeCA;        /* 0 */
+  int maxDynamicSharedSizeBytes;
+  int preferredShmemCarveout; /* -1 (default) or what was set */
+  int clusterDimMustBeSet;    /* the cluster fields are 0: no clusters */
+  int requiredClusterWidth;
+  int requiredClusterHeight;
+  int requiredClusterDepth;
+  int clusterSchedulingPolicyPreference;
+  int nonPortableClusterSizeAllowed;
+  int reserved[16];
+} cu2clFuncAttributes;
+
+/* Attributes for cu2clFuncSetAttribute (values of cudaFuncAttribute). */
+typedef enum cu2clFuncAttribute {
+  cu2clFuncAttributeMaxDynamicSharedMemorySize = 8,
+  cu2clFuncAttributePreferredSharedMemoryCarveout = 9,
+  cu2clFuncAttributeClusterDimMustBeSet = 10,
+  cu2clFuncAttributeRequiredClusterWidth = 11,
+  cu2clFuncAttributeRequiredClusterHeight = 12,
+  cu2clFuncAttributeRequiredClusterDepth = 13,
+  cu2clFuncAttributeNonPortableClusterSizeAllowed = 14,
+  cu2clFuncAttributeClusterSchedulingPolicyPreference = 15,
+  cu2clFuncAttributeMax
+} cu2clFuncAttribute;
+
+/* Carveout preferences (values of cudaSharedCarveout); any percentage
+ * 0..100 is accepted too. */
+typedef enum cu2clSharedCarveout {
+  cu2clSharedmemCarveoutDefault = -1,
+  cu2clSharedmemCarveoutMaxShared = 100,
+  cu2clSharedmemCarveoutMaxL1 = 0
+} cu2clSharedCarveout;
+
+/* Flags of the occupancy functions' WithFlags forms; both change nothing. */
+#define cu2clOccupancyDefault 0x00
+#define cu2clOccupancyDisableCachingOverride 0x01
+
 /* Counters of the program cache of this process, for tests and tools. */
 typedef struct cu2clCacheStats {
   unsigned long hits;   /* programs loaded from the on-disk cache */
@@ -752,6 +804,66 @@ CU2CL_API cu2clError_t cu2clLaunchKernel(cu2clKernelRef *kernel, dim3 grid,
                                          dim3 block, size_t shared_mem,
                                          cu2clStream_t stream,
                                          const cu2clArg *args, unsigned nargs);
+/* Kernels used as values. func is what the translator passes for a kernel:
+ * the address of its cu2clKernelRef, as a const void *.
+ * NULL, or a reference without a program, is
+ * cu2clErrorInvalidDeviceFunction. The queries build (or load from the
+ * cache) k's program for the current device, as a first launch would. */
+
+/* Launches func from CUDA's args, one pointer per kernel parameter, through
+ * the reference's launchv; cu2clErrorInvalidDeviceFunction when it has none.
+ * Otherwise as cu2clLaunchKernel. */
+CU2CL_API cu2clError_t cu2clLaunchKernelFunc(
+    const void *func, dim3 grid, dim3 block, void **args,
+    size_t shared_mem CU2CL_DEFARG(0), cu2clStream_t stream CU2CL_DEFARG(0));
+/* The same, after checking that grid's blocks could all be resident at once
+ * by the occupancy estimate below (else
+ * cu2clErrorCooperativeLaunchTooLarge). The launch is an ordinary one:
+ * OpenCL does not promise that work-groups run concurrently, and grid-wide
+ * synchronization inside the kernel is not translated. */
+CU2CL_API cu2clError_t cu2clLaunchCooperativeKernel(
+    const void *func, dim3 grid, dim3 block, void **args,
+    size_t shared_mem CU2CL_DEFARG(0), cu2clStream_t stream CU2CL_DEFARG(0));
+/* *attr from the kernel built for the current device (see the fields). */
+CU2CL_API cu2clError_t cu2clFuncGetAttributes(cu2clFuncAttributes *attr,
+                                              const void *func);
+/* MaxDynamicSharedMemorySize: value in [0, local memory - the kernel's
+ * static local memory], reported back by cu2clFuncGetAttributes (launches
+ * are checked against the device's local memory, as before).
+ * PreferredSharedMemoryCarveout: -1 or 0..100, a hint with no effect. Other
+ * attributes and values: cu2clErrorInvalidValue. */
+CU2CL_API cu2clError_t cu2clFuncSetAttribute(const void *func,
+                                             cu2clFuncAttribute attr,
+                                             int value);
+
+/* Occupancy: estimates from what OpenCL reports (docs/runtime.md, "Kernels
+ * used as values and occupancy"), deterministic for a device and kernel.
+ * A compute unit stands for CUDA's multiprocessor. */
+/* Blocks of block_size work-items with dynamic_shared bytes of dynamic
+ * shared memory that fit on one compute unit; 0 when such a block cannot be
+ * launched at all. */
+CU2CL_API cu2clError_t cu2clOccupancyMaxActiveBlocksPerMultiprocessor(
+    int *num_blocks, const void *func, int block_size, size_t dynamic_shared);
+CU2CL_API cu2clError_t cu2clOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *num_blocks, const void *func, int block_size, size_t dynamic_shared,
+    unsigned int flags);
+/* The block size (a multiple of 32, at most 1024 and at most block_limit
+ * when it is not 0) with the most resident work-items per compute unit,
+ * the largest on a tie, and the grid that fills every compute unit with
+ * such blocks. */
+CU2CL_API cu2clError_t cu2clOccupancyMaxPotentialBlockSize(
+    int *min_grid_size, int *block_size, const void *func,
+    size_t dynamic_shared CU2CL_DEFARG(0), int block_limit CU2CL_DEFARG(0));
+CU2CL_API cu2clError_t cu2clOccupancyMaxPotentialBlockSizeWithFlags(
+    int *min_grid_size, int *block_size, const void *func,
+    size_t dynamic_shared CU2CL_DEFARG(0), int block_limit CU2CL_DEFARG(0),
+    unsigned int flags CU2CL_DEFARG(0));
+/* The dynamic shared memory each of num_blocks blocks of block_size
+ * work-items may have while they all fit on one compute unit; 0 when they
+ * do not fit whatever the size. */
+CU2CL_API cu2clError_t cu2clOccupancyAvailableDynamicSMemPerBlock(
+    size_t *dynamic_shared, const void *func, int num_blocks, int block_size);
+
 /* Builds (or loads from the cache) program for the current device now, so
  * that a build error shows before the first launch. */
 CU2CL_API cu2clError_t cu2clProgramBuild(cu2clProgram *program);

@@ -98,6 +98,9 @@ int rt_device_has_extension(const rt_device *dev, const char *ext);
 /* "emulate", "subgroup" or "ptx". */
 const char *rt_warp_path_name(rt_warp_path path);
 
+/* dev's CUDA device properties (rt_props.c), queried and estimated. */
+void rt_props_fill(const rt_device *dev, cu2clDeviceProp *prop);
+
 /* Enqueue helpers shared by the modules that talk to queues. */
 cu2clError_t rt_cl_error(cl_int status, cu2clError_t fallback);
 /* A new in-order queue on dev with profiling enabled (events time). */

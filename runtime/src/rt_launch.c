@@ -72,6 +72,15 @@ cu2clError_t rt_launch_check(const rt_device *d, const cu2clKernelRef *ref,
   return cu2clSuccess;
 }
 
+size_t rt_launch_max_threads(const rt_device *d, const rt_kernel *k) {
+  size_t n = d->max_wg_size;
+  if (!d->is_nvidia && k->max_group_size < n) /* see rt_launch_check */
+    n = k->max_group_size;
+  if (k->warp && d->warp_path == RT_WARP_EMULATE && d->warp_scratch < n)
+    n = d->warp_scratch;
+  return n;
+}
+
 /* ---- warp kernels --------------------------------------------------------
  */
 

@@ -14,6 +14,10 @@
 cu2clError_t rt_launch_check(const rt_device *d, const cu2clKernelRef *ref,
                              const rt_kernel *k, dim3 grid, dim3 block,
                              size_t shared_mem, unsigned nargs);
+/* The most work-items a block of k may have on d: what rt_launch_check
+ * and the warp-path check let through (the sub-group path's shapes are
+ * probed at launch and not counted here). */
+size_t rt_launch_max_threads(const rt_device *d, const rt_kernel *k);
 /* Under k->lock: the warp-path check of the block, the arguments set and,
  * when q is not NULL, the NDRange enqueued on q (waited for under
  * CU2CL_LAUNCH_BLOCKING). With q NULL nothing is enqueued: stream capture

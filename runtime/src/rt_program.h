@@ -46,6 +46,10 @@ typedef struct rt_kernel {
   struct rt_kernel *sized_kernel;
   size_t warp_ok[4][3];
   unsigned warp_ok_next;
+  /* cu2clFuncSetAttribute's values, which cu2clFuncGetAttributes reports;
+   * the set_ flags say which were set. Under lock. */
+  int set_max_dynamic, max_dynamic;
+  int set_carveout, carveout;
   int ready;             /* set last, with release ordering */
 } rt_kernel;
 

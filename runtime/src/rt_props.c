@@ -124,7 +124,7 @@ static void rt_props_estimated(cu2clDeviceProp *p) {
   p->computePreemptionSupported = 1;
 }
 
-static void rt_fill_props(const rt_device *d, cu2clDeviceProp *p) {
+void rt_props_fill(const rt_device *d, cu2clDeviceProp *p) {
   memset(p, 0, sizeof *p);
   rt_props_estimated(p);
   rt_props_queried(d, p);
@@ -139,7 +139,7 @@ cu2clError_t cu2clGetDeviceProperties(cu2clDeviceProp *prop, int device) {
   RT_CHECK(prop != NULL, cu2clErrorInvalidValue);
   rt_device *d;
   RT_TRY(rt_device_get(device, &d));
-  rt_fill_props(d, prop);
+  rt_props_fill(d, prop);
   return cu2clSuccess;
 }
 
@@ -237,7 +237,7 @@ cu2clError_t cu2clDeviceGetAttribute(int *value, cu2clDeviceAttr attr,
   rt_device *d;
   RT_TRY(rt_device_get(device, &d));
   cu2clDeviceProp p;
-  rt_fill_props(d, &p);
+  rt_props_fill(d, &p);
   RT_CHECK(rt_attr_value(&p, attr, value), cu2clErrorInvalidValue);
   return cu2clSuccess;
 }

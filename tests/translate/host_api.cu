@@ -18,8 +18,8 @@ int main()
     CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     CHECK(cudaEventCreate(&start));
     CHECK(cudaMallocPitch((void **)&d, &pitch, 64, 64)); // EXPECT: CU2CL1001
-    cudaFuncAttributes attr; // EXPECT: CU2CL1001
-    cudaFuncGetAttributes(&attr, k); // EXPECT: CU2CL1001
+    cudaFuncAttributes attr;
+    cudaFuncGetAttributes(&attr, k);
     k<<<1, 32, 0, s>>>(d);
     CHECK(cudaEventRecord(start, s));
     CHECK(cudaStreamSynchronize(s));
@@ -35,7 +35,8 @@ int main()
 // CHECK-HOST: cu2clStream_t s;
 // CHECK-HOST: cu2clEvent_t start;
 // CHECK-HOST: CHECK(cu2clStreamCreateWithFlags(&s, cu2clStreamNonBlocking));
-// CHECK-HOST: cudaFuncGetAttributes(&attr, ((const void *)&cu2cl_kernel_k));
+// CHECK-HOST: cu2clFuncAttributes attr;
+// CHECK-HOST: cu2clFuncGetAttributes(&attr, ((const void *)&cu2cl_kernel_k));
 // CHECK-HOST: cu2cl_launch_k(1, 32, 0, s, d);
 // CHECK-HOST: CHECK(cu2clStreamGetCaptureInfo(s, &status, &id));
 // CHECK-HOST: const cu2clGraphEdgeData *edges = nullptr;

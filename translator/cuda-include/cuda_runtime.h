@@ -113,8 +113,19 @@ template <class T>
 __host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
     int *numBlocks, T func, int blockSize, size_t dynamicSMemSize);
 template <class T>
+__host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+    int *numBlocks, T func, int blockSize, size_t dynamicSMemSize,
+    unsigned int flags);
+template <class T>
 __host__ cudaError_t cudaOccupancyMaxPotentialBlockSize(
     int *minGridSize, int *blockSize, T func, size_t dynamicSMemSize = 0,
     int blockSizeLimit = 0);
+template <class T>
+__host__ cudaError_t cudaOccupancyMaxPotentialBlockSizeWithFlags(
+    int *minGridSize, int *blockSize, T func, size_t dynamicSMemSize = 0,
+    int blockSizeLimit = 0, unsigned int flags = 0);
+template <class T>
+__host__ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(
+    size_t *dynamicSmemSize, T *func, int numBlocks, int blockSize);
 
 #endif /* CU2CL_CUDA_RUNTIME_H */

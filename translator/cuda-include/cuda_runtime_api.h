@@ -228,6 +228,8 @@ __host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessor(
 __host__ cudaError_t cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
     int *numBlocks, const void *func, int blockSize, size_t dynamicSMemSize,
     unsigned int flags);
+__host__ cudaError_t cudaOccupancyAvailableDynamicSMemPerBlock(
+    size_t *dynamicSmemSize, const void *func, int numBlocks, int blockSize);
 
 /* Graphs. */
 __host__ cudaError_t cudaGraphCreate(cudaGraph_t *pGraph, unsigned int flags);

@@ -315,6 +315,13 @@ enum cudaFuncAttribute {
   cudaFuncAttributeMax
 };
 
+/* Values of cudaFuncAttributePreferredSharedMemoryCarveout besides 0..100. */
+enum cudaSharedCarveout {
+  cudaSharedmemCarveoutDefault = -1,
+  cudaSharedmemCarveoutMaxShared = 100,
+  cudaSharedmemCarveoutMaxL1 = 0
+};
+
 struct cudaFuncAttributes {
   size_t sharedSizeBytes;
   size_t constSizeBytes;

@@ -56,6 +56,31 @@ int main() {
   int blocksPerSm = 0;
   CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocksPerSm, axpy,
                                                            256, 0));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+      &blocksPerSm, (const void *)axpy, 256, 0));
+  CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessorWithFlags(
+      &blocksPerSm, axpy, 256, 0, cudaOccupancyDisableCachingOverride));
+  int minGrid = 0, bestBlock = 0;
+  CUDA_CHECK(cudaOccupancyMaxPotentialBlockSize(&minGrid, &bestBlock, axpy));
+  CUDA_CHECK(cudaOccupancyMaxPotentialBlockSize(&minGrid, &bestBlock, axpy,
+                                                1024, 512));
+  CUDA_CHECK(cudaOccupancyMaxPotentialBlockSizeWithFlags(
+      &minGrid, &bestBlock, axpy, 0, 0, cudaOccupancyDefault));
+  size_t smemAvail = 0;
+  CUDA_CHECK(cudaOccupancyAvailableDynamicSMemPerBlock(&smemAvail, axpy, 2,
+                                                       256));
+  CUDA_CHECK(cudaOccupancyAvailableDynamicSMemPerBlock(
+      &smemAvail, (const void *)axpy, 2, 256));
+  CUDA_CHECK(cudaFuncGetAttributes(&fattr, (const void *)axpy));
+  CUDA_CHECK(cudaFuncSetAttribute(
+      axpy, cudaFuncAttributeMaxDynamicSharedMemorySize, 1024));
+  CUDA_CHECK(cudaFuncSetAttribute((const void *)axpy,
+                                  cudaFuncAttributePreferredSharedMemoryCarveout,
+                                  cudaSharedmemCarveoutMaxShared));
+  std::cout << fattr.maxThreadsPerBlock << " " << fattr.sharedSizeBytes << " "
+            << fattr.localSizeBytes << " " << fattr.numRegs << " "
+            << fattr.ptxVersion << " " << fattr.maxDynamicSharedSizeBytes
+            << std::endl;
 
   const int n = 1 << 16;
   const size_t bytes = n * sizeof(float);

@@ -57,6 +57,31 @@ static char *template_param_text(emitter *e, CXCursor tpl) {
   return r;
 }
 
+/* The type of the specialization's i-th template parameter when it is an
+ * enumeration (spelled as written), else NULL. */
+static char *enum_parameter_type(CXCursor spec, unsigned i) {
+  CXCursor tpl = clang_getSpecializedCursorTemplate(spec);
+  CXCursor *kids;
+  unsigned n = cx_children(tpl, &kids), seen = 0;
+  char *r = NULL;
+  for (unsigned k = 0; k < n; k++) {
+    enum CXCursorKind kind = clang_getCursorKind(kids[k]);
+    if (kind != CXCursor_TemplateTypeParameter &&
+        kind != CXCursor_NonTypeTemplateParameter &&
+        kind != CXCursor_TemplateTemplateParameter)
+      continue;
+    if (seen++ != i)
+      continue;
+    CXType t = clang_getCursorType(kids[k]);
+    if (kind == CXCursor_NonTypeTemplateParameter &&
+        clang_getCanonicalType(t).kind == CXType_Enum)
+      r = cx_type_spelling(clang_getCanonicalType(t));
+    break;
+  }
+  free(kids);
+  return r;
+}
+
 static char *template_args_text(CXCursor spec) {
   strbuf b = {0};
   int n = clang_Cursor_getNumTemplateArguments(spec);
@@ -73,7 +98,12 @@ static char *template_args_text(CXCursor spec) {
     }
     case CXTemplateArgumentKind_Integral: {
       char *v = dev_template_value(spec, (unsigned)i);
-      strbuf_append(&b, v);
+      char *enum_type = enum_parameter_type(spec, (unsigned)i);
+      if (enum_type) /* an enum's value: C++ does not convert the int */
+        strbuf_printf(&b, "static_cast<%s>(%s)", enum_type, v);
+      else
+        strbuf_append(&b, v);
+      free(enum_type);
       free(v);
       break;
     }

@@ -44,3 +44,14 @@ int main()
     run<double, 64>(nullptr, nullptr, 1000);
     return 0;
 }
+// An enumeration as a non-type template argument: the stub's explicit
+// specialization spells the value with its enum type (C++ does not convert
+// an int to an enum class).
+enum class Combine { Add = 0, Mul = 1 };
+template <typename T, Combine C> __global__ void combine(T *p, T v) {
+    p[threadIdx.x] = C == Combine::Add ? p[threadIdx.x] + v : p[threadIdx.x] * v;
+}
+void run_combine(float *p) {
+    combine<float, Combine::Mul><<<1, 32>>>(p, 2.0f);
+}
+// CHECK-HOST: cu2cl_launch_combine<float, static_cast<Combine>(1)>(dim3 grid

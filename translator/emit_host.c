@@ -864,7 +864,31 @@ static void rename_thrust(host *h, CXToken *toks, unsigned n, unsigned i) {
   free(member);
 }
 
+/* cub::X: CUB is not mapped (its include is dropped with the toolkit's),
+ * so each name it is used by is reported once per file rather than left
+ * for the compiler to find. */
+static void report_cub(host *h, CXToken *toks, unsigned i, strvec *seen) {
+  char *sep = cx_take(clang_getTokenSpelling(h->tu, toks[i + 1]));
+  char *what = cx_take(clang_getTokenSpelling(h->tu, toks[i + 2]));
+  char *full = xasprintf("cub::%s", what);
+  if (!strcmp(sep, "::") && !strvec_contains(seen, full)) {
+    strvec_push(seen, full);
+    cx_loc l = cx_source_location(
+        clang_getRangeStart(clang_getTokenExtent(h->tu, toks[i])));
+    cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_API, l.file, l.line,
+                      l.column, full,
+                      "CUB is not mapped: use the Thrust algorithms cu2clrt "
+                      "provides (docs/runtime-api.md) or rewrite the call");
+    h->errors++;
+    cx_loc_free(&l);
+  }
+  free(full);
+  free(what);
+  free(sep);
+}
+
 static void rename_tokens(host *h) {
+  strvec cub_seen = {0};
   CXSourceRange all = clang_getRange(
       clang_getLocationForOffset(h->tu, h->file, 0),
       clang_getLocationForOffset(h->tu, h->file, (unsigned)h->src_len));
@@ -877,6 +901,11 @@ static void rename_tokens(host *h) {
     char *name = cx_take(clang_getTokenSpelling(h->tu, toks[i]));
     if (!strcmp(name, "thrust") && i + 2 < n) {
       rename_thrust(h, toks, n, i);
+      free(name);
+      continue;
+    }
+    if (!strcmp(name, "cub") && i + 2 < n) {
+      report_cub(h, toks, i, &cub_seen);
       free(name);
       continue;
     }
@@ -922,6 +951,7 @@ static void rename_tokens(host *h) {
     free(name);
   }
   clang_disposeTokens(h->tu, toks, n);
+  strvec_free(&cub_seen);
 }
 
 /* ---- assembly ------------------------------------------------------- */

@@ -117,7 +117,49 @@ static int is_opt(const char *a, const char *name) {
 }
 
 /* Returns -1 to continue, else the exit status. */
+/* --help, --version, --list-diagnostics, --explain ID: answered at once;
+ * 1 when argv[*i] is one of them, *rc the status to return. */
+static int info_option(int argc, char **argv, int *i, int *rc) {
+  const char *s = argv[*i], *v;
+  *rc = 0;
+  if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
+    fputs(usage, stdout);
+  } else if (!strcmp(s, "--version")) {
+    printf("cu2cl %s (libclang: ", CU2CL_VERSION);
+    CXString ver = clang_getClangVersion();
+    printf("%s)\n", clang_getCString(ver));
+    clang_disposeString(ver);
+  } else if (!strcmp(s, "--list-diagnostics")) {
+    cu2cl_diag_list(stdout);
+  } else if ((v = opt_value(argc, argv, i, "--explain"))) {
+    const cu2cl_diag_info *info = cu2cl_diag_info_find(v);
+    if (!info)
+      *rc = usage_error(CU2CL_D_BAD_OPTION_VALUE, v, "--explain");
+    else
+      cu2cl_diag_explain(info, stdout);
+  } else {
+    return 0;
+  }
+  return 1;
+}
+
+/* Options without a value; 1 when s is one. */
+static int switch_option(const char *s, args *a) {
+  if (!strcmp(s, "--force"))
+    a->force = 1;
+  else if (!strcmp(s, "-q") || !strcmp(s, "--quiet"))
+    a->quiet = 1;
+  else if (!strcmp(s, "--no-cl-check"))
+    a->no_cl_check = 1;
+  else if (!strcmp(s, "--no-host-check"))
+    a->no_host_check = 1;
+  else
+    return 0;
+  return 1;
+}
+
 static int parse_args(int argc, char **argv, args *a) {
+  int rc;
   a->jobs = 1;
   a->warp_size = 32;
   for (int i = 1; i < argc; i++) {
@@ -126,24 +168,8 @@ static int parse_args(int argc, char **argv, args *a) {
       strvec_push(&a->flags, s);
     } else if (!strcmp(s, "--")) {
       a->has_dashdash = 1;
-    } else if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
-      fputs(usage, stdout);
-      return 0;
-    } else if (!strcmp(s, "--version")) {
-      printf("cu2cl %s (libclang: ", CU2CL_VERSION);
-      CXString ver = clang_getClangVersion();
-      printf("%s)\n", clang_getCString(ver));
-      clang_disposeString(ver);
-      return 0;
-    } else if (!strcmp(s, "--list-diagnostics")) {
-      cu2cl_diag_list(stdout);
-      return 0;
-    } else if ((v = opt_value(argc, argv, &i, "--explain"))) {
-      const cu2cl_diag_info *info = cu2cl_diag_info_find(v);
-      if (!info)
-        return usage_error(CU2CL_D_BAD_OPTION_VALUE, v, "--explain");
-      cu2cl_diag_explain(info, stdout);
-      return 0;
+    } else if (info_option(argc, argv, &i, &rc)) {
+      return rc;
     } else if (!strcmp(s, "-p") || str_starts_with(s, "-p=") ||
                (str_starts_with(s, "-p") && s[2] != 0 && s[2] != '-')) {
       if (!strcmp(s, "-p")) {
@@ -183,14 +209,8 @@ static int parse_args(int argc, char **argv, args *a) {
       if (!v || *end || n < 1 || n > 256)
         return usage_error(CU2CL_D_BAD_OPTION_VALUE, v ? v : "", "-j");
       a->jobs = (int)n;
-    } else if (!strcmp(s, "--force")) {
-      a->force = 1;
-    } else if (!strcmp(s, "-q") || !strcmp(s, "--quiet")) {
-      a->quiet = 1;
-    } else if (!strcmp(s, "--no-cl-check")) {
-      a->no_cl_check = 1;
-    } else if (!strcmp(s, "--no-host-check")) {
-      a->no_host_check = 1;
+    } else if (switch_option(s, a)) {
+      continue;
     } else if (s[0] == '-' && s[1]) {
       return usage_error(CU2CL_D_UNKNOWN_OPTION, s, NULL);
     } else {

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cx.h"
+#include "host_stub.h"
 #include "rules.h"
 
 typedef struct edit {
@@ -85,205 +86,6 @@ static void widen_to_lines(host *h, unsigned *b, unsigned *e) {
 
 /* ---- kernels -------------------------------------------------------- */
 
-static const char *arg_kind_name(cu2cl_arg_kind k) {
-  switch (k) {
-  case CU2CL_KARG_DEVPTR:
-    return "CU2CL_ARG_DEVPTR";
-  case CU2CL_KARG_LOCAL:
-    return "CU2CL_ARG_LOCAL";
-  case CU2CL_KARG_SYMBOL:
-    return "CU2CL_ARG_SYMBOL";
-  default:
-    return "CU2CL_ARG_VALUE";
-  }
-}
-
-/* The i-th ParmDecl of a function or function template, or null. */
-static CXCursor nth_param(CXCursor fn, unsigned i) {
-  CXCursor *kids;
-  unsigned n = cx_children(fn, &kids), seen = 0;
-  CXCursor r = clang_getNullCursor();
-  for (unsigned k = 0; k < n && clang_Cursor_isNull(r); k++)
-    if (clang_getCursorKind(kids[k]) == CXCursor_ParmDecl && seen++ == i)
-      r = kids[k];
-  free(kids);
-  return r;
-}
-
-/* The source text of parameter i's default argument in any declaration of
- * the kernel (its template's, for a specialization), or NULL. CUDA fills a
- * launch's missing arguments from them; the launch stub declares the same
- * defaults (on the primary template, for kernel templates). */
-static char *default_argument(host *h, CXCursor kernel, unsigned i) {
-  CXCursor tpl = clang_getSpecializedCursorTemplate(kernel);
-  CXCursor decls[] = {kernel, clang_getCanonicalCursor(kernel),
-                      clang_getCursorDefinition(kernel), tpl,
-                      clang_getCanonicalCursor(tpl)};
-  for (size_t d = 0; d < sizeof decls / sizeof *decls; d++) {
-    CXCursor p = clang_Cursor_isNull(decls[d]) ? decls[d]
-                                               : nth_param(decls[d], i);
-    if (clang_Cursor_isNull(p))
-      continue;
-    CXCursor *kids;
-    unsigned n = cx_children(p, &kids);
-    char *text = NULL;
-    for (unsigned k = n; k-- > 0 && !text;)
-      if (clang_isExpression(clang_getCursorKind(kids[k])))
-        text = cx_tokens_text(h->tu, kids[k]);
-    free(kids);
-    if (text)
-      return text;
-  }
-  return NULL;
-}
-
-/* The index of the kernel's parameter named name, or -1. */
-static int param_index(CXCursor kernel, const char *name) {
-  for (unsigned i = 0;; i++) {
-    CXCursor p = nth_param(kernel, i);
-    if (clang_Cursor_isNull(p))
-      return -1;
-    char *n = cx_spelling(p);
-    int same = !strcmp(n, name);
-    free(n);
-    if (same)
-      return (int)i;
-  }
-}
-
-/* " = DEFAULT" for the kernel's parameter i, or "" (caller frees). */
-static char *default_suffix(host *h, CXCursor kernel, int i) {
-  char *d = i >= 0 ? default_argument(h, kernel, (unsigned)i) : NULL;
-  char *r = d ? xasprintf(" = %s", d) : xstrdup("");
-  free(d);
-  return r;
-}
-
-/* The type without __restrict: on a stub's by-value parameter it means
- * nothing, and C++ will not convert the address of a restrict-qualified
- * pointer to the const void * of a cu2clArg (g++ allows it, clang not). */
-static char *without_restrict(const char *type) {
-  strbuf b = {0};
-  strbuf_append(&b, type);
-  char *t = strbuf_take(&b);
-  for (char *p; (p = strstr(t, "__restrict"));) {
-    size_t n = strlen("__restrict") + (p[10] == '_' && p[11] == '_' ? 2 : 0);
-    while (p > t && p[-1] == ' ' && (!p[n] || p[n] == ' ' || p[n] == '*'))
-      p--, n++; /* the space before it */
-    memmove(p, p + n, strlen(p + n) + 1);
-  }
-  return t;
-}
-
-/* kernel: null for an explicit specialization (no defaults there). */
-static void append_stub_params(host *h, strbuf *b, const cu2cl_kernel_spec *k,
-                               CXCursor kernel) {
-  strbuf_append(b, "(dim3 grid, dim3 block, size_t shmem,\n"
-                   "    cu2clStream_t stream");
-  for (size_t i = 0; i < k->nparams; i++) {
-    const cu2cl_kernel_param *p = &k->params[i];
-    if (p->kind != CU2CL_KARG_VALUE && p->kind != CU2CL_KARG_DEVPTR)
-      continue;
-    char *def = clang_Cursor_isNull(kernel)
-                    ? xstrdup("")
-                    : default_suffix(h, kernel, param_index(kernel, p->name));
-    char *type = without_restrict(p->host_type);
-    strbuf_printf(b, ", %s%s%s%s", type, str_ends_with(type, "*") ? "" : " ",
-                  p->name, def);
-    free(type);
-    free(def);
-  }
-  strbuf_append(b, ")");
-}
-
-/* A kernel template's launch stub is a function template with the same
- * template parameters, so launches inside host templates and launches
- * with deduced arguments keep working; each emitted specialization is an
- * explicit specialization of it. */
-static void append_template_decl(host *h, strbuf *b,
-                                 const cu2cl_kernel_spec *k, CXCursor tpl) {
-  strbuf_printf(b,
-                "template <%s>\ncu2clError_t cu2cl_launch_%s(dim3 grid, "
-                "dim3 block, size_t shmem,\n    cu2clStream_t stream",
-                k->tpl_params, k->cuda_name);
-  for (size_t i = 0; i < k->pattern_params.len; i++) {
-    char *def = default_suffix(h, tpl, (int)i);
-    strbuf_printf(b, ", %s%s", k->pattern_params.items[i], def);
-    free(def);
-  }
-  strbuf_append(b, ");\n");
-}
-
-/* A kernel used as a value gets a launch from CUDA's void **args, which
- * unpacks them for its typed stub (cu2clKernelRef.launchv). */
-static void append_launchv(strbuf *b, const cu2cl_kernel_spec *k) {
-  strbuf_printf(b,
-                "static cu2clError_t cu2cl_launchv_%s(dim3 grid, dim3 block, "
-                "size_t shmem,\n    cu2clStream_t stream, void **args) {\n"
-                "  (void)args;\n  return cu2cl_launch_%s",
-                k->cl_name, k->cuda_name);
-  if (k->tpl_params)
-    strbuf_printf(b, "<%s>", k->tpl_args);
-  strbuf_append(b, "(grid, block, shmem, stream");
-  size_t n = 0;
-  for (size_t i = 0; i < k->nparams; i++) {
-    const cu2cl_kernel_param *p = &k->params[i];
-    if (p->kind != CU2CL_KARG_VALUE && p->kind != CU2CL_KARG_DEVPTR)
-      continue;
-    char *type = without_restrict(p->host_type);
-    strbuf_printf(b, ",\n      *(%s *)args[%zu]", type, n++);
-    free(type);
-  }
-  strbuf_append(b, ");\n}\n");
-}
-
-static void append_stub(host *h, strbuf *b, const cu2cl_kernel_spec *k,
-                        CXCursor kernel) {
-  int valued = strvec_contains(&h->valued, k->usr);
-  if (valued)
-    strbuf_printf(b,
-                  "static cu2clError_t cu2cl_launchv_%s(dim3, dim3, size_t, "
-                  "cu2clStream_t, void **);\n",
-                  k->cl_name);
-  strbuf_printf(b,
-                "static cu2clKernelRef cu2cl_kernel_%s = {&cu2cl_program, "
-                "\"%s\", NULL%s%s};\n",
-                k->cl_name, k->cl_name, valued ? ", cu2cl_launchv_" : "",
-                valued ? k->cl_name : "");
-  strbuf_printf(b, "/* Launches %s (OpenCL kernel %s). */\n", k->display,
-                k->cl_name);
-  if (k->tpl_params)
-    strbuf_printf(b, "template <>\ninline cu2clError_t cu2cl_launch_%s<%s>",
-                  k->cuda_name, k->tpl_args);
-  else
-    strbuf_printf(b, "static inline cu2clError_t cu2cl_launch_%s",
-                  k->cuda_name);
-  append_stub_params(h, b, k,
-                     k->tpl_params ? clang_getNullCursor() : kernel);
-  strbuf_append(b, " {\n  cu2clArg args[] = {\n");
-  size_t n = 0;
-  for (size_t i = 0; i < k->nparams; i++) {
-    const cu2cl_kernel_param *p = &k->params[i];
-    const char *kind = arg_kind_name(p->kind);
-    if (p->kind == CU2CL_KARG_LOCAL)
-      strbuf_printf(b, "      {%s, shmem, NULL},\n", kind);
-    else if (p->kind == CU2CL_KARG_SYMBOL)
-      strbuf_printf(b, "      {%s, 0, &%s},\n", kind, p->name);
-    else
-      strbuf_printf(b, "      {%s, sizeof(%s), &%s},\n", kind, p->name,
-                    p->name);
-    n++;
-  }
-  if (!n)
-    strbuf_append(b, "      {CU2CL_ARG_VALUE, 0, NULL},\n");
-  strbuf_printf(b,
-                "  };\n  return cu2clLaunchKernel(&cu2cl_kernel_%s, grid, "
-                "block, shmem, stream, args, %zu);\n}\n",
-                k->cl_name, n);
-  if (valued)
-    append_launchv(b, k);
-}
-
 /* The specializations of the kernel declared by decl (a FunctionDecl or a
  * FunctionTemplate) that the device unit emitted, as stubs; each is placed
  * once, at the kernel's first declaration. */
@@ -296,10 +98,11 @@ static char *stubs_for(host *h, CXCursor decl) {
       continue;
     if (k->tpl_params && !strvec_contains(&h->stubbed, k->template_usr)) {
       strvec_push(&h->stubbed, k->template_usr);
-      append_template_decl(h, &b, k, decl);
+      cu2cl_host_stub_template(&b, h->tu, k, decl);
     }
     strvec_push(&h->stubbed, k->usr);
-    append_stub(h, &b, k, decl);
+    cu2cl_host_stub(&b, h->tu, k, decl,
+                    strvec_contains(&h->valued, k->usr));
   }
   free(usr);
   return strbuf_take(&b);
@@ -489,30 +292,72 @@ static void handle_macro(host *h, CXCursor c) {
   clang_disposeTokens(h->tu, toks, n);
 }
 
+/* An include of a CUDA header (the toolkit's or cu2cl's own) gives way to
+ * cu2clrt.h, Thrust's to cu2clrt_thrust.hpp; the first include of the file
+ * is noted (the cu2clrt block goes there). */
+static void handle_include(host *h, CXCursor c) {
+  unsigned b, e;
+  if (!extent_in_target(h, c, &b, &e))
+    return;
+  if (!h->first_include_seen) {
+    h->first_include_seen = 1;
+    h->first_include = b;
+  }
+  CXFile f = clang_getIncludedFile(c);
+  char *path = f ? cx_take(clang_getFileName(f)) : xstrdup("");
+  int is_cuda = 0;
+  for (const char *const *dir = h->opts->cuda_include_dirs; dir && *dir;
+       dir++)
+    is_cuda |= path_is_under(path, *dir);
+  if (is_cuda) {
+    char *name = cx_spelling(c);
+    if (str_starts_with(name, "thrust/") && !h->thrust_included) {
+      /* Thrust: cu2clrt's own device algorithms (cu2clrt_thrust.hpp) */
+      h->thrust_included = 1;
+      add_edit(h, b, e,
+               xasprintf("#include \"cu2clrt_thrust.hpp\" /* cu2cl: <%s> "
+                         "*/",
+                         name));
+    } else {
+      add_edit(h, b, e,
+               xasprintf("/* cu2cl: <%s> is provided by %s */", name,
+                         str_starts_with(name, "thrust/")
+                             ? "cu2clrt_thrust.hpp"
+                             : "cu2clrt.h"));
+    }
+    free(name);
+  }
+  free(path);
+}
+
+/* Where the cu2clrt block may go: before the first top-level declaration,
+ * and never inside a top-level namespace or extern "C" block. */
+static void note_top_level(host *h, CXCursor c) {
+  unsigned b, e;
+  if (!extent_in_target(h, c, &b, &e))
+    return;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
+    h->blocks = xrealloc(h->blocks, (h->nblocks + 1) * 2 * sizeof(unsigned));
+    h->blocks[2 * h->nblocks] = b;
+    h->blocks[2 * h->nblocks++ + 1] = e;
+  }
+  if (clang_isDeclaration(k) && b < h->first_decl) {
+    widen_to_lines(h, &b, &e);
+    h->first_decl = b;
+  }
+}
+
 static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
                                          CXClientData d) {
   host *h = d;
   if (!in_target(h, c))
     return CXChildVisit_Continue;
-  unsigned db, de;
-  if (clang_getCursorKind(p) == CXCursor_TranslationUnit &&
-      clang_isDeclaration(clang_getCursorKind(c)) &&
-      extent_in_target(h, c, &db, &de) && db < h->first_decl) {
-    widen_to_lines(h, &db, &de);
-    h->first_decl = db;
-  }
+  if (clang_getCursorKind(p) == CXCursor_TranslationUnit)
+    note_top_level(h, c);
   switch (clang_getCursorKind(c)) {
   case CXCursor_Namespace:
-  case CXCursor_LinkageSpec: {
-    unsigned b, e;
-    if (clang_getCursorKind(p) == CXCursor_TranslationUnit &&
-        extent_in_target(h, c, &b, &e)) {
-      h->blocks = xrealloc(h->blocks, (h->nblocks + 1) * 2 * sizeof(unsigned));
-      h->blocks[2 * h->nblocks] = b;
-      h->blocks[2 * h->nblocks++ + 1] = e;
-    }
-    return CXChildVisit_Recurse;
-  }
+  case CXCursor_LinkageSpec:
   /* classes: their device-only member functions go (they may declare
    * __shared__ memory or call device built-ins) */
   case CXCursor_StructDecl:
@@ -534,41 +379,9 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
   case CXCursor_MacroDefinition:
     handle_macro(h, c);
     break;
-  case CXCursor_InclusionDirective: {
-    unsigned b, e;
-    if (!extent_in_target(h, c, &b, &e))
-      break;
-    if (!h->first_include_seen) {
-      h->first_include_seen = 1;
-      h->first_include = b;
-    }
-    CXFile f = clang_getIncludedFile(c);
-    char *path = f ? cx_take(clang_getFileName(f)) : xstrdup("");
-    int is_cuda = 0;
-    for (const char *const *dir = h->opts->cuda_include_dirs; dir && *dir;
-         dir++)
-      is_cuda |= path_is_under(path, *dir);
-    if (is_cuda) {
-      char *name = cx_spelling(c);
-      if (str_starts_with(name, "thrust/") && !h->thrust_included) {
-        /* Thrust: cu2clrt's own device algorithms (cu2clrt_thrust.hpp) */
-        h->thrust_included = 1;
-        add_edit(h, b, e,
-                 xasprintf("#include \"cu2clrt_thrust.hpp\" /* cu2cl: <%s> "
-                           "*/",
-                           name));
-      } else {
-        add_edit(h, b, e,
-                 xasprintf("/* cu2cl: <%s> is provided by %s */", name,
-                           str_starts_with(name, "thrust/")
-                               ? "cu2clrt_thrust.hpp"
-                               : "cu2clrt.h"));
-      }
-      free(name);
-    }
-    free(path);
+  case CXCursor_InclusionDirective:
+    handle_include(h, c);
     break;
-  }
   default:
     break;
   }

@@ -246,54 +246,44 @@ static enum CXErrorCode parse_unit(const cu2cl_options *o,
   return rc;
 }
 
-int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
-                       cu2cl_diag_engine *diags, cu2cl_tu_result *out) {
-  memset(out, 0, sizeof *out);
-  if (!path_exists(cmd->file)) {
-    cu2cl_diag_report(diags, CU2CL_D_CANNOT_READ_FILE, NULL, 0, 0, cmd->file,
-                      "No such file or directory");
-    return -1;
-  }
-  CXIndex idx = clang_createIndex(0, 0);
+/* Parses the unit; NULL (reported) when it cannot be parsed or has
+ * errors. *idx is the index to dispose with it. */
+static CXTranslationUnit parse_checked(const cu2cl_options *o,
+                                       const cu2cl_compile_cmd *cmd,
+                                       cu2cl_diag_engine *diags, CXIndex *idx,
+                                       size_t *main_len) {
+  *idx = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;
-  size_t main_len = 0;
-  enum CXErrorCode rc = parse_unit(o, cmd, idx, &tu, &main_len);
+  enum CXErrorCode rc = parse_unit(o, cmd, *idx, &tu, main_len);
   if (rc != CXError_Success || !tu) {
     cu2cl_diag_report(diags, CU2CL_D_PARSE_ERROR, cmd->file, 0, 0,
                       "libclang could not parse the file");
-    clang_disposeIndex(idx);
-    return -1;
+    clang_disposeIndex(*idx);
+    return NULL;
   }
   int perr = report_parse_errors(tu, diags);
   if (perr) {
     cu2cl_diag_report(diags, CU2CL_D_TU_FAILED, cmd->file, 0, 0, cmd->file,
                       (unsigned)perr);
     clang_disposeTranslationUnit(tu);
-    clang_disposeIndex(idx);
-    return -1;
+    clang_disposeIndex(*idx);
+    return NULL;
   }
-  kernel_list kl = {0};
-  clang_visitChildren(clang_getTranslationUnitCursor(tu), find_kernels, &kl);
+  return tu;
+}
 
-  char *stem = cu2cl_output_stem(o, cmd->file);
-  char *base = path_stem(cmd->file);
-  char *sym = cu2cl_source_symbol(base);
-  char *cl_name = xasprintf("%s.cl", base);
-  char *cl_header = xasprintf("%s.cl.h", base);
-
-  cu2cl_device_opts dopts = {o->prelude, path_basename(cmd->file),
-                             o->warp_size};
-  cu2cl_device_unit dev = {0};
-  cu2cl_emit_device(tu, kl.items, kl.len, &dopts, diags, &dev);
-  out->errors += dev.errors;
-  for (size_t i = 0; i < kl.ntemplates; i++) {
-    char *usr = cx_usr(kl.templates[i]);
+/* Kernel templates of the file that no emitted specialization came from. */
+static void report_unlaunched(const kernel_list *kl,
+                              const cu2cl_device_unit *dev,
+                              cu2cl_diag_engine *diags) {
+  for (size_t i = 0; i < kl->ntemplates; i++) {
+    char *usr = cx_usr(kl->templates[i]);
     int used = 0;
-    for (size_t j = 0; j < dev.nkernels && !used; j++)
-      used = !strcmp(dev.kernels[j].template_usr, usr);
+    for (size_t j = 0; j < dev->nkernels && !used; j++)
+      used = !strcmp(dev->kernels[j].template_usr, usr);
     if (!used) {
-      cx_loc l = cx_location(kl.templates[i]);
-      char *n = cx_spelling(kl.templates[i]);
+      cx_loc l = cx_location(kl->templates[i]);
+      char *n = cx_spelling(kl->templates[i]);
       cu2cl_diag_report(diags, CU2CL_D_KERNEL_NOT_LAUNCHED, l.file, l.line,
                         l.column, n);
       free(n);
@@ -301,36 +291,22 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
     }
     free(usr);
   }
-  cu2cl_clcheck_job *check = NULL; /* runs beside the host rewriting */
-  if (dev.nkernels) {
-    out->cl_rel = xasprintf("%s.cl", stem);
-    /* With constructs already reported as not translated, the .cl is known
-     * to be incomplete; the compile check would only repeat them. */
-    if (o->check_cl && !dev.errors) {
-      char *cl_abs = path_join(o->out_root, out->cl_rel);
-      check = cu2cl_clcheck_start(dev.cl_source, cl_abs);
-      free(cl_abs);
-    }
-    out->cl_text = xstrdup(dev.cl_source);
-  }
-  const char *cuda_dirs[3] = {NULL, NULL, NULL};
-  char *cuda_inc = o->cuda.path ? path_join(o->cuda.path, "include") : NULL;
-  cuda_dirs[0] = cuda_inc ? cuda_inc : o->own_headers;
-  cuda_dirs[1] = cuda_inc ? o->own_headers : NULL;
-  const char *cl_options = NULL;
-  if (cmd->intent.fast_math && dev.nkernels) {
-    cl_options = "-cl-fast-relaxed-math";
-    cu2cl_diag_report(diags, CU2CL_D_FAST_MATH, cmd->file, 0, 0);
-  }
-  cu2cl_host_opts hopts = {cl_name, cl_header, sym, cuda_dirs, cl_options,
-                           main_len};
-  out->host_text = cu2cl_emit_host(tu, NULL, &dev, &hopts, diags, &out->errors,
-                                   &out->host_lines);
-  out->host_rel = xasprintf("%s.cpp", stem);
-  out->has_main = cu2cl_defines_main(tu);
+}
+
+static void kernel_list_free(kernel_list *kl) {
+  free(kl->items);
+  free(kl->templates);
+  strvec_free(&kl->usrs);
+  strvec_free(&kl->visited);
+}
+
+/* Rewrites the project headers the unit includes and claims. */
+static void emit_headers(const cu2cl_options *o, CXTranslationUnit tu,
+                         const cu2cl_device_unit *dev,
+                         const cu2cl_host_opts *hopts,
+                         cu2cl_diag_engine *diags, cu2cl_tu_result *out) {
   strvec headers = {0};
-  const char *const *no_cuda = cuda_dirs; /* toolkit and own headers */
-  inc_ctx ic = {o, tu, no_cuda, diags, &headers, 0};
+  inc_ctx ic = {o, tu, hopts->cuda_include_dirs, diags, &headers, 0};
   clang_getInclusions(tu, inclusion_visitor, &ic);
   out->errors += ic.outside;
   for (size_t i = 0; i < headers.len; i++) {
@@ -338,7 +314,7 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
     if (o->claim_header && !o->claim_header(o->claim_ctx, h))
       continue;
     unsigned *lines;
-    strvec_push_own(&out->header_text, cu2cl_emit_host(tu, h, &dev, &hopts,
+    strvec_push_own(&out->header_text, cu2cl_emit_host(tu, h, dev, hopts,
                                                        diags, &out->errors,
                                                        &lines));
     strvec_push(&out->header_abs, h);
@@ -347,19 +323,93 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
     out->header_lines[out->header_abs.len - 1] = lines;
   }
   strvec_free(&headers);
-  out->translated = 1;
+}
 
+/* The names of a unit's outputs and embedded program. */
+typedef struct unit_names {
+  char *stem, *base, *sym, *cl_name, *cl_header;
+} unit_names;
+
+static unit_names unit_names_of(const cu2cl_options *o, const char *file) {
+  unit_names n;
+  n.stem = cu2cl_output_stem(o, file);
+  n.base = path_stem(file);
+  n.sym = cu2cl_source_symbol(n.base);
+  n.cl_name = xasprintf("%s.cl", n.base);
+  n.cl_header = xasprintf("%s.cl.h", n.base);
+  return n;
+}
+
+static void unit_names_free(unit_names *n) {
+  free(n->stem);
+  free(n->base);
+  free(n->sym);
+  free(n->cl_name);
+  free(n->cl_header);
+}
+
+/* The .cl output, and its compile check started beside the host
+ * rewriting (NULL when there is nothing to check). */
+static cu2cl_clcheck_job *emit_cl(const cu2cl_options *o,
+                                  const cu2cl_device_unit *dev,
+                                  const unit_names *n, cu2cl_tu_result *out) {
+  if (!dev->nkernels)
+    return NULL;
+  out->cl_rel = xasprintf("%s.cl", n->stem);
+  out->cl_text = xstrdup(dev->cl_source);
+  /* With constructs already reported as not translated, the .cl is known
+   * to be incomplete; the compile check would only repeat them. */
+  if (!o->check_cl || dev->errors)
+    return NULL;
+  char *cl_abs = path_join(o->out_root, out->cl_rel);
+  cu2cl_clcheck_job *check = cu2cl_clcheck_start(dev->cl_source, cl_abs);
+  free(cl_abs);
+  return check;
+}
+
+int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
+                       cu2cl_diag_engine *diags, cu2cl_tu_result *out) {
+  memset(out, 0, sizeof *out);
+  if (!path_exists(cmd->file)) {
+    cu2cl_diag_report(diags, CU2CL_D_CANNOT_READ_FILE, NULL, 0, 0, cmd->file,
+                      "No such file or directory");
+    return -1;
+  }
+  CXIndex idx;
+  size_t main_len = 0;
+  CXTranslationUnit tu = parse_checked(o, cmd, diags, &idx, &main_len);
+  if (!tu)
+    return -1;
+  kernel_list kl = {0};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), find_kernels, &kl);
+  unit_names names = unit_names_of(o, cmd->file);
+  cu2cl_device_opts dopts = {o->prelude, path_basename(cmd->file),
+                             o->warp_size};
+  cu2cl_device_unit dev = {0};
+  cu2cl_emit_device(tu, kl.items, kl.len, &dopts, diags, &dev);
+  out->errors += dev.errors;
+  report_unlaunched(&kl, &dev, diags);
+  cu2cl_clcheck_job *check = emit_cl(o, &dev, &names, out);
+  char *cuda_inc = o->cuda.path ? path_join(o->cuda.path, "include") : NULL;
+  const char *cuda_dirs[3] = {cuda_inc ? cuda_inc : o->own_headers,
+                              cuda_inc ? o->own_headers : NULL, NULL};
+  const char *cl_options = NULL;
+  if (cmd->intent.fast_math && dev.nkernels) {
+    cl_options = "-cl-fast-relaxed-math";
+    cu2cl_diag_report(diags, CU2CL_D_FAST_MATH, cmd->file, 0, 0);
+  }
+  cu2cl_host_opts hopts = {names.cl_name, names.cl_header, names.sym,
+                           cuda_dirs,     cl_options,      main_len};
+  out->host_text = cu2cl_emit_host(tu, NULL, &dev, &hopts, diags, &out->errors,
+                                   &out->host_lines);
+  out->host_rel = xasprintf("%s.cpp", names.stem);
+  out->has_main = cu2cl_defines_main(tu);
+  emit_headers(o, tu, &dev, &hopts, diags, out);
+  out->translated = 1;
   free(cuda_inc);
   cu2cl_device_unit_free(&dev);
-  free(kl.items);
-  free(kl.templates);
-  strvec_free(&kl.usrs);
-  strvec_free(&kl.visited);
-  free(stem);
-  free(base);
-  free(cl_name);
-  free(cl_header);
-  free(sym);
+  kernel_list_free(&kl);
+  unit_names_free(&names);
   clang_disposeTranslationUnit(tu);
   clang_disposeIndex(idx);
   if (check)

@@ -1,0 +1,31 @@
+/*
+ * host_stub: the typed launch stubs that replace kernels in host code.
+ *
+ * One stub per emitted kernel specialization: a cu2clKernelRef naming the
+ * OpenCL kernel, and cu2cl_launch_NAME(grid, block, shmem, stream, params)
+ * that packs the parameters as cu2clArgs and launches. A kernel template's
+ * stub is a function template with the kernel's template parameters (and
+ * its default arguments), each specialization an explicit specialization
+ * of it. A kernel used as a value also gets cu2cl_launchv_NAME, which
+ * unpacks CUDA's void **args for the stub (cu2clKernelRef.launchv).
+ * Called by emit_host, which places the text.
+ */
+#ifndef CU2CL_HOST_STUB_H
+#define CU2CL_HOST_STUB_H
+
+#include <clang-c/Index.h>
+
+#include "emit_device.h"
+#include "util.h"
+
+/* Appends the primary template of a kernel template's stubs (tpl: the
+ * kernel template, whose default arguments it carries). */
+void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
+                              const cu2cl_kernel_spec *k, CXCursor tpl);
+
+/* Appends the stub of specialization k (kernel: its declaration, for
+ * default arguments; valued: the file uses it as a value). */
+void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
+                     const cu2cl_kernel_spec *k, CXCursor kernel, int valued);
+
+#endif

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cx.h"
+#include "host_macros.h"
 #include "host_stub.h"
 #include "rules.h"
 
@@ -839,82 +840,19 @@ static char *apply_edits(host *h, unsigned **lines) {
   return strbuf_take(&out);
 }
 
-/* CUDA's header macros that user code tests (include guards: helper
- * headers define their error checks under #ifdef __DRIVER_TYPES_H__ and
- * #ifdef __CUDA_RUNTIME_H__; versions: #if CUDART_VERSION >= ...). The
- * port defines those the host parse had from a CUDA header, with the value
- * it saw, so that user code takes the same branches (docs/usage.md). The
- * compiler's own macros (__CUDACC__, __NVCC__, __CUDACC_VER_*__) are not
- * kept: the port's compiler is not nvcc. */
-static const char *const cuda_header_macros[] = {
-    "__CUDA_RUNTIME_H__",      "__CUDA_RUNTIME_API_H__",
-    "__DRIVER_TYPES_H__",      "__VECTOR_TYPES_H__",
-    "__VECTOR_FUNCTIONS_H__",  "__DEVICE_LAUNCH_PARAMETERS_H__",
-    "__MATH_CONSTANTS_H__",    "__DRIVER_FUNCTIONS_H__",
-    "__cuda_cuda_h__",         "CUDART_VERSION",
-    "CUDA_VERSION",            NULL};
-
-typedef struct macro_walk {
-  host *h;
-  strbuf *out;
-} macro_walk;
-
-static int is_cuda_header_macro(const char *name) {
-  for (const char *const *m = cuda_header_macros; *m; m++)
-    if (!strcmp(*m, name))
-      return 1;
-  return 0;
-}
-
-static int in_cuda_dir(host *h, const char *path) {
-  for (const char *const *d = h->opts->cuda_include_dirs; d && *d; d++)
-    if (path_is_under(path, *d))
-      return 1;
-  return 0;
-}
-
-static enum CXChildVisitResult macro_visit(CXCursor c, CXCursor p,
-                                           CXClientData d) {
-  (void)p;
-  macro_walk *w = d;
-  if (clang_getCursorKind(c) != CXCursor_MacroDefinition ||
-      clang_Cursor_isMacroFunctionLike(c))
-    return CXChildVisit_Continue;
-  char *name = cx_spelling(c);
-  cx_loc l = is_cuda_header_macro(name) ? cx_location(c) : (cx_loc){0};
-  if (l.file && in_cuda_dir(w->h, l.file)) {
-    CXToken *toks;
-    unsigned n;
-    clang_tokenize(w->h->tu, clang_getCursorExtent(c), &toks, &n);
-    strbuf_printf(w->out, "#define %s", name);
-    for (unsigned i = 1; i < n; i++) {
-      char *t = cx_take(clang_getTokenSpelling(w->h->tu, toks[i]));
-      strbuf_printf(w->out, " %s", t);
-      free(t);
-    }
-    strbuf_append(w->out, "\n");
-    clang_disposeTokens(w->h->tu, toks, n);
-  }
-  cx_loc_free(&l);
-  free(name);
-  return CXChildVisit_Continue;
-}
-
 static char *program_block(host *h) {
   strbuf b = {0};
   strbuf_append(&b, "#include \"cu2clrt.h\" /* cu2cl: CUDA runtime -> "
                     "cu2clrt */\n"
                     "#include \"cu2clrt_nvcc.h\" /* cu2cl: what nvcc's "
                     "cuda_runtime.h brings */\n");
-  strbuf macros = {0};
-  macro_walk w = {h, &macros};
-  clang_visitChildren(clang_getTranslationUnitCursor(h->tu), macro_visit, &w);
-  if (macros.len)
+  char *macros = cu2cl_cuda_header_macros(h->tu, h->opts->cuda_include_dirs);
+  if (*macros)
     strbuf_printf(&b,
                   "/* cu2cl: CUDA header macros as the host parse saw them */"
                   "\n%s",
-                  strbuf_cstr(&macros));
-  strbuf_free(&macros);
+                  macros);
+  free(macros);
   if (h->dev->nkernels) {
     char *options = h->opts->cl_options
                         ? xasprintf("\"%s\"", h->opts->cl_options)

@@ -272,6 +272,24 @@ void dev_print_for(emitter *e, CXCursor s) {
     int slot = off < semi[0] ? 0 : off < semi[1] ? 1 : 2;
     part[slot] = kids[i];
   }
+  /* for (int a = 0, b = n; ...): several declarations are printed one per
+   * statement, which a for header cannot hold; they go before the loop, in
+   * a block of their own so that their scope stays the loop's. */
+  int hoist = 0;
+  if (!clang_Cursor_isNull(part[0]) &&
+      clang_getCursorKind(part[0]) == CXCursor_DeclStmt) {
+    CXCursor *decls;
+    hoist = cx_children(part[0], &decls) > 1;
+    free(decls);
+  }
+  if (hoist) {
+    dev_emit(e, "{\n");
+    e->indent++;
+    dev_indent(e);
+    print_decl_stmt(e, part[0]);
+    dev_indent(e);
+    part[0] = clang_getNullCursor();
+  }
   dev_emit(e, "for (");
   if (!clang_Cursor_isNull(part[0])) {
     if (clang_getCursorKind(part[0]) == CXCursor_DeclStmt) {
@@ -299,6 +317,11 @@ void dev_print_for(emitter *e, CXCursor s) {
   if (n)
     print_sub(e, kids[n - 1]);
   end_line(e);
+  if (hoist) {
+    e->indent--;
+    dev_indent(e);
+    dev_emit(e, "}\n");
+  }
   free(kids);
 }
 

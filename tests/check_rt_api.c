@@ -567,6 +567,18 @@ START_TEST(test_stream_ordered_allocation) {
   CK(cu2clMemPoolTrimTo(pool, 0));
   ck_assert_int_eq(cu2clDeviceGetDefaultMemPool(&pool, 99),
                    cu2clErrorInvalidDevice);
+  int pools = 0;
+  CK(cu2clDeviceGetAttribute(&pools, cu2clDevAttrMemoryPoolsSupported, 0));
+  ck_assert_int_eq(pools, 1);
+  /* device limits: kept and reported back */
+  size_t limit = 0;
+  CK(cu2clDeviceGetLimit(&limit, cu2clLimitPrintfFifoSize));
+  ck_assert_uint_eq(limit, 1u << 20);
+  CK(cu2clDeviceSetLimit(cu2clLimitStackSize, 4096));
+  CK(cu2clDeviceGetLimit(&limit, cu2clLimitStackSize));
+  ck_assert_uint_eq(limit, 4096);
+  ck_assert_int_eq(cu2clDeviceSetLimit((cu2clLimit)42, 1),
+                   cu2clErrorUnsupportedLimit);
   CK(cu2clStreamDestroy(s));
 }
 END_TEST

@@ -71,6 +71,7 @@ typedef enum cu2clError {
   cu2clErrorMapBufferObjectFailed = 205,
   cu2clErrorUnmapBufferObjectFailed = 206,
   cu2clErrorNoKernelImageForDevice = 209,
+  cu2clErrorUnsupportedLimit = 215,
   cu2clErrorPeerAccessUnsupported = 217,
   cu2clErrorInvalidPtx = 218,
   cu2clErrorInvalidSource = 300,
@@ -212,7 +213,8 @@ typedef enum cu2clDeviceAttr {
   cu2clDevAttrCooperativeLaunch = 95,
   cu2clDevAttrMaxSharedMemoryPerBlockOptin = 97,
   cu2clDevAttrMaxBlocksPerMultiprocessor = 106,
-  cu2clDevAttrReservedSharedMemoryPerBlock = 111
+  cu2clDevAttrReservedSharedMemoryPerBlock = 111,
+  cu2clDevAttrMemoryPoolsSupported = 115
 } cu2clDeviceAttr;
 
 /* Device properties. Field names and types are CUDA's (cudaDeviceProp); the
@@ -756,6 +758,20 @@ CU2CL_API cu2clError_t cu2clStreamGetFlags(cu2clStream_t stream,
 CU2CL_API cu2clError_t cu2clStreamWaitEvent(cu2clStream_t stream,
                                             cu2clEvent_t event,
                                             unsigned int flags CU2CL_DEFARG(0));
+/* Device limits: OpenCL compilers size stacks and the printf buffer
+ * themselves and device malloc is not translated, so a limit set is kept
+ * and reported back, and changes nothing else. */
+typedef enum cu2clLimit {
+  cu2clLimitStackSize = 0x00,
+  cu2clLimitPrintfFifoSize = 0x01,
+  cu2clLimitMallocHeapSize = 0x02,
+  cu2clLimitDevRuntimeSyncDepth = 0x03,
+  cu2clLimitDevRuntimePendingLaunchCount = 0x04,
+  cu2clLimitMaxL2FetchGranularity = 0x05,
+  cu2clLimitPersistingL2CacheSize = 0x06
+} cu2clLimit;
+CU2CL_API cu2clError_t cu2clDeviceSetLimit(cu2clLimit limit, size_t value);
+CU2CL_API cu2clError_t cu2clDeviceGetLimit(size_t *value, cu2clLimit limit);
 /* Profiler control: no-ops (they only tell a profiler when to collect). */
 CU2CL_API cu2clError_t cu2clProfilerStart(void);
 CU2CL_API cu2clError_t cu2clProfilerStop(void);

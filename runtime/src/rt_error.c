@@ -69,6 +69,8 @@ static const rt_error_info rt_errors[] = {
      "unmapping memory from the host failed"},
     {cu2clErrorNoKernelImageForDevice, "cudaErrorNoKernelImageForDevice",
      "no kernel image is available for the device"},
+    {cu2clErrorUnsupportedLimit, "cudaErrorUnsupportedLimit",
+     "the limit is not supported"},
     {cu2clErrorPeerAccessUnsupported, "cudaErrorPeerAccessUnsupported",
      "peer access is not supported"},
     {cu2clErrorInvalidPtx, "cudaErrorInvalidPtx", "invalid PTX"},

@@ -236,6 +236,10 @@ cu2clError_t cu2clDeviceGetAttribute(int *value, cu2clDeviceAttr attr,
   RT_CHECK(value != NULL, cu2clErrorInvalidValue);
   rt_device *d;
   RT_TRY(rt_device_get(device, &d));
+  if (attr == cu2clDevAttrMemoryPoolsSupported) {
+    *value = 1; /* cu2clMallocAsync and the pool API (rt_memory.c) */
+    return cu2clSuccess;
+  }
   cu2clDeviceProp p;
   rt_props_fill(d, &p);
   RT_CHECK(rt_attr_value(&p, attr, value), cu2clErrorInvalidValue);

@@ -215,6 +215,23 @@ static cu2clError_t rt_stream_device(cu2clStream_t stream, rt_device **d) {
   return rt_device_current(d);
 }
 
+/* CUDA's defaults (stack 1 KiB, printf FIFO 1 MiB, malloc heap 8 MiB, sync
+ * depth 2, 2048 pending launches, L2 fetch 64 B, no persisting L2). */
+static size_t rt_limits[7] = {1024, 1u << 20, 8u << 20, 2, 2048, 64, 0};
+
+cu2clError_t cu2clDeviceSetLimit(cu2clLimit limit, size_t value) {
+  RT_CHECK((unsigned)limit < 7, cu2clErrorUnsupportedLimit);
+  __atomic_store_n(&rt_limits[limit], value, __ATOMIC_RELAXED);
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clDeviceGetLimit(size_t *value, cu2clLimit limit) {
+  RT_CHECK(value != NULL, cu2clErrorInvalidValue);
+  RT_CHECK((unsigned)limit < 7, cu2clErrorUnsupportedLimit);
+  *value = __atomic_load_n(&rt_limits[limit], __ATOMIC_RELAXED);
+  return cu2clSuccess;
+}
+
 cu2clError_t cu2clProfilerStart(void) { return cu2clSuccess; }
 cu2clError_t cu2clProfilerStop(void) { return cu2clSuccess; }
 

@@ -16,6 +16,16 @@
  * (crt/common_functions.h), so CUB and user code use placement new
  * without including it; clang's host-side parse would not have it. */
 #include <new>
+/* ... and, for device code, placement new itself (clang keeps __device__
+ * functions apart from host ones of the same signature). */
+__attribute__((device)) inline void *operator new(__SIZE_TYPE__,
+                                                  void *p) noexcept {
+  return p;
+}
+__attribute__((device)) inline void *operator new[](__SIZE_TYPE__,
+                                                    void *p) noexcept {
+  return p;
+}
 
 __attribute__((host)) int min(int a, int b);
 __attribute__((host)) unsigned int min(unsigned int a, unsigned int b);

@@ -40,9 +40,20 @@ static const char *const reserved[] = {
     "get_group_id", "read",       "write",      "complex",       "imaginary",
     "quad",         "vector",     "pipe",       "atomic_add",    NULL};
 
+/* Families of OpenCL C built-in functions, by prefix (convert_float4,
+ * as_uint, native_divide, vload4, ...): a CUDA device function of such a
+ * name (sobel's convert_float4(uchar4)) would redeclare a built-in. */
+static const char *const reserved_prefixes[] = {
+    "convert_",   "as_",      "native_",     "half_",       "vload",
+    "vstore",     "atomic_",  "atom_",       "get_",        "async_work_group",
+    "sub_group_", "work_group_", "read_image", "write_image", NULL};
+
 char *dev_safe_name(const char *name) {
   for (const char *const *r = reserved; *r; r++)
     if (!strcmp(*r, name))
+      return xasprintf("%s_", name);
+  for (const char *const *r = reserved_prefixes; *r; r++)
+    if (str_starts_with(name, *r))
       return xasprintf("%s_", name);
   return xstrdup(name);
 }

@@ -23,3 +23,15 @@ __global__ void pairs(int *p, int n) {
 // CHECK-CL: int a = 0;
 // CHECK-CL: int b = n - 1;
 // CHECK-CL: for (; a < b; a++, b--)
+
+// A device function named like an OpenCL C built-in family (convert_*,
+// native_*, ...) is renamed: it would redeclare the built-in (HeCBench's
+// sobel failed to build on PoCL after cu2cl exited 0).
+__device__ float4 convert_float4(uchar4 d) {
+    return make_float4(d.x, d.y, d.z, d.w);
+}
+__global__ void widen(const uchar4 *in, float4 *out) {
+    out[threadIdx.x] = convert_float4(in[threadIdx.x]);
+}
+// CHECK-CL: float4 convert_float4_(uchar4 d)
+// CHECK-CL-NOT: = convert_float4(in[

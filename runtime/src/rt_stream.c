@@ -316,29 +316,29 @@ static cu2clError_t rt_enqueue_host_call(rt_host_call *c) {
   return cu2clSuccess;
 }
 
-cu2clError_t cu2clLaunchHostFunc(cu2clStream_t stream, cu2clHostFn_t fn,
-                                 void *user_data) {
-  RT_CHECK(fn != NULL, cu2clErrorInvalidValue);
-  rt_host_call *c = calloc(1, sizeof *c);
+/* Copies call into a heap record the callback frees once it has run. */
+static cu2clError_t rt_host_call_start(rt_host_call call) {
+  rt_host_call *c = malloc(sizeof *c);
   RT_CHECK(c != NULL, cu2clErrorMemoryAllocation);
-  *c = (rt_host_call){fn, NULL, stream, user_data, NULL};
+  *c = call;
   cu2clError_t err = rt_enqueue_host_call(c);
   if (err != cu2clSuccess)
     free(c);
   return err;
 }
 
+cu2clError_t cu2clLaunchHostFunc(cu2clStream_t stream, cu2clHostFn_t fn,
+                                 void *user_data) {
+  RT_CHECK(fn != NULL, cu2clErrorInvalidValue);
+  return rt_host_call_start((rt_host_call){fn, NULL, stream, user_data, NULL});
+}
+
 cu2clError_t cu2clStreamAddCallback(cu2clStream_t stream,
                                     cu2clStreamCallback_t callback,
                                     void *user_data, unsigned int flags) {
   RT_CHECK(callback != NULL && flags == 0, cu2clErrorInvalidValue);
-  rt_host_call *c = calloc(1, sizeof *c);
-  RT_CHECK(c != NULL, cu2clErrorMemoryAllocation);
-  *c = (rt_host_call){NULL, callback, stream, user_data, NULL};
-  cu2clError_t err = rt_enqueue_host_call(c);
-  if (err != cu2clSuccess)
-    free(c);
-  return err;
+  return rt_host_call_start(
+      (rt_host_call){NULL, callback, stream, user_data, NULL});
 }
 
 

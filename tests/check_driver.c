@@ -792,6 +792,18 @@ START_TEST(test_unsupported_lambda) {
 }
 END_TEST
 
+/* The host check: a translated host file that does not compile is exit 2
+ * with CU2CL1901 at the original line (through emit_host's line map). */
+START_TEST(test_host_check_reports_original_line) {
+  fixture("kernel_pointer.cu", "src/kernel_pointer.cu");
+  cu2cl("src/kernel_pointer.cu", "--cuda-path=none", "--out-root", "out",
+        "--", NULL);
+  expect_status(2);
+  expect_diag("kernel_pointer.cu:7:", "error:", "[CU2CL1901]");
+  assert_no_tmp_files(at("out"));
+}
+END_TEST
+
 /* ---- Errors: out-root --------------------------------------------------- */
 
 /* The out-root's parent is a regular file (chmod would not stop root). */
@@ -954,6 +966,7 @@ static Suite *driver_suite(void) {
   tcase_add_test(err, test_syntax_error_among_good);
   tcase_add_test(err, test_unsupported_clock64);
   tcase_add_test(err, test_unsupported_lambda);
+  tcase_add_test(err, test_host_check_reports_original_line);
   tcase_add_test(err, test_out_root_unwritable);
   tcase_add_test(err, test_report_unwritable);
   tcase_add_test(err, test_output_write_fails);

@@ -635,6 +635,12 @@ static void check_results(run *r, const cu2cl_project *p) {
     strvec_push_own(&args, xasprintf("-I%s", p->include_dirs.items[i]));
   for (size_t i = 0; i < p->defines.len; i++)
     strvec_push_own(&args, xasprintf("-D%s", p->defines.items[i]));
+  char *pch_dir, *pch = cu2cl_hostcheck_pch((const char *const *)args.items,
+                                             &pch_dir);
+  if (pch) {
+    strvec_push(&args, "-include-pch");
+    strvec_push(&args, pch);
+  }
   check_run c = {r, {NULL, NULL, 0}, NULL, p, 0};
   c.hc.args = (const char *const *)args.items;
   c.unit_file = xcalloc(r->cmds.len + 1, sizeof *c.unit_file);
@@ -653,6 +659,7 @@ static void check_results(run *r, const cu2cl_project *p) {
   free(c.unit_file);
   strvec_free(&paths);
   strvec_free(&args);
+  cu2cl_hostcheck_pch_remove(pch, pch_dir);
 }
 
 static int write_results(run *r, size_t *translated, size_t *failed) {

@@ -824,8 +824,11 @@ static char *apply_edits(host *h, unsigned **lines) {
     strbuf_appendn(&out, h->src + pos, ed->begin - pos);
     map_lines(&m, h->src + pos, ed->begin - pos, 1);
     strbuf_append(&out, ed->text);
-    map_lines(&m, ed->text, strlen(ed->text), 0);
+    size_t tl = strlen(ed->text);
+    map_lines(&m, ed->text, tl, 0);
     m.src_line += count_lines(h->src + ed->begin, ed->end - ed->begin);
+    if (tl && ed->text[tl - 1] == '\n')
+      m.map[m.len] = m.src_line; /* the next line starts at the edit's end */
     pos = ed->end;
   }
   strbuf_appendn(&out, h->src + pos, h->src_len - pos);

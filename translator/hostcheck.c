@@ -8,6 +8,7 @@
 #include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cx.h"
 #include "util.h"
@@ -102,4 +103,53 @@ size_t cu2cl_hostcheck_unit(const cu2cl_hostcheck *c, size_t unit,
   free(stub_text);
   strvec_free(&args);
   return errors;
+}
+
+/* The precompiled header: cu2clrt.h and what nvcc's implicit includes
+ * bring are the bulk of every check's parse, the same for every file. */
+char *cu2cl_hostcheck_pch(const char *const *args, char **dir) {
+  char tmpl[] = "/tmp/cu2cl-hostcheck-XXXXXX";
+  *dir = NULL;
+  if (!mkdtemp(tmpl))
+    return NULL;
+  *dir = xstrdup(tmpl);
+  char *header = path_join(tmpl, "cu2cl_pch.h");
+  char *pch = path_join(tmpl, "cu2cl_pch.h.pch");
+  static const char text[] = "#include \"cu2clrt.h\"\n"
+                             "#include \"cu2clrt_nvcc.h\"\n";
+  struct CXUnsavedFile file = {header, text, sizeof text - 1};
+  strvec hargs = {0};
+  for (const char *const *a = args; *a; a++)
+    strvec_push(&hargs, strcmp(*a, "c++") ? *a : "c++-header");
+  CXIndex idx = clang_createIndex(0, 0);
+  CXTranslationUnit tu = NULL;
+  int ok = clang_parseTranslationUnit2(
+               idx, header, (const char *const *)hargs.items, (int)hargs.len,
+               &file, 1, CXTranslationUnit_ForSerialization, &tu) ==
+           CXError_Success;
+  for (unsigned i = 0, n = ok ? clang_getNumDiagnostics(tu) : 0; i < n; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    ok &= clang_getDiagnosticSeverity(d) < CXDiagnostic_Error;
+    clang_disposeDiagnostic(d);
+  }
+  ok = ok && clang_saveTranslationUnit(tu, pch, 0) == CXSaveError_None;
+  if (tu)
+    clang_disposeTranslationUnit(tu);
+  clang_disposeIndex(idx);
+  strvec_free(&hargs);
+  free(header);
+  if (!ok) {
+    free(pch);
+    return NULL;
+  }
+  return pch;
+}
+
+void cu2cl_hostcheck_pch_remove(char *pch, char *dir) {
+  if (pch)
+    unlink(pch);
+  if (dir)
+    rmdir(dir);
+  free(pch);
+  free(dir);
 }

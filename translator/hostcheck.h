@@ -35,4 +35,11 @@ size_t cu2cl_hostcheck_unit(const cu2cl_hostcheck *c, size_t unit,
                             const char *cl_header, const char *cl_symbol,
                             cu2cl_diag_engine *diags);
 
+/* Precompiles cu2clrt.h and cu2clrt_nvcc.h with args (the checks' flags)
+ * into a temporary directory (*dir); returns the PCH's path for
+ * -include-pch, or NULL (the checks then parse the headers themselves).
+ * cu2cl_hostcheck_pch_remove deletes both and frees them. */
+char *cu2cl_hostcheck_pch(const char *const *args, char **dir);
+void cu2cl_hostcheck_pch_remove(char *pch, char *dir);
+
 #endif

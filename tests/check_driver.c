@@ -792,6 +792,35 @@ START_TEST(test_unsupported_lambda) {
 }
 END_TEST
 
+/* A project header outside an explicit --in-root is an error naming it and
+ * its includer; by default the input root widens to hold it, and it is
+ * translated into the out-root beside the sources' tree. */
+START_TEST(test_header_outside_in_root) {
+  mkdir_parents(at("proj/app/x"));
+  mkdir_parents(at("proj/common/x"));
+  write_text(at("proj/common/helper.h"),
+             "#ifdef __CUDA_RUNTIME_H__\n"
+             "inline int helper_count() { int n = 0; cudaGetDeviceCount(&n); "
+             "return n; }\n#endif\n");
+  write_text(at("proj/app/main.cu"),
+             "#include \"../common/helper.h\"\n"
+             "int main() { return helper_count() > 0 ? 0 : 1; }\n");
+  cu2cl("proj/app/main.cu", "--cuda-path=none", "--in-root", "proj/app",
+        "--out-root", "out1", "--", NULL);
+  expect_status(2);
+  expect_diag("helper.h", "main.cu", "[CU2CL0106]");
+  cu2cl("proj/app/main.cu", "--cuda-path=none", "--out-root", "out2", "--",
+        NULL);
+  expect_status(0);
+  char *h = read_all(at("out2/common/helper.h"));
+  ck_assert_msg(h && strstr(h, "cu2clGetDeviceCount"),
+                "helper.h not translated into out2/common:\n%s",
+                h ? h : "(missing)");
+  free(h);
+  ck_assert(exists(at("out2/app/main.cpp")));
+}
+END_TEST
+
 /* The host check: a translated host file that does not compile is exit 2
  * with CU2CL1901 at the original line (through emit_host's line map). */
 START_TEST(test_host_check_reports_original_line) {
@@ -967,6 +996,7 @@ static Suite *driver_suite(void) {
   tcase_add_test(err, test_unsupported_clock64);
   tcase_add_test(err, test_unsupported_lambda);
   tcase_add_test(err, test_host_check_reports_original_line);
+  tcase_add_test(err, test_header_outside_in_root);
   tcase_add_test(err, test_out_root_unwritable);
   tcase_add_test(err, test_report_unwritable);
   tcase_add_test(err, test_output_write_fails);

@@ -80,7 +80,7 @@
 set -u
 
 default_pass='PASS|Pass\b|[Pp]assed|Success|SUCCESS'
-default_fail='FAIL|Fail\b|Failure|[Ff]ailed|ERROR|Error:|[Mm]ismatch|INCORRECT|[Ww]aived'
+default_fail='FAIL|Fail\b|Failure\b|[Ff]ailed|ERROR|Error:|[Mm]ismatch|INCORRECT|[Ww]aived'
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 work= jobs=1 keep=0 timeout_s=120 fresh_db=0 results= no_run=0

@@ -126,8 +126,8 @@ START_TEST(test_cmake_cuda_directory) {
   ck_assert_str_eq(c->directory, dir);
   ck_assert_str_eq(c->arch, "sm_80");
   ck_assert_int_eq(c->lang, CU2CL_LANG_CUDA);
-  const char *want[] = {"-DUSE_X",   inc,         "-isystem",   sys,
-                        "-DNDEBUG",  "-fgpu-rdc", "-std=c++17", NULL};
+  const char *want[] = {"-DUSE_X",  inc,         "-isystem",   sys,
+                        "-DNDEBUG", "-fgpu-rdc", "-std=c++17", NULL};
   assert_flags(&c->flags, want);
   ck_assert_int_eq(c->intent.rdc, 1); /* the fixture's -rdc=true */
   c = &cmds.items[1];

@@ -825,8 +825,8 @@ END_TEST
  * with CU2CL1901 at the original line (through emit_host's line map). */
 START_TEST(test_host_check_reports_original_line) {
   fixture("kernel_pointer.cu", "src/kernel_pointer.cu");
-  cu2cl("src/kernel_pointer.cu", "--cuda-path=none", "--out-root", "out",
-        "--", NULL);
+  cu2cl("src/kernel_pointer.cu", "--cuda-path=none", "--out-root", "out", "--",
+        NULL);
   expect_status(2);
   expect_diag("kernel_pointer.cu:7:", "error:", "[CU2CL1901]");
   assert_no_tmp_files(at("out"));

@@ -103,8 +103,8 @@ START_TEST(test_cmake_nvcc) {
                         "CMakeFiles/k.dir/k.cu.o",
                         NULL};
   translate(argv);
-  const char *want[] = {"-DUSE_X",   "-I/abs/inc", "-isystem",   "/abs/sys",
-                        "-DNDEBUG",  "-fgpu-rdc",  "-std=c++17", NULL};
+  const char *want[] = {"-DUSE_X",  "-I/abs/inc", "-isystem",   "/abs/sys",
+                        "-DNDEBUG", "-fgpu-rdc",  "-std=c++17", NULL};
   assert_out(want);
   ck_assert_str_eq(arch, "sm_80");
 }

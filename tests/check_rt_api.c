@@ -482,9 +482,9 @@ END_TEST
  * earlier copy brought back) and before its later work (a later copy
  * takes what it wrote); a stream callback gets its stream and success. */
 typedef struct host_call_state {
-  int *back;    /* written by the copy before the call */
-  int *out;     /* read by the copy after it */
-  int seen;     /* back[0] when the call ran */
+  int *back; /* written by the copy before the call */
+  int *out;  /* read by the copy after it */
+  int seen;  /* back[0] when the call ran */
   int calls;
   cu2clStream_t stream_seen;
   cu2clError_t status_seen;

@@ -30,13 +30,20 @@ static const size_t nrules = sizeof rules / sizeof rules[0];
 
 /* Names in the header that generated code uses, not CUDA replacements. */
 static const char *const generated_only[] = {
-    "cu2clLaunchKernel", "cu2clProgramBuild", "cu2clGetCacheStats",
-    "cu2clProgram",      "cu2clKernelRef",    "cu2clSymbol",
-    "cu2clArg",          "cu2clCacheStats",   "cu2clArgKind",
-    "cu2clStream",       "cu2clEvent",
-    "cu2clMemPool", /* opaque tags of the handle types */
-    "cu2clrtTraceQuiet", /* for library layers (cu2clrt_thrust.hpp) */
-    "cu2clrtTraceSite", /* passed by the header's call-site macros */
+    "cu2clLaunchKernel",
+    "cu2clProgramBuild",
+    "cu2clGetCacheStats",
+    "cu2clProgram",
+    "cu2clKernelRef",
+    "cu2clSymbol",
+    "cu2clArg",
+    "cu2clCacheStats",
+    "cu2clArgKind",
+    "cu2clStream",
+    "cu2clEvent",
+    "cu2clMemPool",         /* opaque tags of the handle types */
+    "cu2clrtTraceQuiet",    /* for library layers (cu2clrt_thrust.hpp) */
+    "cu2clrtTraceSite",     /* passed by the header's call-site macros */
     "cu2clHoldSizedBuilds", /* for tests and measurements */
     "cu2clLaunchV" /* the type of cu2clKernelRef.launchv */};
 

@@ -605,8 +605,8 @@ static int is_plain_copy(CXCursor ctor, CXCursor def) {
 /* 1 for the name of an OpenCL built-in vector type (float4, uchar2, ...;
  * CUDA's 1- and 3-component types print as cu2cl_ structs). */
 static int is_cl_vector_name(const char *tn) {
-  static const char *const bases[] = {"char", "uchar", "short", "ushort",
-                                      "int",  "uint",  "long",  "ulong",
+  static const char *const bases[] = {"char",  "uchar",  "short", "ushort",
+                                      "int",   "uint",   "long",  "ulong",
                                       "float", "double", "half"};
   for (size_t i = 0; i < sizeof bases / sizeof *bases; i++) {
     size_t n = strlen(bases[i]);
@@ -640,8 +640,7 @@ static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
     if (nargs == 0) {
       /* a value-initialized OpenCL vector is (T)(0); {0} would leave the
        * other components without an initializer, which OpenCL C rejects */
-      strbuf_printf(e->out, is_cl_vector_name(tn) ? "(%s)(0)" : "(%s){0}",
-                    tn);
+      strbuf_printf(e->out, is_cl_vector_name(tn) ? "(%s)(0)" : "(%s){0}", tn);
     } else if (cx_in_system_header(ctor)) {
       strbuf_printf(e->out, "(%s){", tn);
       print_children_list(e, args, nargs, ", ");

@@ -44,9 +44,14 @@ static const char *const reserved[] = {
  * as_uint, native_divide, vload4, ...): a CUDA device function of such a
  * name (sobel's convert_float4(uchar4)) would redeclare a built-in. */
 static const char *const reserved_prefixes[] = {
-    "convert_",   "as_",      "native_",     "half_",       "vload",
-    "vstore",     "atomic_",  "atom_",       "get_",        "async_work_group",
-    "sub_group_", "work_group_", "read_image", "write_image", NULL};
+    "convert_",   "as_",
+    "native_",    "half_",
+    "vload",      "vstore",
+    "atomic_",    "atom_",
+    "get_",       "async_work_group",
+    "sub_group_", "work_group_",
+    "read_image", "write_image",
+    NULL};
 
 char *dev_safe_name(const char *name) {
   for (const char *const *r = reserved; *r; r++)

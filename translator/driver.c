@@ -542,7 +542,8 @@ static int widen_in_root(run *r) {
     free(root);
     return 0;
   }
-  const char *prefix = r->opts.in_root + strlen(root) + (strcmp(root, "/") != 0);
+  const char *prefix =
+      r->opts.in_root + strlen(root) + (strcmp(root, "/") != 0);
   for (size_t i = 0; i < r->cmds.len; i++) {
     prefix_path(&r->results[i].host_rel, prefix);
     prefix_path(&r->results[i].cl_rel, prefix);
@@ -581,8 +582,8 @@ static void *check_worker(void *arg) {
     char *base = path_stem(c->r->cmds.items[i].file);
     char *header = t->cl_rel ? xasprintf("%s.cl.h", base) : NULL;
     char *sym = cu2cl_source_symbol(base);
-    t->errors += cu2cl_hostcheck_unit(&c->hc, c->unit_file[i], header, sym,
-                                      diags);
+    t->errors +=
+        cu2cl_hostcheck_unit(&c->hc, c->unit_file[i], header, sym, diags);
     free(sym);
     free(header);
     free(base);
@@ -605,8 +606,8 @@ static cu2cl_hostcheck_file *check_files(run *r, strvec *paths, size_t *n,
       f = xrealloc(f, cap * sizeof *f);
     }
     strvec_push_own(paths, path_join(r->opts.out_root, t->host_rel));
-    f[(*n)++] = (cu2cl_hostcheck_file){NULL, r->cmds.items[i].file,
-                                        t->host_lines};
+    f[(*n)++] =
+        (cu2cl_hostcheck_file){NULL, r->cmds.items[i].file, t->host_lines};
     for (size_t h = 0; h < t->header_abs.len; h++) {
       const char *abs = t->header_abs.items[h];
       strvec_push_own(paths, path_join(r->opts.out_root,
@@ -635,8 +636,8 @@ static void check_results(run *r, const cu2cl_project *p) {
     strvec_push_own(&args, xasprintf("-I%s", p->include_dirs.items[i]));
   for (size_t i = 0; i < p->defines.len; i++)
     strvec_push_own(&args, xasprintf("-D%s", p->defines.items[i]));
-  char *pch_dir, *pch = cu2cl_hostcheck_pch((const char *const *)args.items,
-                                             &pch_dir);
+  char *pch_dir,
+      *pch = cu2cl_hostcheck_pch((const char *const *)args.items, &pch_dir);
   if (pch) {
     strvec_push(&args, "-include-pch");
     strvec_push(&args, pch);
@@ -644,8 +645,8 @@ static void check_results(run *r, const cu2cl_project *p) {
   check_run c = {r, {NULL, NULL, 0}, NULL, p, 0};
   c.hc.args = (const char *const *)args.items;
   c.unit_file = xcalloc(r->cmds.len + 1, sizeof *c.unit_file);
-  cu2cl_hostcheck_file *files = check_files(r, &paths, &c.hc.nfiles,
-                                            c.unit_file);
+  cu2cl_hostcheck_file *files =
+      check_files(r, &paths, &c.hc.nfiles, c.unit_file);
   c.hc.files = files;
   int n = r->a->jobs < (int)r->cmds.len ? r->a->jobs : (int)r->cmds.len;
   pthread_t *th = xcalloc((size_t)n + 1, sizeof *th);

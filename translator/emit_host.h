@@ -23,8 +23,8 @@ typedef struct cu2cl_host_opts {
   const char *source_symbol; /* "cu2cl_source_vector_add" in that header */
   const char *const *cuda_include_dirs; /* NULL-terminated */
   const char *cl_options; /* the program's build options, or NULL */
-  size_t main_len; /* the main file's own bytes (0: all): the parse saw
-                      more (instantiate.h) */
+  size_t main_len;        /* the main file's own bytes (0: all): the parse saw
+                             more (instantiate.h) */
 } cu2cl_host_opts;
 
 /* Returns the rewritten text of `file` (NULL: the main file of tu; else a

@@ -16,12 +16,12 @@
  * compiler's own macros (__CUDACC__, __NVCC__, __CUDACC_VER_*__) are not
  * kept: the port's compiler is not nvcc. */
 static const char *const cuda_header_macros[] = {
-    "__CUDA_RUNTIME_H__",      "__CUDA_RUNTIME_API_H__",
-    "__DRIVER_TYPES_H__",      "__VECTOR_TYPES_H__",
-    "__VECTOR_FUNCTIONS_H__",  "__DEVICE_LAUNCH_PARAMETERS_H__",
-    "__MATH_CONSTANTS_H__",    "__DRIVER_FUNCTIONS_H__",
-    "__cuda_cuda_h__",         "CUDART_VERSION",
-    "CUDA_VERSION",            NULL};
+    "__CUDA_RUNTIME_H__",     "__CUDA_RUNTIME_API_H__",
+    "__DRIVER_TYPES_H__",     "__VECTOR_TYPES_H__",
+    "__VECTOR_FUNCTIONS_H__", "__DEVICE_LAUNCH_PARAMETERS_H__",
+    "__MATH_CONSTANTS_H__",   "__DRIVER_FUNCTIONS_H__",
+    "__cuda_cuda_h__",        "CUDART_VERSION",
+    "CUDA_VERSION",           NULL};
 
 typedef struct macro_walk {
   CXTranslationUnit tu;

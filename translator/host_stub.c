@@ -44,8 +44,8 @@ static char *default_argument(CXTranslationUnit tu, CXCursor kernel,
                       clang_getCursorDefinition(kernel), tpl,
                       clang_getCanonicalCursor(tpl)};
   for (size_t d = 0; d < sizeof decls / sizeof *decls; d++) {
-    CXCursor p = clang_Cursor_isNull(decls[d]) ? decls[d]
-                                               : nth_param(decls[d], i);
+    CXCursor p =
+        clang_Cursor_isNull(decls[d]) ? decls[d] : nth_param(decls[d], i);
     if (clang_Cursor_isNull(p))
       continue;
     CXCursor *kids;
@@ -161,8 +161,8 @@ static void append_launchv(strbuf *b, const cu2cl_kernel_spec *k) {
   strbuf_append(b, ");\n}\n");
 }
 
-void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu, const cu2cl_kernel_spec *k,
-                     CXCursor kernel, int valued) {
+void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
+                     const cu2cl_kernel_spec *k, CXCursor kernel, int valued) {
   if (valued)
     strbuf_printf(b,
                   "static cu2clError_t cu2cl_launchv_%s(dim3, dim3, size_t, "
@@ -205,4 +205,3 @@ void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu, const cu2cl_kernel_spec *k
   if (valued)
     append_launchv(b, k);
 }
-

@@ -50,8 +50,7 @@ static void report_error(const cu2cl_hostcheck *c, size_t unit, CXDiagnostic d,
   char *msg = xasprintf("%s (%s:%u)", spelling, l.file ? l.file : "?", l.line);
   if (f)
     cu2cl_diag_report(diags, CU2CL_D_HOST_COMPILE_ERROR, f->orig_path,
-                      map_line(f->lines, l.line), f->lines ? 0 : l.column,
-                      msg);
+                      map_line(f->lines, l.line), f->lines ? 0 : l.column, msg);
   else
     cu2cl_diag_report(diags, CU2CL_D_HOST_COMPILE_ERROR,
                       c->files[unit].orig_path, 0, 0, msg);
@@ -123,10 +122,10 @@ char *cu2cl_hostcheck_pch(const char *const *args, char **dir) {
     strvec_push(&hargs, strcmp(*a, "c++") ? *a : "c++-header");
   CXIndex idx = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;
-  int ok = clang_parseTranslationUnit2(
-               idx, header, (const char *const *)hargs.items, (int)hargs.len,
-               &file, 1, CXTranslationUnit_ForSerialization, &tu) ==
-           CXError_Success;
+  int ok =
+      clang_parseTranslationUnit2(
+          idx, header, (const char *const *)hargs.items, (int)hargs.len, &file,
+          1, CXTranslationUnit_ForSerialization, &tu) == CXError_Success;
   for (unsigned i = 0, n = ok ? clang_getNumDiagnostics(tu) : 0; i < n; i++) {
     CXDiagnostic d = clang_getDiagnostic(tu, i);
     ok &= clang_getDiagnosticSeverity(d) < CXDiagnostic_Error;

@@ -23,7 +23,7 @@ typedef struct cu2cl_hostcheck_file {
 } cu2cl_hostcheck_file;
 
 typedef struct cu2cl_hostcheck {
-  const char *const *args; /* compiler flags, NULL-terminated */
+  const char *const *args;           /* compiler flags, NULL-terminated */
   const cu2cl_hostcheck_file *files; /* every translated file of the run */
   size_t nfiles;
 } cu2cl_hostcheck;

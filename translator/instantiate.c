@@ -11,7 +11,9 @@
 
 #include "util.h"
 
-static int ident_char(char c) { return isalnum((unsigned char)c) || c == '_'; }
+static int ident_char(char c) {
+  return isalnum((unsigned char)c) || c == '_';
+}
 
 /* Past a comment, literal or preprocessor line starting at i; i when
  * there is none. */

@@ -303,8 +303,8 @@ static void kernel_list_free(kernel_list *kl) {
 /* Rewrites the project headers the unit includes and claims. */
 static void emit_headers(const cu2cl_options *o, CXTranslationUnit tu,
                          const cu2cl_device_unit *dev,
-                         const cu2cl_host_opts *hopts,
-                         cu2cl_diag_engine *diags, cu2cl_tu_result *out) {
+                         const cu2cl_host_opts *hopts, cu2cl_diag_engine *diags,
+                         cu2cl_tu_result *out) {
   strvec headers = {0};
   inc_ctx ic = {o, tu, hopts->cuda_include_dirs, diags, &headers, 0};
   clang_getInclusions(tu, inclusion_visitor, &ic);
@@ -314,12 +314,11 @@ static void emit_headers(const cu2cl_options *o, CXTranslationUnit tu,
     if (o->claim_header && !o->claim_header(o->claim_ctx, h))
       continue;
     unsigned *lines;
-    strvec_push_own(&out->header_text, cu2cl_emit_host(tu, h, dev, hopts,
-                                                       diags, &out->errors,
-                                                       &lines));
+    strvec_push_own(&out->header_text, cu2cl_emit_host(tu, h, dev, hopts, diags,
+                                                       &out->errors, &lines));
     strvec_push(&out->header_abs, h);
-    out->header_lines = xrealloc(out->header_lines,
-                                 out->header_abs.len * sizeof *out->header_lines);
+    out->header_lines = xrealloc(
+        out->header_lines, out->header_abs.len * sizeof *out->header_lines);
     out->header_lines[out->header_abs.len - 1] = lines;
   }
   strvec_free(&headers);

@@ -39,12 +39,12 @@ typedef struct cu2cl_tu_result {
   char *host_rel; /* output host file, relative to out_root */
   char *host_text;
   unsigned *host_lines; /* line map of host_text (cu2cl_emit_host) */
-  char *cl_rel; /* NULL when the file has no kernels */
+  char *cl_rel;         /* NULL when the file has no kernels */
   char *cl_text;
   int has_main;
-  size_t errors;      /* constructs that need a human */
-  strvec header_abs;  /* project headers this unit rewrote (absolute */
-  strvec header_text; /* paths) and their texts, in the same order */
+  size_t errors;           /* constructs that need a human */
+  strvec header_abs;       /* project headers this unit rewrote (absolute */
+  strvec header_text;      /* paths) and their texts, in the same order */
   unsigned **header_lines; /* and their line maps */
 } cu2cl_tu_result;
 

@@ -232,8 +232,12 @@ cu2clError_t cu2clDeviceGetLimit(size_t *value, cu2clLimit limit) {
   return cu2clSuccess;
 }
 
-cu2clError_t cu2clProfilerStart(void) { return cu2clSuccess; }
-cu2clError_t cu2clProfilerStop(void) { return cu2clSuccess; }
+cu2clError_t cu2clProfilerStart(void) {
+  return cu2clSuccess;
+}
+cu2clError_t cu2clProfilerStop(void) {
+  return cu2clSuccess;
+}
 
 /* Stream priorities: OpenCL queues have none, so the device reports the
  * range CUDA documents for a device without priorities (0 and 0), every
@@ -267,7 +271,7 @@ cu2clError_t cu2clStreamGetPriority(cu2clStream_t stream, int *priority) {
  * runtime. */
 
 typedef struct rt_host_call {
-  cu2clHostFn_t fn;                /* cu2clLaunchHostFunc */
+  cu2clHostFn_t fn;               /* cu2clLaunchHostFunc */
   cu2clStreamCallback_t callback; /* cu2clStreamAddCallback */
   cu2clStream_t stream;
   void *data;
@@ -280,8 +284,8 @@ static void CL_CALLBACK rt_host_call_run(cl_event marker, cl_int status,
   if (c->fn)
     c->fn(c->data);
   else
-    c->callback(c->stream,
-                status < 0 ? cu2clErrorLaunchFailure : cu2clSuccess, c->data);
+    c->callback(c->stream, status < 0 ? cu2clErrorLaunchFailure : cu2clSuccess,
+                c->data);
   clSetUserEventStatus(c->release, CL_COMPLETE);
   clReleaseEvent(c->release);
   clReleaseEvent(marker);
@@ -340,7 +344,6 @@ cu2clError_t cu2clStreamAddCallback(cu2clStream_t stream,
   return rt_host_call_start(
       (rt_host_call){NULL, callback, stream, user_data, NULL});
 }
-
 
 /* The epoch counter of stream and the record of its last completed one. */
 static void rt_stream_epochs(cu2clStream_t stream, rt_device *d,

@@ -455,8 +455,7 @@ static int time_translate(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   if (rc == 0 && write_one(o->out_root, r.host_rel, r.host_text, why))
     rc = -1;
   for (size_t h = 0; rc == 0 && h < r.header_abs.len; h++)
-    if (write_one(o->out_root,
-                  r.header_abs.items[h] + strlen(o->in_root) + 1,
+    if (write_one(o->out_root, r.header_abs.items[h] + strlen(o->in_root) + 1,
                   r.header_text.items[h], why))
       rc = -1;
   *ms = now_ms() - t0;

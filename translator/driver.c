@@ -636,18 +636,23 @@ static void check_results(run *r, const cu2cl_project *p) {
     strvec_push_own(&args, xasprintf("-I%s", p->include_dirs.items[i]));
   for (size_t i = 0; i < p->defines.len; i++)
     strvec_push_own(&args, xasprintf("-D%s", p->defines.items[i]));
-  char *pch_dir,
-      *pch = cu2cl_hostcheck_pch((const char *const *)args.items, &pch_dir);
-  if (pch) {
-    strvec_push(&args, "-include-pch");
-    strvec_push(&args, pch);
-  }
   check_run c = {r, {NULL, NULL, 0}, NULL, p, 0};
-  c.hc.args = (const char *const *)args.items;
   c.unit_file = xcalloc(r->cmds.len + 1, sizeof *c.unit_file);
   cu2cl_hostcheck_file *files =
       check_files(r, &paths, &c.hc.nfiles, c.unit_file);
   c.hc.files = files;
+  size_t units = 0;
+  for (size_t i = 0; i < r->cmds.len; i++)
+    units += c.unit_file[i] != (size_t)-1;
+  /* a precompiled header pays from the second unit on */
+  char *pch_dir = NULL, *pch = NULL;
+  if (units > 1)
+    pch = cu2cl_hostcheck_pch((const char *const *)args.items, &pch_dir);
+  if (pch) {
+    strvec_push(&args, "-include-pch");
+    strvec_push(&args, pch);
+  }
+  c.hc.args = (const char *const *)args.items;
   int n = r->a->jobs < (int)r->cmds.len ? r->a->jobs : (int)r->cmds.len;
   pthread_t *th = xcalloc((size_t)n + 1, sizeof *th);
   for (int i = 1; i < n; i++)

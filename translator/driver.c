@@ -579,14 +579,8 @@ static void *check_worker(void *arg) {
     cu2cl_tu_result *t = &c->r->results[i];
     if (c->unit_file[i] == (size_t)-1)
       continue;
-    char *base = path_stem(c->r->cmds.items[i].file);
-    char *header = t->cl_rel ? xasprintf("%s.cl.h", base) : NULL;
-    char *sym = cu2cl_source_symbol(base);
-    t->errors +=
-        cu2cl_hostcheck_unit(&c->hc, c->unit_file[i], header, sym, diags);
-    free(sym);
-    free(header);
-    free(base);
+    t->errors += cu2cl_hostcheck_unit(&c->hc, c->unit_file[i], t->cl_header,
+                                      t->cl_symbol, diags);
   }
 }
 
@@ -689,9 +683,7 @@ static int write_results(run *r, size_t *translated, size_t *failed) {
     cu2cl_project_unit *u = &p.units[p.nunits++];
     u->host_rel = t->host_rel;
     u->cl_rel = t->cl_rel;
-    char *base = path_stem(r->cmds.items[i].file);
-    u->cl_symbol = cu2cl_source_symbol(base);
-    free(base);
+    u->cl_symbol = t->cl_symbol;
     u->has_main = t->has_main;
     for (size_t h = 0; h < t->header_abs.len; h++)
       write_out(r->opts.out_root,
@@ -711,8 +703,6 @@ static int write_results(run *r, size_t *translated, size_t *failed) {
       check_results(r, &p);
     }
   }
-  for (size_t i = 0; i < p.nunits; i++)
-    free(p.units[i].cl_symbol);
   free(p.units);
   strvec_free(&p.include_dirs);
   strvec_free(&p.defines);

@@ -34,15 +34,16 @@ typedef struct host {
   edit *edits;
   size_t nedits, capedits;
   size_t errors;
-  strvec stubbed; /* USRs of kernels whose stubs are already placed */
-  strvec valued;  /* USRs of kernel specializations used as values */
+  strvec stubbed;        /* USRs of kernels whose stubs are already placed */
+  strvec valued;         /* USRs of kernel specializations used as values */
+  int collecting_values; /* launch_visit only fills valued */
   int first_include_seen;
   unsigned first_include;
   unsigned first_decl; /* start of the first top-level declaration (or
                           src_len): nvcc's implicit includes precede it */
-  unsigned *blocks; /* extents of top-level namespaces and extern "C" */
-  size_t nblocks;   /* blocks, as begin/end pairs */
-  int macro_launches; /* macro bodies holding a launch were rewritten */
+  unsigned *blocks;    /* extents of top-level namespaces and extern "C" */
+  size_t nblocks;      /* blocks, as begin/end pairs */
+  int macro_launches;  /* macro bodies holding a launch were rewritten */
   int thrust_included;
 } host;
 
@@ -102,8 +103,7 @@ static char *stubs_for(host *h, CXCursor decl) {
       cu2cl_host_stub_template(&b, h->tu, k, decl);
     }
     strvec_push(&h->stubbed, k->usr);
-    cu2cl_host_stub(&b, h->tu, k, decl,
-                    strvec_contains(&h->valued, k->usr));
+    cu2cl_host_stub(&b, h->tu, k, decl, strvec_contains(&h->valued, k->usr));
   }
   free(usr);
   return strbuf_take(&b);
@@ -306,11 +306,7 @@ static void handle_include(host *h, CXCursor c) {
   }
   CXFile f = clang_getIncludedFile(c);
   char *path = f ? cx_take(clang_getFileName(f)) : xstrdup("");
-  int is_cuda = 0;
-  for (const char *const *dir = h->opts->cuda_include_dirs; dir && *dir;
-       dir++)
-    is_cuda |= path_is_under(path, *dir);
-  if (is_cuda) {
+  if (path_is_under_any(path, h->opts->cuda_include_dirs)) {
     char *name = cx_spelling(c);
     if (str_starts_with(name, "thrust/") && !h->thrust_included) {
       /* Thrust: cu2clrt's own device algorithms (cu2clrt_thrust.hpp) */
@@ -322,9 +318,8 @@ static void handle_include(host *h, CXCursor c) {
     } else {
       add_edit(h, b, e,
                xasprintf("/* cu2cl: <%s> is provided by %s */", name,
-                         str_starts_with(name, "thrust/")
-                             ? "cu2clrt_thrust.hpp"
-                             : "cu2clrt.h"));
+                         str_starts_with(name, "thrust/") ? "cu2clrt_thrust.hpp"
+                                                          : "cu2clrt.h"));
     }
     free(name);
   }
@@ -587,33 +582,18 @@ static void rewrite_kernel_value(host *h, CXCursor c) {
   free(n);
 }
 
-/* Collects the kernels used as values (before the stubs are placed, so
- * that theirs get a launch from void **args). */
-static enum CXChildVisitResult value_visit(CXCursor c, CXCursor p,
-                                           CXClientData d) {
-  (void)p;
-  host *h = d;
-  enum CXCursorKind k = clang_getCursorKind(c);
-  if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
-    unsigned a = cx_cuda_attrs(c);
-    if ((a & CX_GLOBAL) || ((a & CX_DEVICE) && !(a & CX_HOST)))
-      return CXChildVisit_Continue;
-  }
-  if (k == CXCursor_CallExpr && !clang_Cursor_isNull(push_config_of(c)))
-    return CXChildVisit_Continue;
-  if (k == CXCursor_DeclRefExpr && in_target(h, c)) {
-    CXCursor r = kernel_value(c);
-    const cu2cl_kernel_spec *s =
-        clang_Cursor_isNull(r) ? NULL : spec_of_ref(h, r);
-    if (s && !strvec_contains(&h->valued, s->usr))
-      strvec_push(&h->valued, s->usr);
-  }
-  if (!in_target(h, c) && k != CXCursor_UnexposedExpr &&
-      !clang_isExpression(k) && !clang_isStatement(k))
-    return CXChildVisit_Continue;
-  return CXChildVisit_Recurse;
+/* Records a kernel used as a value, before the stubs are placed, so that
+ * its stub gets a launch from void **args. */
+static void note_kernel_value(host *h, CXCursor c) {
+  CXCursor r = kernel_value(c);
+  const cu2cl_kernel_spec *s =
+      clang_Cursor_isNull(r) ? NULL : spec_of_ref(h, r);
+  if (s && !strvec_contains(&h->valued, s->usr))
+    strvec_push(&h->valued, s->usr);
 }
 
+/* Host code's expressions: launches and kernels used as values (a first
+ * walk with collecting_values set only notes the values). */
 static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
                                             CXClientData d) {
   host *h = d;
@@ -624,11 +604,16 @@ static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
       return CXChildVisit_Continue;
   }
   if (k == CXCursor_CallExpr && !clang_Cursor_isNull(push_config_of(c))) {
-    rewrite_launch(h, c);
+    if (!h->collecting_values)
+      rewrite_launch(h, c);
     return CXChildVisit_Continue;
   }
-  if (k == CXCursor_DeclRefExpr && in_target(h, c))
-    rewrite_kernel_value(h, c);
+  if (k == CXCursor_DeclRefExpr && in_target(h, c)) {
+    if (h->collecting_values)
+      note_kernel_value(h, c);
+    else
+      rewrite_kernel_value(h, c);
+  }
   if (!in_target(h, c) && k != CXCursor_UnexposedExpr &&
       !clang_isExpression(k) && !clang_isStatement(k))
     return CXChildVisit_Continue;
@@ -658,8 +643,7 @@ static void rename_thrust(host *h, CXToken *toks, unsigned n, unsigned i) {
   } else {
     char *key = xasprintf("thrust::%s", member);
     const cu2cl_host_rule *r = cu2cl_rules_host_find(key);
-    cx_loc l =
-        cx_source_location(clang_getTokenLocation(h->tu, toks[i + 2]));
+    cx_loc l = cx_source_location(clang_getTokenLocation(h->tu, toks[i + 2]));
     if (r && r->replacement) {
       add_edit(h, b, e, xstrdup("cu2cl_thrust"));
     } else if (r) {
@@ -891,7 +875,9 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
   if (h.is_main && opts->main_len && opts->main_len < h.src_len)
     h.src_len = opts->main_len;
   h.first_decl = (unsigned)h.src_len;
-  clang_visitChildren(clang_getTranslationUnitCursor(tu), value_visit, &h);
+  h.collecting_values = 1;
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), launch_visit, &h);
+  h.collecting_values = 0;
   clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &h);
   clang_visitChildren(clang_getTranslationUnitCursor(tu), launch_visit, &h);
   rename_tokens(&h);

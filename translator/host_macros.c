@@ -36,13 +36,6 @@ static int is_cuda_header_macro(const char *name) {
   return 0;
 }
 
-static int in_cuda_dir(const char *const *dirs, const char *path) {
-  for (const char *const *d = dirs; d && *d; d++)
-    if (path_is_under(path, *d))
-      return 1;
-  return 0;
-}
-
 static enum CXChildVisitResult macro_visit(CXCursor c, CXCursor p,
                                            CXClientData d) {
   (void)p;
@@ -52,7 +45,7 @@ static enum CXChildVisitResult macro_visit(CXCursor c, CXCursor p,
     return CXChildVisit_Continue;
   char *name = cx_spelling(c);
   cx_loc l = is_cuda_header_macro(name) ? cx_location(c) : (cx_loc){0};
-  if (l.file && in_cuda_dir(w->cuda_dirs, l.file)) {
+  if (l.file && path_is_under_any(l.file, w->cuda_dirs)) {
     CXToken *toks;
     unsigned n;
     clang_tokenize(w->tu, clang_getCursorExtent(c), &toks, &n);

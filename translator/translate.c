@@ -157,10 +157,7 @@ typedef struct inc_ctx {
 static int is_project_header(inc_ctx *ic, CXFile f, const char *abs) {
   if (clang_Location_isInSystemHeader(clang_getLocationForOffset(ic->tu, f, 0)))
     return 0;
-  for (const char *const *d = ic->cuda_dirs; *d; d++)
-    if (path_is_under(abs, *d))
-      return 0;
-  return 1;
+  return !path_is_under_any(abs, ic->cuda_dirs);
 }
 
 static void inclusion_visitor(CXFile f, CXSourceLocation *stack, unsigned n,
@@ -324,6 +321,16 @@ static void emit_headers(const cu2cl_options *o, CXTranslationUnit tu,
   strvec_free(&headers);
 }
 
+/* "vector-add" -> "cu2cl_source_vector_add": the name of a unit's embedded
+ * OpenCL C source. Caller frees. */
+static char *cu2cl_source_symbol(const char *base) {
+  strbuf sym = {0};
+  strbuf_append(&sym, "cu2cl_source_");
+  for (const char *p = base; *p; p++)
+    strbuf_appendc(&sym, (char)(isalnum((unsigned char)*p) ? *p : '_'));
+  return strbuf_take(&sym);
+}
+
 /* The names of a unit's outputs and embedded program. */
 typedef struct unit_names {
   char *stem, *base, *sym, *cl_name, *cl_header;
@@ -355,6 +362,7 @@ static cu2cl_clcheck_job *emit_cl(const cu2cl_options *o,
   if (!dev->nkernels)
     return NULL;
   out->cl_rel = xasprintf("%s.cl", n->stem);
+  out->cl_header = xstrdup(n->cl_header);
   out->cl_text = xstrdup(dev->cl_source);
   /* With constructs already reported as not translated, the .cl is known
    * to be incomplete; the compile check would only repeat them. */
@@ -402,6 +410,7 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   out->host_text = cu2cl_emit_host(tu, NULL, &dev, &hopts, diags, &out->errors,
                                    &out->host_lines);
   out->host_rel = xasprintf("%s.cpp", names.stem);
+  out->cl_symbol = xstrdup(names.sym);
   out->has_main = cu2cl_defines_main(tu);
   emit_headers(o, tu, &dev, &hopts, diags, out);
   out->translated = 1;
@@ -416,19 +425,14 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   return 0;
 }
 
-char *cu2cl_source_symbol(const char *base) {
-  strbuf sym = {0};
-  strbuf_append(&sym, "cu2cl_source_");
-  for (const char *p = base; *p; p++)
-    strbuf_appendc(&sym, (char)(isalnum((unsigned char)*p) ? *p : '_'));
-  return strbuf_take(&sym);
-}
 
 void cu2cl_tu_result_free(cu2cl_tu_result *r) {
   free(r->host_rel);
   free(r->host_text);
   free(r->cl_rel);
   free(r->cl_text);
+  free(r->cl_header);
+  free(r->cl_symbol);
   for (size_t i = 0; i < r->header_abs.len; i++)
     free(r->header_lines[i]);
   free(r->header_lines);

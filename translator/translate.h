@@ -40,6 +40,8 @@ typedef struct cu2cl_tu_result {
   char *host_text;
   unsigned *host_lines; /* line map of host_text (cu2cl_emit_host) */
   char *cl_rel;         /* NULL when the file has no kernels */
+  char *cl_header;      /* "name.cl.h", the embedded program (NULL: none) */
+  char *cl_symbol;      /* "cu2cl_source_name", the name it defines */
   char *cl_text;
   int has_main;
   size_t errors;           /* constructs that need a human */
@@ -51,10 +53,6 @@ typedef struct cu2cl_tu_result {
 int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
                        cu2cl_diag_engine *diags, cu2cl_tu_result *out);
 void cu2cl_tu_result_free(cu2cl_tu_result *r);
-
-/* "vector-add" -> "cu2cl_source_vector_add": the name of a unit's embedded
- * OpenCL C source. Caller frees. */
-char *cu2cl_source_symbol(const char *base);
 
 /* "dir/name.cu" -> "dir/name" (relative to in_root). Caller frees. */
 char *cu2cl_output_stem(const cu2cl_options *o, const char *file);

@@ -313,6 +313,13 @@ int path_is_under(const char *path, const char *dir) {
   return strncmp(path, dir, n) == 0 && (path[n] == '/' || path[n] == 0);
 }
 
+int path_is_under_any(const char *path, const char *const *dirs) {
+  for (const char *const *d = dirs; d && *d; d++)
+    if (path_is_under(path, *d))
+      return 1;
+  return 0;
+}
+
 char *path_common_dir(const char *a, const char *b) {
   size_t i = 0, last = 0;
   while (a[i] && a[i] == b[i]) {

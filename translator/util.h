@@ -73,6 +73,8 @@ const char *path_basename(const char *path);
 char *path_stem(const char *path);
 /* 1 when path lies inside (or equals) dir; both absolute and normalized. */
 int path_is_under(const char *path, const char *dir);
+/* 1 when path is under one of dirs (NULL-terminated; dirs may be NULL). */
+int path_is_under_any(const char *path, const char *const *dirs);
 /* Longest common directory of two absolute directories. Caller frees. */
 char *path_common_dir(const char *a, const char *b);
 char *path_join(const char *a, const char *b);

@@ -55,6 +55,12 @@
 #   --results FILE   also write the lines (in list order) and the closing line
 #                    to FILE, rewritten as programs finish
 #   --no-run         stop after (c)
+#   --golden DIR     traces of the originals recorded on an NVIDIA GPU
+#                    (scripts/corpus-golden.sh): a program with DIR/NAME.trace
+#                    runs with CU2CL_TRACE set and its trace is compared with
+#                    `cu2cl validate` (options from the list's validate=);
+#                    it passes when the traces match and, if it prints a
+#                    verdict, the verdict is PASS; a divergence is FAIL(trace)
 #
 # List lines: NAME ; ARGS ; PASS-RE ; FAIL-RE ; OPTIONS   (fields trimmed;
 # '#' starts a comment line; empty trailing fields may be left out)
@@ -74,6 +80,10 @@
 #            run directory's ../data is made a link to @DATA@ where it does
 #            not exist, as HeCBench's programs expect their inputs in
 #            ../data)  skip=WHY (report WHY, run nothing)
+#            validate=OPT,OPT (options of `cu2cl validate` for --golden, commas
+#            for spaces: validate=--allow-diff=0.001,--unordered=2)
+#            golden=no (the original's output proves nothing - timings, clock
+#            values -: corpus-golden.sh records no trace)
 #
 # Environment: CU2CL_DEVICE (default pocl), NVCC (default
 # /usr/local/cuda/bin/nvcc), CU2CL_CACHE_DIR (default <work>/cl-cache).
@@ -83,7 +93,7 @@ default_pass='PASS|Pass\b|[Pp]assed|Success|SUCCESS'
 default_fail='FAIL|Fail\b|Failure\b|[Ff]ailed|ERROR|Error:|[Mm]ismatch|INCORRECT|[Ww]aived'
 
 top=$(cd "$(dirname "$0")/.." && pwd)
-work= jobs=1 keep=0 timeout_s=120 fresh_db=0 results= no_run=0
+work= jobs=1 keep=0 timeout_s=120 fresh_db=0 results= no_run=0 golden=
 only=()
 usage() { sed -n '2,/^set -u/p' "$0" | sed 's/^# \{0,1\}//; /^set -u/d'; exit "${1:-2}"; }
 while [ $# -gt 0 ]; do
@@ -97,6 +107,7 @@ while [ $# -gt 0 ]; do
     --fresh-db) fresh_db=1; shift ;;
     --results) results=$2; shift 2 ;;
     --no-run) no_run=1; shift ;;
+    --golden) golden=$(cd "$2" && pwd) || exit 2; shift 2 ;;
     -h|--help) usage 0 ;;
     -*) echo "corpus.sh: unknown option $1" >&2; usage ;;
     *) break ;;
@@ -123,26 +134,10 @@ else
   echo "corpus.sh: $corpus is neither HeCBench nor cuda-samples" >&2; exit 2
 fi
 
-trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; s=${s%"${s##*[![:space:]]}"}; printf '%s' "$s"; }
-
-# The list, parsed once: parallel arrays, in list order.
-names=() paths=() argss=() passes=() fails=() optss=()
-while IFS= read -r line || [ -n "$line" ]; do
-  case $(trim "$line") in ''|'#'*) continue ;; esac
-  IFS=';' read -r f1 f2 f3 f4 f5 <<<"$line"
-  path=$(trim "$f1") name=${path##*/}
-  if [ ${#only[@]} -gt 0 ]; then
-    hit=0; for o in "${only[@]}"; do [ "$o" = "$name" ] || [ "$o" = "$path" ] && hit=1; done
-    [ $hit = 1 ] || continue
-  fi
-  names+=("$name") paths+=("$path") argss+=("$(trim "${f2:-}")")
-  passes+=("$(trim "${f3:-}")") fails+=("$(trim "${f4:-}")") optss+=("$(trim "${f5:-}")")
-done <"$list"
+# trim, opt, parse_list and make_input: scripts/corpus/common.sh.
+. "$top/scripts/corpus/common.sh"
+parse_list "$list"
 [ ${#names[@]} -gt 0 ] || { echo "corpus.sh: no program selected" >&2; exit 2; }
-
-opt() { # opt OPTIONS KEY: the value of KEY=... in OPTIONS
-  local w; for w in $1; do case $w in "$2"=*) printf '%s' "${w#*=}"; return ;; esac; done
-}
 
 # HeCBench programs build in a private copy of src/ (relative includes such
 # as ../include and ../scan2-cuda keep working; the corpus stays clean).
@@ -150,49 +145,6 @@ if [ $kind = hecbench ] && [ ! -f "$work/tree/.copied" ]; then
   rm -rf "$work/tree" && mkdir -p "$work/tree" &&
     cp -a "$corpus/src" "$work/tree/src" && touch "$work/tree/.copied" || exit 2
 fi
-
-# make_input KIND DIR: small synthetic inputs of the documented formats,
-# in DIR/KIND/ (DIR is the work directory's data/, which the run directory's
-# ../data also names, as HeCBench's src/data is its programs' ../data).
-make_input() {
-  local k=$1 d=$2/$1
-  [ -f "$d/.done" ] && return 0
-  mkdir -p "$d" || return 1
-  case $k in
-    bfs) # Rodinia graph: N; N lines "first-edge degree"; source; E; E lines "dest cost"
-      awk 'BEGIN { srand(7); n = 4096; deg = 6; print n
-        for (i = 0; i < n; i++) print i * deg, deg
-        print 0; print n * deg
-        for (i = 0; i < n * deg; i++) print int(rand() * n), 1 + int(rand() * 10) }' >"$d/graph.txt" ;;
-    hotspot) # 512x512 temperatures and powers, one value a line
-      awk 'BEGIN { srand(3); for (i = 0; i < 512 * 512; i++) printf "%.6f\n", 323.0 + rand() * 20 }' >"$d/temp_512"
-      awk 'BEGIN { srand(5); for (i = 0; i < 512 * 512; i++) printf "%.6f\n", rand() * 0.001 }' >"$d/power_512" ;;
-    kmeans) # KDD-cup-like: "id f1 ... f34" a line
-      awk 'BEGIN { srand(11); for (i = 0; i < 2048; i++) { printf "%d", i
-        for (j = 0; j < 34; j++) printf " %.4f", rand(); printf "\n" } }' >"$d/kdd" ;;
-    b+tree) # key count, then keys a line; commands: k (point) and j (range) queries
-      awk 'BEGIN { srand(13); print 10000; for (i = 0; i < 10000; i++) print int(rand() * 1000000) }' >"$d/mil.txt"
-      printf 'j 1000 100\nk 1000\n' >"$d/command.txt" ;;
-    srad) # 502x458 plain PGM (three header lines, then values)
-      awk 'BEGIN { srand(19); print "P2"; print "458 502"; print 255
-        for (i = 0; i < 502 * 458; i++) print int(rand() * 256) }' >"$d/image.pgm" ;;
-    bmp) # 512x512 24-bit BMP
-      python3 - "$d/in.bmp" <<'EOF2' ;;
-import struct, sys
-w = h = 512
-row = (w * 3 + 3) & ~3
-px = bytearray()
-for y in range(h):
-    for x in range(w):
-        px += bytes(((x * 7 + y) & 255, (x + y * 3) & 255, (x ^ y) & 255))
-    px += bytes(row - w * 3)
-hdr = struct.pack('<2sIHHI', b'BM', 54 + len(px), 0, 0, 54)
-dib = struct.pack('<IiiHHIIiiII', 40, w, h, 1, 24, 0, len(px), 2835, 2835, 0, 0)
-open(sys.argv[1], 'wb').write(hdr + dib + px)
-EOF2
-    *) echo "corpus.sh: unknown input kind $k" >&2; return 1 ;;
-  esac && touch "$d/.done"
-}
 
 # by_id REPORT: "ID*count,ID*count" from a cu2cl JSON report's summary.
 by_id() {
@@ -285,7 +237,10 @@ run_one() {
     echo "$exe $a  (in port/$sub, timeout $t s)" >"$pdir/run.cmd"
     # shellcheck disable=SC2086  # the arguments are words
     # (the outer 2>/dev/null: no "Aborted" notice from this shell)
-    { (cd "$pdir/port/$sub" && exec timeout -k 5 "$t" "$pdir/port/build/$exe" $a) \
+    local gold=${golden:+$golden/$name.trace} trace=
+    [ -n "$gold" ] && [ -f "$gold" ] && trace=$pdir/run.trace
+    rm -f "$pdir/run.trace" "$pdir/validate.txt"
+    { (cd "$pdir/port/$sub" && CU2CL_TRACE=$trace exec timeout -k 5 "$t" "$pdir/port/build/$exe" $a) \
         >"$pdir/run.out" 2>"$pdir/run.err" </dev/null; } 2>/dev/null
     rc=$?
     local p=0 f=0
@@ -300,6 +255,16 @@ run_one() {
     elif [ $rc != 0 ]; then
       if [ $rc -gt 128 ]; then run="CRASH($(kill -l $((rc - 128)) 2>/dev/null || echo $rc))"
       else run="EXIT($rc)"; fi
+    elif [ -n "$trace" ]; then
+      # the original's trace decides (with the program's own verdict, if any)
+      local vo; vo=$(opt "$opts" validate); vo=${vo//,/ }
+      # shellcheck disable=SC2086  # the options are words
+      "$cu2cl" validate $vo "$gold" "$trace" >"$pdir/validate.txt" 2>&1
+      case $? in
+        0) if [ "$pass" = - ] || [ $p = 1 ]; then run=PASS; else run="no-verdict(trace ok)"; fi ;;
+        1) run="FAIL(trace: $(grep -m1 -E '^FAIL' "$pdir/validate.txt" | cut -c7-80))" ;;
+        *) run="NO-TRACE($(grep -m1 -i error "$pdir/validate.txt" | cut -c1-60))" ;;
+      esac
     elif [ $p = 1 ]; then run=PASS
     else run="no-verdict"
     fi

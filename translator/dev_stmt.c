@@ -325,6 +325,120 @@ void dev_print_for(emitter *e, CXCursor s) {
   free(kids);
 }
 
+/* ---- barriers in branches ------------------------------------------- */
+/* A branch that holds a work-group barrier is taken by the whole group
+ * (CUDA requires it of __syncthreads as OpenCL does of barrier). PoCL (3.1
+ * seen) runs the code between such a branch's last barrier and its end for
+ * one work-item only: `if (uniform) { for (...) { ...; barrier } if (tid ==
+ * last) out = s[tid]; }` never stores. A barrier at the branch's end makes
+ * that code a region of its own; on a device without the fault it costs one
+ * barrier where the group already waits at several. Not added where a
+ * work-item can leave the branch early (return, or break/continue of an
+ * enclosing loop): the others would wait for it. */
+
+static int is_block_barrier(CXCursor c, void *ctx) {
+  (void)ctx;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return 0;
+  char *n = cx_spelling(clang_getCursorReferenced(c));
+  int hit = str_starts_with(n, "__syncthreads");
+  free(n);
+  return hit;
+}
+
+typedef struct {
+  int depth; /* loops and switches entered below the branch */
+  int exits;
+} exit_walk;
+
+static enum CXChildVisitResult exit_visit(CXCursor c, CXCursor parent,
+                                          CXClientData d) {
+  exit_walk *w = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt ||
+      ((k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt) && !w->depth)) {
+    w->exits = 1;
+    return CXChildVisit_Break;
+  }
+  if (k == CXCursor_LambdaExpr)
+    return CXChildVisit_Continue;
+  int nest = k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
+             k == CXCursor_DoStmt || k == CXCursor_SwitchStmt;
+  w->depth += nest;
+  clang_visitChildren(c, exit_visit, w);
+  w->depth -= nest;
+  return w->exits ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* 1 when s holds a __syncthreads (itself or below). */
+static int has_block_barrier(CXCursor s) {
+  return is_block_barrier(s, NULL) ||
+         dev_find(s, is_block_barrier, NULL, 1, NULL) > 0;
+}
+
+/* 1 when the branch needs a barrier at its end (above). */
+static int needs_tail_barrier(CXCursor branch) {
+  if (!has_block_barrier(branch))
+    return 0;
+  CXCursor last = branch;
+  if (clang_getCursorKind(branch) == CXCursor_CompoundStmt)
+    last = dev_last_child(branch);
+  if (clang_Cursor_isNull(last) || is_block_barrier(last, NULL))
+    return 0;
+  exit_walk w = {0, 0};
+  clang_visitChildren(branch, exit_visit, &w);
+  return !w.exits && clang_getCursorKind(branch) != CXCursor_ReturnStmt;
+}
+
+/* An if's branch: as print_sub, with the barrier above where needed. */
+static void print_branch(emitter *e, CXCursor s) {
+  if (!needs_tail_barrier(s)) {
+    print_sub(e, s);
+    return;
+  }
+  dev_emit(e, " {\n");
+  e->indent++;
+  if (clang_getCursorKind(s) == CXCursor_CompoundStmt) {
+    dev_print_block_items(e, s);
+  } else {
+    dev_print_stmt(e, s);
+  }
+  dev_indent(e);
+  dev_emit(e, "barrier(CLK_LOCAL_MEM_FENCE);  /* cu2cl: closes the "
+              "branch's last barrier region */\n");
+  e->indent--;
+  dev_indent(e);
+  dev_emit(e, "}");
+}
+
+/* if (c) A else B, both holding barriers: PoCL (3.1 seen) runs one of the
+ * two wrongly whatever closes their regions. As two ifs with a barrier
+ * between them, on the condition evaluated once, it runs both right; the
+ * condition is the same for the whole group (the barriers require it), so
+ * nothing else changes. */
+static void print_split_if(emitter *e, CXCursor *kids) {
+  dev_emit(e, "{\n");
+  e->indent++;
+  dev_indent(e);
+  dev_emit(e, "const int cu2cl_branch = !!(");
+  dev_print_expr(e, kids[0]);
+  dev_emit(e, ");\n");
+  dev_indent(e);
+  dev_emit(e, "if (cu2cl_branch)");
+  print_branch(e, kids[1]);
+  end_line(e);
+  dev_indent(e);
+  dev_emit(e, "barrier(CLK_LOCAL_MEM_FENCE);  /* cu2cl: between the two "
+              "branches' barrier regions */\n");
+  dev_indent(e);
+  dev_emit(e, "if (!cu2cl_branch)");
+  print_branch(e, kids[2]);
+  end_line(e);
+  e->indent--;
+  dev_indent(e);
+  dev_emit(e, "}\n");
+}
+
 static void print_if(emitter *e, CXCursor s) {
   CXCursor *kids;
   unsigned n = cx_children(s, &kids);
@@ -332,10 +446,15 @@ static void print_if(emitter *e, CXCursor s) {
   if (n > 3 || (n == 3 && clang_getCursorKind(kids[0]) == CXCursor_DeclStmt))
     dev_report(e, s, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
                "a declaration in an if condition");
+  else if (n == 3 && has_block_barrier(kids[1]) && has_block_barrier(kids[2])) {
+    print_split_if(e, kids);
+    free(kids);
+    return;
+  }
   dev_emit(e, "if (");
   dev_print_expr(e, kids[i]);
   dev_emit(e, ")");
-  print_sub(e, kids[i + 1]);
+  print_branch(e, kids[i + 1]);
   if (n > i + 2) {
     if (at_line_start(e))
       dev_indent(e);
@@ -348,7 +467,7 @@ static void print_if(emitter *e, CXCursor s) {
       free(kids);
       return;
     }
-    print_sub(e, kids[i + 2]);
+    print_branch(e, kids[i + 2]);
   }
   end_line(e);
   free(kids);

@@ -232,6 +232,10 @@ run_one() {
     mkdir -p "$work/data"
     [ -e "$pdir/port/$sub/../data" ] || [ -L "$pdir/port/$sub/../data" ] ||
       ln -s "$work/data" "$pdir/port/$sub/../data"
+    # a sample's own input files (Samples/.../NAME/data), which cu2cl does
+    # not carry into the port
+    [ $kind = samples ] && [ -d "$src/data" ] && [ ! -e "$pdir/port/$sub/data" ] &&
+      ln -s "$src/data" "$pdir/port/$sub/data"
     local a=${args//@DATA@/$work/data} t; a=${a//@SRC@/$src}
     t=$(opt "$opts" timeout); t=${t:-$timeout_s}
     echo "$exe $a  (in port/$sub, timeout $t s)" >"$pdir/run.cmd"

@@ -359,6 +359,12 @@ START_TEST(test_host_register) {
                    cu2clErrorHostMemoryAlreadyRegistered);
   CK(cu2clHostUnregister(buf));
   ck_assert_int_eq(cu2clHostUnregister(buf), cu2clErrorHostMemoryNotRegistered);
+  /* mapped: registered, but the device cannot reach the range */
+  void *dp = NULL;
+  CK(cu2clHostRegister(buf, sizeof buf, cu2clHostRegisterMapped));
+  ck_assert_int_eq(cu2clHostGetDevicePointer(&dp, buf, 0),
+                   cu2clErrorNotSupported);
+  CK(cu2clHostUnregister(buf));
   cu2clGetLastError();
 }
 END_TEST

@@ -519,23 +519,27 @@ cu2clError_t cu2clHostGetDevicePointer(void **dev_ptr, void *host_ptr,
   RT_CHECK(flags == 0, cu2clErrorInvalidValue);
   rt_alloc a;
   rt_mem_find(host_ptr, &a);
+  /* registered with cudaHostRegisterMapped: the device cannot reach it */
+  RT_CHECK(a.kind != RT_MEM_REGISTERED || !a.mapped, cu2clErrorNotSupported);
   RT_CHECK(a.kind == RT_MEM_MANAGED, cu2clErrorInvalidValue);
   *dev_ptr = host_ptr; /* SVM: the same address on both sides */
   return cu2clSuccess;
 }
 
-/* Registration only makes async copies from the range asynchronous; mapping
+/* Registration only makes async copies from the range asynchronous. Mapping
  * ordinary memory into the device needs fine-grained system SVM, which
- * cu2clrt does not use. */
+ * cu2clrt does not use: cudaHostRegisterMapped registers all the same (most
+ * programs only copy from the range), and asking for the range's device
+ * address fails (cu2clHostGetDevicePointer: cudaErrorNotSupported). */
 cu2clError_t cu2clHostRegister(void *ptr, size_t size, unsigned int flags) {
   RT_CHECK(ptr != NULL && size > 0, cu2clErrorInvalidValue);
   RT_CHECK((flags & ~0xfu) == 0, cu2clErrorInvalidValue);
-  RT_CHECK(!(flags & cu2clHostRegisterMapped), cu2clErrorNotSupported);
   rt_alloc a, b;
   rt_mem_find(ptr, &a);
   rt_mem_find((char *)ptr + size - 1, &b);
   RT_CHECK(!a.base && !b.base, cu2clErrorHostMemoryAlreadyRegistered);
-  rt_alloc entry = {ptr, size, NULL, RT_MEM_REGISTERED, 0, 0, size, NULL};
+  int mapped = (flags & cu2clHostRegisterMapped) != 0;
+  rt_alloc entry = {ptr, size, NULL, RT_MEM_REGISTERED, 0, mapped, size, NULL};
   RT_TRY(rt_table_insert(&entry));
   return cu2clSuccess;
 }

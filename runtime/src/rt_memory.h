@@ -52,7 +52,8 @@ typedef struct rt_alloc {
   rt_device *dev; /* NULL for host kinds */
   rt_mem_kind kind;
   int host_alloc; /* managed memory that came from cu2clHostAlloc */
-  int mapped;     /* coarse managed memory currently mapped for the host */
+  int mapped;     /* coarse managed memory currently mapped for the host;
+                     registered memory: registered as mapped */
   size_t capacity; /* device memory: bytes allocated (>= size when reused) */
   cl_mem pinned;   /* pinned host memory: its buffer (dev: its device) */
 } rt_alloc;

@@ -8,9 +8,11 @@
  * added after the nodes, not the order nodes were added; executable-graph
  * parameters and cudaGraphExecUpdate; the queries and parameter round
  * trips; clones; memory allocation and free nodes; allocations, frees and
- * host functions recorded by stream capture.
+ * host functions recorded by stream capture; a capture forked into a
+ * second stream and joined back through events.
  * Errors: cycles, foreign and repeated dependencies, kernel parameters
- * cu2clrt does not take, CUDA arrays, updates with another topology.
+ * cu2clrt does not take, CUDA arrays, updates with another topology,
+ * captures not joined back or merged.
  *
  * Each test runs in its own process (CK_FORK is forced).
  */
@@ -435,6 +437,65 @@ START_TEST(test_capture_memory_and_host) {
 }
 END_TEST
 
+/* Fork and join through events: a second stream joins the capture by
+ * waiting for an event recorded in it, and the graph gets two branches. */
+START_TEST(test_capture_fork_join) {
+  int *a, *b, *out, host[N];
+  CK(cu2clMalloc((void **)&a, N * sizeof(int)));
+  CK(cu2clMalloc((void **)&b, N * sizeof(int)));
+  CK(cu2clMalloc((void **)&out, N * sizeof(int)));
+  cu2clStream_t s1, s2;
+  cu2clEvent_t fork, joined;
+  CK(cu2clStreamCreate(&s1));
+  CK(cu2clStreamCreateWithFlags(&s2, cu2clStreamNonBlocking));
+  CK(cu2clEventCreate(&fork));
+  CK(cu2clEventCreate(&joined));
+  CK(cu2clStreamBeginCapture(s1, cu2clStreamCaptureModeGlobal));
+  CK(cu2clEventRecord(fork, s1));
+  CK(cu2clStreamWaitEvent(s2, fork, 0));
+  cu2clStreamCaptureStatus st;
+  CK(cu2clStreamIsCapturing(s2, &st));
+  ck_assert_int_eq(st, cu2clStreamCaptureStatusActive);
+  CK(cu2clMemsetAsync(a, 0, N * sizeof(int), s1));
+  CK(cu2clMemsetAsync(b, 0, N * sizeof(int), s2));
+  int one = 1, two = 2;
+  void *add_a[] = {&a, &one}, *add_b[] = {&b, &two};
+  CK(launchv_add(dims(N / B), dims(B), 0, s1, add_a));
+  CK(launchv_add(dims(N / B), dims(B), 0, s2, add_b));
+  CK(cu2clEventRecord(joined, s2));
+  ck_assert_int_eq(cu2clStreamEndCapture(s2, NULL), cu2clErrorInvalidValue);
+  cu2clGraph_t g = NULL;
+  ck_assert_int_eq(cu2clStreamEndCapture(s2, &g),
+                   cu2clErrorStreamCaptureUnmatched);
+  CK(cu2clStreamWaitEvent(s1, joined, 0));
+  void *sum_args[] = {&a, &b, &out};
+  CK(launchv_sum2(dims(N / B), dims(B), 0, s1, sum_args));
+  CK(cu2clMemcpyAsync(host, out, sizeof host, cu2clMemcpyDeviceToHost, s1));
+  CK(cu2clStreamEndCapture(s1, &g));
+  CK(cu2clStreamIsCapturing(s2, &st));
+  ck_assert_int_eq(st, cu2clStreamCaptureStatusNone);
+  size_t n = 0, roots = 0, edges = 0;
+  CK(cu2clGraphGetNodes(g, NULL, &n));
+  CK(cu2clGraphGetRootNodes(g, NULL, &roots));
+  CK(cu2clGraphGetEdges(g, NULL, NULL, NULL, &edges));
+  ck_assert_uint_eq(n, 6);
+  ck_assert_uint_eq(roots, 2); /* the two memsets */
+  ck_assert_uint_eq(edges, 5); /* sum2 depends on both branches */
+  cu2clGraphExec_t x;
+  CK(cu2clGraphInstantiate(&x, g, 0));
+  memset(host, 0, sizeof host);
+  CK(cu2clGraphLaunch(x, s1));
+  CK(cu2clStreamSynchronize(s1));
+  ck_assert_int_eq(host[N / 2], 3);
+  CK(cu2clGraphExecDestroy(x));
+  CK(cu2clGraphDestroy(g));
+  CK(cu2clEventDestroy(fork));
+  CK(cu2clEventDestroy(joined));
+  CK(cu2clStreamDestroy(s1));
+  CK(cu2clStreamDestroy(s2));
+}
+END_TEST
+
 /* ---- Errors ---------------------------------------------------------------
  */
 
@@ -527,6 +588,42 @@ START_TEST(test_update_other_topology) {
 }
 END_TEST
 
+/* A stream that joined and did not join back: the capture ends with
+ * cu2clErrorStreamCaptureUnjoined and no graph. */
+START_TEST(test_capture_unjoined) {
+  int *a;
+  CK(cu2clMalloc((void **)&a, N * sizeof(int)));
+  cu2clStream_t s1, s2, other;
+  cu2clEvent_t fork;
+  CK(cu2clStreamCreate(&s1));
+  CK(cu2clStreamCreate(&s2));
+  CK(cu2clStreamCreate(&other));
+  CK(cu2clEventCreate(&fork));
+  CK(cu2clStreamBeginCapture(s1, cu2clStreamCaptureModeRelaxed));
+  CK(cu2clEventRecord(fork, s1));
+  CK(cu2clStreamWaitEvent(s2, fork, 0));
+  CK(cu2clMemsetAsync(a, 0, N * sizeof(int), s2));
+  /* a stream of another capture cannot wait for it */
+  CK(cu2clStreamBeginCapture(other, cu2clStreamCaptureModeRelaxed));
+  ck_assert_int_eq(cu2clStreamWaitEvent(other, fork, 0),
+                   cu2clErrorStreamCaptureMerge);
+  cu2clGraph_t g = (cu2clGraph_t)1;
+  CK(cu2clStreamEndCapture(other, &g));
+  CK(cu2clGraphDestroy(g));
+  ck_assert_int_eq(cu2clStreamEndCapture(s1, &g),
+                   cu2clErrorStreamCaptureUnjoined);
+  ck_assert_ptr_null(g);
+  cu2clStreamCaptureStatus st;
+  CK(cu2clStreamIsCapturing(s2, &st));
+  ck_assert_int_eq(st, cu2clStreamCaptureStatusNone);
+  CK(cu2clEventDestroy(fork));
+  CK(cu2clStreamDestroy(s1));
+  CK(cu2clStreamDestroy(s2));
+  CK(cu2clStreamDestroy(other));
+  CK(cu2clFree(a));
+}
+END_TEST
+
 static Suite *gbuild_suite(void) {
   Suite *s = suite_create("rt_gbuild");
   TCase *core = tcase_create("Core");
@@ -537,12 +634,14 @@ static Suite *gbuild_suite(void) {
   tcase_add_test(core, test_queries);
   tcase_add_test(core, test_memory_nodes);
   tcase_add_test(core, test_capture_memory_and_host);
+  tcase_add_test(core, test_capture_fork_join);
   suite_add_tcase(s, core);
   TCase *errors = tcase_create("Errors");
   tcase_set_timeout(errors, 60);
   tcase_add_test(errors, test_cycle_and_bad_edges);
   tcase_add_test(errors, test_bad_node_params);
   tcase_add_test(errors, test_update_other_topology);
+  tcase_add_test(errors, test_capture_unjoined);
   suite_add_tcase(s, errors);
   return s;
 }

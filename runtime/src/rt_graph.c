@@ -9,11 +9,21 @@
 #include "rt_gexec.h"
 #include "rt_gnode.h"
 
-typedef struct rt_capture {
+/* A stream taking part in a capture: the one that began it, or one that
+ * joined by waiting for an event recorded in it. tails: the nodes its next
+ * node depends on (the last it recorded, or those an event brought). */
+typedef struct rt_branch {
   cu2clStream_t stream;
-  struct cu2clGraph *graph;    /* made at the start, handed out at the end */
-  struct cu2clGraphNode *last; /* what the next node depends on, or NULL */
-  rt_cmd *sink;                /* rt_graph_capture_one: the command goes here */
+  struct cu2clGraphNode **tails;
+  size_t ntails, cap;
+} rt_branch;
+
+typedef struct rt_capture {
+  cu2clStream_t stream;     /* that began it: branches[0] */
+  struct cu2clGraph *graph; /* made at the start, handed out at the end */
+  rt_branch *branches;
+  size_t nbranches, capbranches;
+  rt_cmd *sink; /* rt_graph_capture_one: the command goes here */
   cu2clStreamCaptureMode mode;
   pthread_t thread; /* that began it */
   unsigned long long id;
@@ -31,34 +41,86 @@ static struct {
  */
 
 static void rt_capture_free(rt_capture *c) {
+  for (size_t i = 0; i < c->nbranches; i++)
+    free(c->branches[i].tails);
+  free(c->branches);
   rt_gnode_graph_free(c->graph);
   free(c);
 }
 
-/* Removes c from the captures in progress and from its stream. Caller
+/* Removes c from the captures in progress and from its streams. Caller
  * holds rt_gnode_lock. */
 static void rt_capture_unlink(rt_capture *c) {
   rt_capture **link = &g_capture.captures;
   while (*link != c)
     link = &(*link)->next;
   *link = c->next;
-  __atomic_store_n(&c->stream->capture, NULL, __ATOMIC_RELEASE);
+  for (size_t i = 0; i < c->nbranches; i++)
+    __atomic_store_n(&c->branches[i].stream->capture, NULL, __ATOMIC_RELEASE);
   __atomic_sub_fetch(&g_capture.active, 1, __ATOMIC_ACQ_REL);
 }
 
-/* Appends *cmd to c (its sink, or a node after the last). Caller holds
- * rt_gnode_lock. */
-static cu2clError_t rt_capture_push(rt_capture *c, rt_cmd *cmd) {
+/* stream's branch of c, or NULL. */
+static rt_branch *rt_branch_of(rt_capture *c, cu2clStream_t stream) {
+  for (size_t i = 0; i < c->nbranches; i++)
+    if (c->branches[i].stream == stream)
+      return &c->branches[i];
+  return NULL;
+}
+
+/* Adds node to b's tails unless it is there. */
+static cu2clError_t rt_branch_add_tail(rt_branch *b,
+                                       struct cu2clGraphNode *node) {
+  for (size_t i = 0; i < b->ntails; i++)
+    if (b->tails[i] == node)
+      return cu2clSuccess;
+  if (b->ntails == b->cap) {
+    size_t cap = b->cap ? 2 * b->cap : 4;
+    struct cu2clGraphNode **t = realloc(b->tails, cap * sizeof *t);
+    if (!t)
+      return cu2clErrorMemoryAllocation;
+    b->tails = t;
+    b->cap = cap;
+  }
+  b->tails[b->ntails++] = node;
+  return cu2clSuccess;
+}
+
+/* A new branch of c for stream, with no tails; NULL when out of memory. */
+static rt_branch *rt_branch_new(rt_capture *c, cu2clStream_t stream) {
+  if (c->nbranches == c->capbranches) {
+    size_t cap = c->capbranches ? 2 * c->capbranches : 4;
+    rt_branch *b = realloc(c->branches, cap * sizeof *b);
+    if (!b)
+      return NULL;
+    c->branches = b;
+    c->capbranches = cap;
+  }
+  rt_branch *b = &c->branches[c->nbranches++];
+  memset(b, 0, sizeof *b);
+  b->stream = stream;
+  return b;
+}
+
+/* Appends *cmd to c (its sink, or a node after stream's tails). Caller
+ * holds rt_gnode_lock. */
+static cu2clError_t rt_capture_push(rt_capture *c, cu2clStream_t stream,
+                                    rt_cmd *cmd) {
   if (c->sink) {
     *c->sink = *cmd;
     cmd->kind = RT_CMD_EMPTY;
     return cu2clSuccess;
   }
+  rt_branch *b = rt_branch_of(c, stream);
   struct cu2clGraphNode *node;
-  cu2clError_t err = rt_gnode_add(c->graph, cmd, c->last ? &c->last : NULL,
-                                  c->last != NULL, &node);
-  if (err == cu2clSuccess)
-    c->last = node;
+  if (!b)
+    return cu2clErrorIllegalState;
+  cu2clError_t err = rt_gnode_add(c->graph, cmd, b->tails, b->ntails, &node);
+  if (err == cu2clSuccess) {
+    b->ntails = 0;
+    err = rt_branch_add_tail(b, node);
+    c->invalidated |= err != cu2clSuccess; /* the chain would break */
+  }
   return err;
 }
 
@@ -73,7 +135,7 @@ static cu2clError_t rt_capture_append(cu2clStream_t stream, rt_device *dev,
     rt_capture *c = stream->capture;
     err = !c               ? cu2clErrorIllegalState /* ended */
           : c->invalidated ? cu2clErrorStreamCaptureInvalidated
-                           : rt_capture_push(c, cmd);
+                           : rt_capture_push(c, stream, cmd);
     pthread_mutex_unlock(&rt_gnode_lock);
   }
   rt_cmd_clear(cmd); /* what was not taken, outside the lock */
@@ -219,9 +281,13 @@ cu2clError_t rt_graph_unsafe_call(void) {
 static int rt_blocking_captures(rt_device *d, int invalidate) {
   int n = 0;
   for (rt_capture *c = g_capture.captures; c; c = c->next)
-    if (c->stream->dev == d && !(c->stream->flags & cu2clStreamNonBlocking)) {
-      c->invalidated |= invalidate;
-      n++;
+    for (size_t i = 0; i < c->nbranches; i++) {
+      cu2clStream_t s = c->branches[i].stream;
+      if (s->dev == d && !(s->flags & cu2clStreamNonBlocking)) {
+        c->invalidated |= invalidate;
+        n++;
+        break;
+      }
     }
   return n;
 }
@@ -235,14 +301,123 @@ cu2clError_t rt_graph_legacy_use(rt_device *d) {
   return n ? cu2clErrorStreamCaptureImplicit : cu2clSuccess;
 }
 
+/* The origin's capture ends with it; a stream that joined leaves its
+ * capture invalidated (its work could not be joined back). */
 void rt_graph_stream_destroyed(cu2clStream_t stream) {
   pthread_mutex_lock(&rt_gnode_lock);
   rt_capture *c = stream->capture;
-  if (c)
+  if (c && c->stream == stream) {
     rt_capture_unlink(c);
+  } else if (c) {
+    rt_branch *b = rt_branch_of(c, stream);
+    free(b->tails);
+    *b = c->branches[--c->nbranches];
+    c->invalidated = 1;
+    stream->capture = NULL;
+    c = NULL;
+  }
   pthread_mutex_unlock(&rt_gnode_lock);
   if (c)
     rt_capture_free(c);
+}
+
+/* ---- other streams: fork and join through events -------------------------
+ */
+
+/* Nonzero when every branch's tails lie behind the origin's: the streams
+ * that joined the capture joined back (CUDA's rule for ending it). */
+static int rt_capture_joined(rt_capture *c) {
+  const struct cu2clGraph *g = c->graph;
+  unsigned char *seen = calloc(g->len ? g->len : 1, 1);
+  struct cu2clGraphNode **stack = malloc((g->len ? g->len : 1) * sizeof *stack);
+  int ok = seen && stack;
+  size_t n = 0;
+  for (size_t i = 0; ok && i < g->len; i++)
+    g->nodes[i]->idx = i;
+  for (size_t t = 0; ok && t < c->branches[0].ntails; t++)
+    if (!seen[c->branches[0].tails[t]->idx]) {
+      seen[c->branches[0].tails[t]->idx] = 1;
+      stack[n++] = c->branches[0].tails[t];
+    }
+  while (ok && n > 0) { /* everything the origin's tails depend on */
+    struct cu2clGraphNode *node = stack[--n];
+    for (size_t d = 0; d < node->ndeps; d++)
+      if (!seen[node->deps[d]->idx]) {
+        seen[node->deps[d]->idx] = 1;
+        stack[n++] = node->deps[d];
+      }
+  }
+  for (size_t b = 1; ok && b < c->nbranches; b++)
+    for (size_t t = 0; ok && t < c->branches[b].ntails; t++)
+      ok = seen[c->branches[b].tails[t]->idx];
+  free(seen);
+  free(stack);
+  return ok;
+}
+
+/* The active capture with that id, or NULL. Caller holds rt_gnode_lock. */
+static rt_capture *rt_capture_by_id(unsigned long long id) {
+  rt_capture *c = g_capture.captures;
+  while (c && (c->id != id || id == 0))
+    c = c->next;
+  return c;
+}
+
+cu2clError_t rt_graph_event_record(cu2clEvent_t event, cu2clStream_t stream) {
+  pthread_mutex_lock(&rt_gnode_lock);
+  rt_capture *c = stream->capture;
+  rt_branch *b = c ? rt_branch_of(c, stream) : NULL;
+  cu2clError_t err = !b               ? cu2clErrorIllegalState
+                     : c->invalidated ? cu2clErrorStreamCaptureInvalidated
+                                      : cu2clSuccess;
+  struct cu2clGraphNode **nodes = NULL;
+  if (err == cu2clSuccess && b->ntails) {
+    nodes = malloc(b->ntails * sizeof *nodes);
+    err = nodes ? cu2clSuccess : cu2clErrorMemoryAllocation;
+  }
+  if (err == cu2clSuccess) {
+    if (b->ntails)
+      memcpy(nodes, b->tails, b->ntails * sizeof *nodes);
+    free(event->capture_nodes);
+    event->capture_nodes = nodes;
+    event->ncapture_nodes = b->ntails;
+    event->capture_id = c->id;
+  }
+  pthread_mutex_unlock(&rt_gnode_lock);
+  return err;
+}
+
+/* stream waits for event's nodes in capture c: it joins c, or its branch
+ * gains them. Caller holds rt_gnode_lock. */
+static cu2clError_t rt_capture_join(rt_capture *c, cu2clStream_t stream,
+                                    cu2clEvent_t event) {
+  rt_capture *mine = stream->capture;
+  if (mine && mine != c)
+    return cu2clErrorStreamCaptureMerge;
+  if (c->invalidated)
+    return cu2clErrorStreamCaptureInvalidated;
+  if (stream->dev != c->stream->dev)
+    return cu2clErrorInvalidResourceHandle;
+  rt_branch *b = mine ? rt_branch_of(c, stream) : rt_branch_new(c, stream);
+  cu2clError_t err = b ? cu2clSuccess : cu2clErrorMemoryAllocation;
+  for (size_t i = 0; err == cu2clSuccess && i < event->ncapture_nodes; i++)
+    err = rt_branch_add_tail(b, event->capture_nodes[i]);
+  if (err == cu2clSuccess && !mine)
+    __atomic_store_n(&stream->capture, c, __ATOMIC_RELEASE);
+  return err;
+}
+
+int rt_graph_event_wait(cu2clStream_t stream, cu2clEvent_t event,
+                        cu2clError_t *err) {
+  if (__atomic_load_n(&g_capture.active, __ATOMIC_ACQUIRE) == 0)
+    return 0;
+  pthread_mutex_lock(&rt_gnode_lock);
+  rt_capture *c = rt_capture_by_id(event->capture_id);
+  if (c)
+    *err = rt_is_default_stream(stream) ? cu2clErrorStreamCaptureImplicit
+                                        : rt_capture_join(c, stream, event);
+  pthread_mutex_unlock(&rt_gnode_lock);
+  return c != NULL;
 }
 
 /* ---- capture entry points -------------------------------------------------
@@ -252,7 +427,9 @@ static rt_capture *rt_capture_new(cu2clStream_t stream,
                                   cu2clStreamCaptureMode mode) {
   rt_capture *c = calloc(1, sizeof *c);
   struct cu2clGraph *g = rt_gnode_graph_new(stream->dev);
-  if (!c || !g) {
+  if (!c || !g || !rt_branch_new(c, stream)) {
+    if (c)
+      free(c->branches);
     free(c);
     free(g);
     return NULL;
@@ -295,6 +472,8 @@ static cu2clError_t rt_capture_take(cu2clStream_t stream, rt_capture **out) {
   rt_capture *c = rt_is_default_stream(stream) ? NULL : stream->capture;
   if (!c)
     return cu2clErrorIllegalState;
+  if (c->stream != stream)
+    return cu2clErrorStreamCaptureUnmatched; /* a stream that joined */
   if (c->mode != cu2clStreamCaptureModeRelaxed &&
       !pthread_equal(c->thread, pthread_self()))
     return cu2clErrorStreamCaptureWrongThread;
@@ -309,8 +488,9 @@ cu2clError_t cu2clStreamEndCapture(cu2clStream_t stream, cu2clGraph_t *graph) {
   pthread_mutex_lock(&rt_gnode_lock);
   cu2clError_t err = rt_capture_take(stream, &c);
   pthread_mutex_unlock(&rt_gnode_lock);
-  if (err == cu2clSuccess && c->invalidated) {
-    err = cu2clErrorStreamCaptureInvalidated;
+  if (err == cu2clSuccess && (c->invalidated || !rt_capture_joined(c))) {
+    err = c->invalidated ? cu2clErrorStreamCaptureInvalidated
+                         : cu2clErrorStreamCaptureUnjoined;
     *graph = NULL;
   } else if (err == cu2clSuccess) {
     *graph = c->graph;
@@ -376,7 +556,7 @@ cu2clError_t cu2clStreamGetCaptureInfo(cu2clStream_t stream,
     if (graph)
       *graph = c->graph;
     if (num_dependencies)
-      *num_dependencies = c->last != NULL;
+      *num_dependencies = rt_branch_of(c, stream)->ntails;
   }
   pthread_mutex_unlock(&rt_gnode_lock);
   return cu2clSuccess;

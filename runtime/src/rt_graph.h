@@ -20,9 +20,11 @@
  * stream object of its own whose capture keeps the command instead of
  * adding a node.
  *
- * Only one stream is captured: captures do not follow events to other
- * streams (cross-stream fork/join), and the default stream cannot capture.
- * rt_gnode_lock guards the captures.
+ * A capture follows events into other streams (fork and join): each stream
+ * taking part is a branch with its own last nodes (rt_graph_event_*), and
+ * the capture ends on the stream that began it once every branch joined it
+ * back. The default stream cannot capture. rt_gnode_lock guards the
+ * captures.
  */
 #ifndef CU2CL_RT_GRAPH_H
 #define CU2CL_RT_GRAPH_H
@@ -66,6 +68,17 @@ cu2clError_t rt_graph_record_exec(cu2clStream_t stream, struct rt_xlist *list);
 cu2clError_t rt_graph_capture_one(rt_cmd *cmd, const cu2clKernelRef *ref,
                                   dim3 grid, dim3 block, size_t shmem,
                                   void **args);
+
+/* Events across streams (fork and join): a record on a capturing stream
+ * keeps that stream's last nodes in the event; a stream that waits for such
+ * an event while its capture is active joins the capture (or, capturing
+ * already, depends on those nodes too). rt_graph_event_wait returns 0 when
+ * event's last record was not captured (an ordinary wait), else 1 with the
+ * result in *err: cu2clErrorStreamCaptureMerge for a stream of another
+ * capture, cu2clErrorStreamCaptureImplicit for the default stream. */
+cu2clError_t rt_graph_event_record(cu2clEvent_t event, cu2clStream_t stream);
+int rt_graph_event_wait(cu2clStream_t stream, cu2clEvent_t event,
+                        cu2clError_t *err);
 
 /* Work capture cannot record was asked of capturing stream: invalidates
  * the capture and returns cu2clErrorStreamCaptureUnsupported

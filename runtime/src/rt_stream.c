@@ -434,6 +434,9 @@ cu2clError_t cu2clStreamWaitEvent(cu2clStream_t stream, cu2clEvent_t event,
                                   unsigned int flags) {
   RT_CHECK(event != NULL, cu2clErrorInvalidResourceHandle);
   RT_CHECK(flags == 0, cu2clErrorInvalidValue);
+  cu2clError_t err;
+  if (rt_graph_event_wait(stream, event, &err)) /* recorded in a capture */
+    return rt_fail(err);
   if (!event->marker)
     return cu2clSuccess; /* never recorded: nothing to wait for */
   cl_command_queue q;
@@ -483,6 +486,7 @@ cu2clError_t cu2clEventDestroy(cu2clEvent_t event) {
   RT_CHECK(found, cu2clErrorInvalidResourceHandle);
   if (event->marker)
     clReleaseEvent(event->marker);
+  free(event->capture_nodes);
   free(event);
   return cu2clSuccess;
 }
@@ -506,8 +510,15 @@ cu2clError_t rt_event_wait_on(cu2clEvent_t event, cl_command_queue q) {
   return st == CL_SUCCESS ? cu2clSuccess : cu2clErrorLaunchFailure;
 }
 
+/* On a capturing stream the record is the capture's (rt_graph.h): other
+ * streams that wait for the event join the capture. */
 cu2clError_t cu2clEventRecord(cu2clEvent_t event, cu2clStream_t stream) {
   RT_CHECK(event != NULL, cu2clErrorInvalidResourceHandle);
+  if (rt_graph_capturing(stream)) {
+    RT_CHECK(stream->dev == event->dev, cu2clErrorInvalidResourceHandle);
+    return rt_fail(rt_graph_event_record(event, stream));
+  }
+  event->capture_id = 0;
   cl_command_queue q;
   RT_TRY(rt_stream_acquire(stream, event->dev, &q));
   return rt_fail(rt_event_record_on(event, q));

@@ -35,7 +35,14 @@ struct cu2clStream {
 struct cu2clEvent {
   rt_device *dev;
   unsigned int flags;
-  cl_event marker;         /* the last record; NULL before the first */
+  cl_event marker; /* the last record; NULL before the first */
+  /* A record during a stream capture (rt_graph.h): the capture's id and
+   * the nodes a stream waiting for the event comes to depend on; id 0
+   * when the last record was not captured. Written under rt_graph's
+   * lock. */
+  unsigned long long capture_id;
+  struct cu2clGraphNode **capture_nodes;
+  size_t ncapture_nodes;
   struct cu2clEvent *next; /* dev->events */
 };
 

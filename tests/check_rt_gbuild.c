@@ -468,12 +468,11 @@ START_TEST(test_capture_fork_join) {
   ck_assert_int_eq(cu2clStreamEndCapture(s2, &g),
                    cu2clErrorStreamCaptureUnmatched);
   CK(cu2clStreamWaitEvent(s1, joined, 0));
+  CK(cu2clStreamDestroy(s2)); /* joined back: the capture goes on */
   void *sum_args[] = {&a, &b, &out};
   CK(launchv_sum2(dims(N / B), dims(B), 0, s1, sum_args));
   CK(cu2clMemcpyAsync(host, out, sizeof host, cu2clMemcpyDeviceToHost, s1));
   CK(cu2clStreamEndCapture(s1, &g));
-  CK(cu2clStreamIsCapturing(s2, &st));
-  ck_assert_int_eq(st, cu2clStreamCaptureStatusNone);
   size_t n = 0, roots = 0, edges = 0;
   CK(cu2clGraphGetNodes(g, NULL, &n));
   CK(cu2clGraphGetRootNodes(g, NULL, &roots));
@@ -492,7 +491,6 @@ START_TEST(test_capture_fork_join) {
   CK(cu2clEventDestroy(fork));
   CK(cu2clEventDestroy(joined));
   CK(cu2clStreamDestroy(s1));
-  CK(cu2clStreamDestroy(s2));
 }
 END_TEST
 

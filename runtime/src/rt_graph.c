@@ -301,32 +301,13 @@ cu2clError_t rt_graph_legacy_use(rt_device *d) {
   return n ? cu2clErrorStreamCaptureImplicit : cu2clSuccess;
 }
 
-/* The origin's capture ends with it; a stream that joined leaves its
- * capture invalidated (its work could not be joined back). */
-void rt_graph_stream_destroyed(cu2clStream_t stream) {
-  pthread_mutex_lock(&rt_gnode_lock);
-  rt_capture *c = stream->capture;
-  if (c && c->stream == stream) {
-    rt_capture_unlink(c);
-  } else if (c) {
-    rt_branch *b = rt_branch_of(c, stream);
-    free(b->tails);
-    *b = c->branches[--c->nbranches];
-    c->invalidated = 1;
-    stream->capture = NULL;
-    c = NULL;
-  }
-  pthread_mutex_unlock(&rt_gnode_lock);
-  if (c)
-    rt_capture_free(c);
-}
-
 /* ---- other streams: fork and join through events -------------------------
  */
 
-/* Nonzero when every branch's tails lie behind the origin's: the streams
- * that joined the capture joined back (CUDA's rule for ending it). */
-static int rt_capture_joined(rt_capture *c) {
+/* Nonzero when branch b's tails lie behind the origin's: the stream
+ * joined back (CUDA's rule for ending a capture). Caller holds
+ * rt_gnode_lock. */
+static int rt_branch_joined(rt_capture *c, const rt_branch *b) {
   const struct cu2clGraph *g = c->graph;
   unsigned char *seen = calloc(g->len ? g->len : 1, 1);
   struct cu2clGraphNode **stack = malloc((g->len ? g->len : 1) * sizeof *stack);
@@ -347,12 +328,38 @@ static int rt_capture_joined(rt_capture *c) {
         stack[n++] = node->deps[d];
       }
   }
-  for (size_t b = 1; ok && b < c->nbranches; b++)
-    for (size_t t = 0; ok && t < c->branches[b].ntails; t++)
-      ok = seen[c->branches[b].tails[t]->idx];
+  for (size_t t = 0; ok && t < b->ntails; t++)
+    ok = seen[b->tails[t]->idx];
   free(seen);
   free(stack);
   return ok;
+}
+
+static int rt_capture_joined(rt_capture *c) {
+  int ok = 1;
+  for (size_t i = 1; ok && i < c->nbranches; i++)
+    ok = rt_branch_joined(c, &c->branches[i]);
+  return ok;
+}
+
+/* The origin's capture ends with it; a stream that joined leaves its
+ * capture, invalidating it unless it joined back already. */
+void rt_graph_stream_destroyed(cu2clStream_t stream) {
+  pthread_mutex_lock(&rt_gnode_lock);
+  rt_capture *c = stream->capture;
+  if (c && c->stream == stream) {
+    rt_capture_unlink(c);
+  } else if (c) {
+    rt_branch *b = rt_branch_of(c, stream);
+    c->invalidated |= !rt_branch_joined(c, b);
+    free(b->tails);
+    *b = c->branches[--c->nbranches];
+    stream->capture = NULL;
+    c = NULL;
+  }
+  pthread_mutex_unlock(&rt_gnode_lock);
+  if (c)
+    rt_capture_free(c);
 }
 
 /* The active capture with that id, or NULL. Caller holds rt_gnode_lock. */

@@ -1,6 +1,6 @@
 /*
  * check_rt_rules: rules/runtime_api.def against runtime/include/cu2clrt.h
- * (with cu2clrt_graph.h, which it includes).
+ * (with cu2clrt_pitch.h and cu2clrt_graph.h, which it includes).
  * Every replacement the table names must exist in the header (and, for
  * cu2cl functions, be exported by the library); every cu2cl name the header
  * offers in CUDA's place must have a row; unsupported rows must say why.
@@ -48,7 +48,8 @@ static const char *const generated_only[] = {
     "cu2clHoldSizedBuilds",     /* for tests and measurements */
     "cu2clLaunchV",             /* the type of cu2clKernelRef.launchv */
     "cu2clMemLocationOfDevice", /* CUDA 12's device number as a location */
-    "cu2clrt_graph" /* the header's own name */};
+    "cu2clrt_graph",            /* the headers' own names */
+    "cu2clrt_pitch"};
 
 static char *header;
 
@@ -68,11 +69,12 @@ static void append_header(const char *name, size_t *len) {
   fclose(f);
 }
 
-/* The public header's text: cu2clrt.h and the part it includes. */
+/* The public header's text: cu2clrt.h and the parts it includes. */
 static void load_header(void) {
   size_t len = 0;
   header = calloc(1 << 20, 1);
   append_header("cu2clrt.h", &len);
+  append_header("cu2clrt_pitch.h", &len);
   append_header("cu2clrt_graph.h", &len);
 }
 

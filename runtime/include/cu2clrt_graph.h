@@ -35,14 +35,17 @@
  * executable graph holding the allocation is left; launching allocation and
  * free nodes does nothing.
  *
- * Only the capturing stream itself is captured: recording or waiting for an
- * event on it, synchronizing or querying it, and work that cannot be
- * recorded (the device algorithms) fail with
- * cu2clErrorStreamCaptureUnsupported and invalidate the capture. Synchronous
- * calls made during a capture (cu2clMemcpy, cu2clMalloc, ...) fail the same
- * way unless the capture's mode allows them. The default stream cannot be
- * captured. Graph objects are not synchronized internally: as in CUDA, one
- * graph or executable graph must not be used by two threads at once.
+ * A capture follows events into other streams (fork and join): a stream
+ * that waits for an event recorded on a capturing stream joins the capture,
+ * and the capture ends on the stream that began it once they all joined
+ * back. Synchronizing or querying a capturing stream, waiting for an event
+ * recorded outside the capture, and work that cannot be recorded (the
+ * device algorithms) fail with cu2clErrorStreamCaptureUnsupported and
+ * invalidate the capture. Synchronous calls made during a capture
+ * (cu2clMemcpy, cu2clMalloc, ...) fail the same way unless the capture's
+ * mode allows them. The default stream cannot be captured. Graph objects
+ * are not synchronized internally: as in CUDA, one graph or executable
+ * graph must not be used by two threads at once.
  */
 #ifndef CU2CLRT_GRAPH_H
 #define CU2CLRT_GRAPH_H
@@ -193,7 +196,10 @@ CU2CL_API cu2clError_t cu2clStreamBeginCapture(cu2clStream_t stream,
  * ends too, with *graph = NULL and cu2clErrorStreamCaptureInvalidated.
  * cu2clErrorIllegalState when stream is not capturing;
  * cu2clErrorStreamCaptureWrongThread when another thread began a capture
- * whose mode is not Relaxed (the capture goes on). */
+ * whose mode is not Relaxed (the capture goes on);
+ * cu2clErrorStreamCaptureUnmatched on a stream that joined the capture
+ * (the capture goes on); cu2clErrorStreamCaptureUnjoined, with *graph =
+ * NULL, when a stream that joined did not join back. */
 CU2CL_API cu2clError_t cu2clStreamEndCapture(cu2clStream_t stream,
                                              cu2clGraph_t *graph);
 /* *status: None, Active or Invalidated. On the default stream while a
@@ -204,7 +210,7 @@ CU2CL_API cu2clError_t cu2clStreamIsCapturing(cu2clStream_t stream,
 /* *status as cu2clStreamIsCapturing; while it is Active, the optional
  * outputs receive the capture's unique id, the graph being recorded (valid
  * for identification only until the capture ends) and the number of nodes
- * the next recorded one will depend on (0 or 1: captures are linear).
+ * the stream's next recorded node will depend on.
  * dependencies and edge_data must be NULL (cu2clErrorNotSupported). */
 CU2CL_API cu2clError_t cu2clStreamGetCaptureInfo(
     cu2clStream_t stream, cu2clStreamCaptureStatus *status,

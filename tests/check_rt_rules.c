@@ -1,5 +1,6 @@
 /*
- * check_rt_rules: rules/runtime_api.def against runtime/include/cu2clrt.h.
+ * check_rt_rules: rules/runtime_api.def against runtime/include/cu2clrt.h
+ * (with cu2clrt_pitch.h and cu2clrt_graph.h, which it includes).
  * Every replacement the table names must exist in the header (and, for
  * cu2cl functions, be exported by the library); every cu2cl name the header
  * offers in CUDA's place must have a row; unsupported rows must say why.
@@ -41,28 +42,40 @@ static const char *const generated_only[] = {
     "cu2clArgKind",
     "cu2clStream",
     "cu2clEvent",
-    "cu2clMemPool",         /* opaque tags of the handle types */
-    "cu2clrtTraceQuiet",    /* for library layers (cu2clrt_thrust.hpp) */
-    "cu2clrtTraceSite",     /* passed by the header's call-site macros */
-    "cu2clHoldSizedBuilds", /* for tests and measurements */
-    "cu2clLaunchV" /* the type of cu2clKernelRef.launchv */};
+    "cu2clMemPool",             /* opaque tags of the handle types */
+    "cu2clrtTraceQuiet",        /* for library layers (cu2clrt_thrust.hpp) */
+    "cu2clrtTraceSite",         /* passed by the header's call-site macros */
+    "cu2clHoldSizedBuilds",     /* for tests and measurements */
+    "cu2clLaunchV",             /* the type of cu2clKernelRef.launchv */
+    "cu2clMemLocationOfDevice", /* CUDA 12's device number as a location */
+    "cu2clrt_graph",            /* the headers' own names */
+    "cu2clrt_pitch"};
 
 static char *header;
 
-/* The header's text, found beside this test's source. */
-static void load_header(void) {
+/* Appends the text of runtime/include/NAME, found beside this test's
+ * source, to header (of capacity 1 MiB) at *len. */
+static void append_header(const char *name, size_t *len) {
   char path[1024];
   snprintf(path, sizeof path, "%s", __FILE__);
   char *slash = strrchr(path, '/');
   ck_assert_ptr_nonnull(slash);
   snprintf(slash, sizeof path - (size_t)(slash - path),
-           "/../runtime/include/cu2clrt.h");
+           "/../runtime/include/%s", name);
   FILE *f = fopen(path, "rb");
   ck_assert_ptr_nonnull(f);
-  header = calloc(1 << 20, 1);
-  size_t n = fread(header, 1, (1 << 20) - 1, f);
-  header[n] = '\0';
+  *len += fread(header + *len, 1, (1 << 20) - 1 - *len, f);
+  header[*len] = '\0';
   fclose(f);
+}
+
+/* The public header's text: cu2clrt.h and the parts it includes. */
+static void load_header(void) {
+  size_t len = 0;
+  header = calloc(1 << 20, 1);
+  append_header("cu2clrt.h", &len);
+  append_header("cu2clrt_pitch.h", &len);
+  append_header("cu2clrt_graph.h", &len);
 }
 
 static void free_header(void) {

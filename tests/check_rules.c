@@ -25,7 +25,7 @@ START_TEST(test_host_lookup) {
   ck_assert_str_eq(r->kind, "FUNCTION");
   r = cu2cl_rules_host_find("cudaMemcpyHostToDevice");
   ck_assert_str_eq(r->replacement, "cu2clMemcpyHostToDevice");
-  r = cu2cl_rules_host_find("cudaMallocPitch");
+  r = cu2cl_rules_host_find("cudaMallocArray");
   ck_assert_ptr_nonnull(r);
   ck_assert_ptr_null(r->replacement);
   ck_assert(strlen(r->notes) > 0);

@@ -4,9 +4,11 @@
  */
 #include "host_stub.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "cx.h"
+#include "rules.h"
 
 static const char *arg_kind_name(cu2cl_arg_kind k) {
   switch (k) {
@@ -83,13 +85,35 @@ static char *default_suffix(CXTranslationUnit tu, CXCursor kernel, int i) {
   return r;
 }
 
-/* The type without __restrict: on a stub's by-value parameter it means
- * nothing, and C++ will not convert the address of a restrict-qualified
- * pointer to the const void * of a cu2clArg (g++ allows it, clang not). */
-static char *without_restrict(const char *type) {
+/* type with the CUDA runtime's type names its identifiers spell replaced
+ * as the host code's are (rules/runtime_api.def): a kernel parameter of
+ * type cudaPitchedPtr is a cu2clPitchedPtr in the stub. */
+static char *with_host_names(const char *type) {
   strbuf b = {0};
-  strbuf_append(&b, type);
-  char *t = strbuf_take(&b);
+  for (const char *p = type; *p;) {
+    if (!isalpha((unsigned char)*p) && *p != '_') {
+      strbuf_printf(&b, "%c", *p++);
+      continue;
+    }
+    size_t n = 0;
+    while (isalnum((unsigned char)p[n]) || p[n] == '_')
+      n++;
+    char *word = xasprintf("%.*s", (int)n, p);
+    const cu2cl_host_rule *r = cu2cl_rules_host_find(word);
+    int rename = r && r->replacement && !strcmp(r->kind, "TYPE");
+    strbuf_append(&b, rename ? r->replacement : word);
+    free(word);
+    p += n;
+  }
+  return strbuf_take(&b);
+}
+
+/* The type without __restrict, in host names: on a stub's by-value
+ * parameter restrict means nothing, and C++ will not convert the address of
+ * a restrict-qualified pointer to the const void * of a cu2clArg (g++
+ * allows it, clang not). */
+static char *without_restrict(const char *type) {
+  char *t = with_host_names(type);
   for (char *p; (p = strstr(t, "__restrict"));) {
     size_t n = strlen("__restrict") + (p[10] == '_' && p[11] == '_' ? 2 : 0);
     while (p > t && p[-1] == ' ' && (!p[n] || p[n] == ' ' || p[n] == '*'))

@@ -106,6 +106,7 @@ typedef enum cu2clError {
   cu2clErrorCapturedEvent = 907,
   cu2clErrorStreamCaptureWrongThread = 908,
   cu2clErrorTimeout = 909,
+  cu2clErrorGraphExecUpdateFailure = 910,
   cu2clErrorUnknown = 999
 } cu2clError_t;
 
@@ -724,6 +725,9 @@ CU2CL_API cu2clError_t cu2clMemset(void *dev_ptr, int value, size_t count);
 CU2CL_API cu2clError_t cu2clMemsetAsync(void *dev_ptr, int value, size_t count,
                                         cu2clStream_t stream CU2CL_DEFARG(0));
 
+/* Pitched and 3D memory, managed-memory hints: cu2clrt_pitch.h. */
+#include "cu2clrt_pitch.h"
+
 /* Symbols (__constant__ and __device__ variables) */
 CU2CL_API cu2clError_t
 cu2clMemcpyToSymbol(const cu2clSymbol *symbol, const void *src, size_t count,
@@ -983,129 +987,8 @@ CU2CL_API cu2clError_t cu2clAlgoSortByKey(cu2clStream_t stream,
 CU2CL_EXTERN_C_END
 /* ---- end of device algorithms ------------------------------------------- */
 
-/* ---------------------------------------------------------------------------
- * Graphs: CUDA graphs made by stream capture (docs/runtime.md, "Graphs").
- *
- * Between cu2clStreamBeginCapture and cu2clStreamEndCapture, the kernel
- * launches, copies, fills and symbol copies enqueued on the stream are
- * recorded, not run, together with copies of their arguments as they were
- * at the call. cu2clStreamEndCapture returns the recording as a graph;
- * cu2clGraphInstantiate makes an executable graph of it, and
- * cu2clGraphLaunch replays the recorded work in order on a stream,
- * asynchronously, as often as it is called.
- *
- * Only the capturing stream itself is captured: recording or waiting for an
- * event on it, synchronizing or querying it, and work that cannot be
- * recorded (the device algorithms) fail with
- * cu2clErrorStreamCaptureUnsupported and invalidate the capture. Synchronous
- * calls made during a capture (cu2clMemcpy, cu2clMalloc, ...) fail the same
- * way unless the capture's mode allows them. The default stream cannot be
- * captured. Graphs cannot be built or edited node by node.
- */
-typedef enum cu2clStreamCaptureMode {
-  cu2clStreamCaptureModeGlobal = 0,
-  cu2clStreamCaptureModeThreadLocal = 1,
-  cu2clStreamCaptureModeRelaxed = 2
-} cu2clStreamCaptureMode;
-
-typedef enum cu2clStreamCaptureStatus {
-  cu2clStreamCaptureStatusNone = 0,
-  cu2clStreamCaptureStatusActive = 1,
-  cu2clStreamCaptureStatusInvalidated = 2
-} cu2clStreamCaptureStatus;
-
-/* Accepted by cu2clGraphInstantiate; only DeviceLaunch is refused (graphs
- * are launched by the host here), the others change nothing. */
-typedef enum cu2clGraphInstantiateFlags {
-  cu2clGraphInstantiateFlagAutoFreeOnLaunch = 1,
-  cu2clGraphInstantiateFlagUpload = 2,
-  cu2clGraphInstantiateFlagDeviceLaunch = 4,
-  cu2clGraphInstantiateFlagUseNodePriority = 8
-} cu2clGraphInstantiateFlags;
-
-typedef struct cu2clGraph *cu2clGraph_t;
-typedef struct cu2clGraphExec *cu2clGraphExec_t;
-/* Nodes and edges are not exposed; the types exist for the signatures. */
-typedef struct cu2clGraphNode *cu2clGraphNode_t;
-typedef struct cu2clGraphEdgeData cu2clGraphEdgeData;
-
-CU2CL_EXTERN_C_BEGIN
-
-/* Starts recording what is enqueued on stream. Errors:
- * cu2clErrorStreamCaptureUnsupported for the default stream,
- * cu2clErrorIllegalState when stream is capturing already,
- * cu2clErrorInvalidValue for an unknown mode. */
-CU2CL_API cu2clError_t cu2clStreamBeginCapture(cu2clStream_t stream,
-                                               cu2clStreamCaptureMode mode);
-/* Ends the capture and returns the recording as a new graph, which the
- * caller destroys with cu2clGraphDestroy. A capture that was invalidated
- * ends too, with *graph = NULL and cu2clErrorStreamCaptureInvalidated.
- * cu2clErrorIllegalState when stream is not capturing;
- * cu2clErrorStreamCaptureWrongThread when another thread began a capture
- * whose mode is not Relaxed (the capture goes on). */
-CU2CL_API cu2clError_t cu2clStreamEndCapture(cu2clStream_t stream,
-                                             cu2clGraph_t *graph);
-/* *status: None, Active or Invalidated. On the default stream while a
- * blocking stream of the current device captures:
- * cu2clErrorStreamCaptureImplicit. */
-CU2CL_API cu2clError_t cu2clStreamIsCapturing(cu2clStream_t stream,
-                                              cu2clStreamCaptureStatus *status);
-/* *status as cu2clStreamIsCapturing; while it is Active, the optional
- * outputs receive the capture's unique id, the graph being recorded (valid
- * for identification only until the capture ends) and the number of nodes
- * the next recorded one will depend on (0 or 1: captures are linear).
- * dependencies and edge_data must be NULL (cu2clErrorNotSupported). */
-CU2CL_API cu2clError_t cu2clStreamGetCaptureInfo(
-    cu2clStream_t stream, cu2clStreamCaptureStatus *status,
-    unsigned long long *id CU2CL_DEFARG(0), cu2clGraph_t *graph CU2CL_DEFARG(0),
-    const cu2clGraphNode_t **dependencies CU2CL_DEFARG(0),
-    const cu2clGraphEdgeData **edge_data CU2CL_DEFARG(0),
-    size_t *num_dependencies CU2CL_DEFARG(0));
-/* Makes an executable graph of graph's recording; graph may be destroyed
- * afterwards. The caller destroys *exec with cu2clGraphExecDestroy. */
-CU2CL_API cu2clError_t
-cu2clGraphInstantiate(cu2clGraphExec_t *exec, cu2clGraph_t graph,
-                      unsigned long long flags CU2CL_DEFARG(0));
-CU2CL_API cu2clError_t
-cu2clGraphInstantiateWithFlags(cu2clGraphExec_t *exec, cu2clGraph_t graph,
-                               unsigned long long flags CU2CL_DEFARG(0));
-/* Enqueues the recorded work on stream, in order, and returns; on a
- * capturing stream the work is recorded into that capture instead. */
-CU2CL_API cu2clError_t cu2clGraphLaunch(cu2clGraphExec_t exec,
-                                        cu2clStream_t stream);
-/* Checks its arguments; there is nothing to upload ahead of a replay. */
-CU2CL_API cu2clError_t cu2clGraphUpload(cu2clGraphExec_t exec,
-                                        cu2clStream_t stream);
-/* Destroying a graph or an executable graph does not affect work already
- * launched. NULL, or a handle already destroyed, is
- * cu2clErrorInvalidValue (as in CUDA). */
-CU2CL_API cu2clError_t cu2clGraphDestroy(cu2clGraph_t graph);
-CU2CL_API cu2clError_t cu2clGraphExecDestroy(cu2clGraphExec_t exec);
-
-CU2CL_EXTERN_C_END
-
-#ifdef __cplusplus
-/* CUDA 11's form, which CUDA 12 replaced by the flags form: *error_node is
- * always NULL (nodes are not exposed) and the log gets the error's text on
- * failure, an empty string on success. */
-inline cu2clError_t cu2clGraphInstantiate(cu2clGraphExec_t *exec,
-                                          cu2clGraph_t graph,
-                                          cu2clGraphNode_t *error_node,
-                                          char *log, size_t log_size) {
-  cu2clError_t err = cu2clGraphInstantiate(exec, graph, 0ull);
-  if (error_node)
-    *error_node = 0;
-  if (log && log_size > 0) {
-    const char *text = err == cu2clSuccess ? "" : cu2clGetErrorString(err);
-    size_t n = 0;
-    for (; text[n] && n + 1 < log_size; n++)
-      log[n] = text[n];
-    log[n] = '\0';
-  }
-  return err;
-}
-#endif
-/* ---- end of graphs ------------------------------------------------------ */
+/* Graphs (stream capture and explicit construction): cu2clrt_graph.h. */
+#include "cu2clrt_graph.h"
 
 /* ---------------------------------------------------------------------------
  * C++ conveniences, as CUDA's headers offer them to C++ host code.
@@ -1146,6 +1029,31 @@ inline cu2clError_t
 cu2clMallocManaged(T **dev_ptr, size_t size,
                    unsigned int flags = cu2clMemAttachGlobal) {
   return cu2clMallocManaged((void **)(void *)dev_ptr, size, flags);
+}
+template <class T>
+inline cu2clError_t cu2clMallocPitch(T **dev_ptr, size_t *pitch, size_t width,
+                                     size_t height) {
+  return cu2clMallocPitch((void **)(void *)dev_ptr, pitch, width, height);
+}
+/* CUDA 12's prefetch and advice, naming a device (cu2clCpuDeviceId: the
+ * host). */
+inline cu2clMemLocation cu2clMemLocationOfDevice(int device) {
+  cu2clMemLocation l;
+  l.type = device == cu2clCpuDeviceId ? cu2clMemLocationTypeHost
+                                      : cu2clMemLocationTypeDevice;
+  l.id = device == cu2clCpuDeviceId ? 0 : device;
+  return l;
+}
+inline cu2clError_t cu2clMemPrefetchAsync(const void *dev_ptr, size_t count,
+                                          int device,
+                                          cu2clStream_t stream = 0) {
+  return cu2clMemPrefetchAsync(dev_ptr, count,
+                               cu2clMemLocationOfDevice(device), 0, stream);
+}
+inline cu2clError_t cu2clMemAdvise(const void *dev_ptr, size_t count,
+                                   cu2clMemoryAdvise advice, int device) {
+  return cu2clMemAdvise(dev_ptr, count, advice,
+                        cu2clMemLocationOfDevice(device));
 }
 inline cu2clError_t cu2clEventCreate(cu2clEvent_t *event, unsigned int flags) {
   return cu2clEventCreateWithFlags(event, flags);

@@ -135,6 +135,9 @@ static const rt_error_info rt_errors[] = {
     {cu2clErrorStreamCaptureWrongThread, "cudaErrorStreamCaptureWrongThread",
      "only the thread that began the capture may end it"},
     {cu2clErrorTimeout, "cudaErrorTimeout", "wait operation timed out"},
+    {cu2clErrorGraphExecUpdateFailure, "cudaErrorGraphExecUpdateFailure",
+     "the graph update was not performed because it included changes which "
+     "violated constraints specific to instantiated graph update"},
     {cu2clErrorUnknown, "cudaErrorUnknown", "unknown error"},
 };
 

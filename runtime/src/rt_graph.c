@@ -1,207 +1,154 @@
 /*
- * rt_graph: stream capture, graphs, executable graphs and replay
- * (rt_graph.h).
+ * rt_graph: stream capture (rt_graph.h).
  */
 #include "rt_graph.h"
 
-#include <stdalign.h>
-#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "rt_launch.h"
-#include "rt_memory.h"
+#include "rt_gexec.h"
+#include "rt_gnode.h"
 
-typedef enum rt_cmd_kind {
-  RT_CMD_KERNEL,
-  RT_CMD_COPY,
-  RT_CMD_FILL,
-  RT_CMD_GRAPH /* an executable graph launched into the capture */
-} rt_cmd_kind;
-
-typedef struct rt_cmd_list rt_cmd_list;
-
-typedef struct rt_cmd {
-  rt_cmd_kind kind;
-  union {
-    struct {
-      cu2clKernelRef *ref;
-      dim3 grid, block;
-      cu2clArg *args; /* nargs entries, then their bytes: one allocation */
-      unsigned nargs;
-    } kernel;
-    struct {
-      char *dst;
-      const char *src;
-      size_t dpitch, spitch, width, height; /* a plain copy has height 1 */
-    } copy;
-    struct {
-      void *ptr;
-      size_t count;
-      int value;
-    } fill;
-    rt_cmd_list *graph; /* holds a reference */
-  } u;
-} rt_cmd;
-
-/* What a capture recorded. Appended to under g_graph.lock while capturing,
- * immutable once the capture ended; freed with its last reference. */
-struct rt_cmd_list {
-  unsigned long refs;
-  rt_device *dev; /* the capturing stream's device */
-  rt_cmd *cmds;
-  size_t len, cap;
-};
+/* A stream taking part in a capture: the one that began it, or one that
+ * joined by waiting for an event recorded in it. tails: the nodes its next
+ * node depends on (the last it recorded, or those an event brought). */
+typedef struct rt_branch {
+  cu2clStream_t stream;
+  struct cu2clGraphNode **tails;
+  size_t ntails, cap;
+} rt_branch;
 
 typedef struct rt_capture {
-  cu2clStream_t stream;
+  cu2clStream_t stream;     /* that began it: branches[0] */
   struct cu2clGraph *graph; /* made at the start, handed out at the end */
+  rt_branch *branches;
+  size_t nbranches, capbranches;
+  rt_cmd *sink; /* rt_graph_capture_one: the command goes here */
   cu2clStreamCaptureMode mode;
   pthread_t thread; /* that began it */
   unsigned long long id;
   int invalidated;
-  struct rt_capture *next; /* g_graph.captures */
+  struct rt_capture *next; /* g_captures */
 } rt_capture;
 
-/* What graphs and executable graphs are: a list reference in a registry
- * (g_graph.graphs, g_graph.execs), which only live handles are in. */
-typedef struct rt_handle {
-  rt_cmd_list *list;
-  struct rt_handle *next;
-} rt_handle;
-
-struct cu2clGraph {
-  rt_handle h; /* first: a handle converts to its rt_handle */
-};
-
-struct cu2clGraphExec {
-  rt_handle h;
-};
-
 static struct {
-  pthread_mutex_t lock;
   rt_capture *captures; /* in progress */
-  rt_handle *graphs;    /* a graph enters when its capture ends */
-  rt_handle *execs;
-  unsigned active; /* captures in progress; read without the lock */
+  unsigned active;      /* captures in progress; read without the lock */
   unsigned long long last_id;
-} g_graph = {PTHREAD_MUTEX_INITIALIZER, NULL, NULL, NULL, 0, 0};
-
-/* ---- command lists --------------------------------------------------------
- */
-
-static rt_cmd_list *rt_list_new(rt_device *dev) {
-  rt_cmd_list *list = calloc(1, sizeof *list);
-  if (list) {
-    list->refs = 1;
-    list->dev = dev;
-  }
-  return list;
-}
-
-static void rt_list_retain(rt_cmd_list *list) {
-  __atomic_add_fetch(&list->refs, 1, __ATOMIC_RELAXED);
-}
-
-static void rt_list_release(rt_cmd_list *list) {
-  if (!list || __atomic_sub_fetch(&list->refs, 1, __ATOMIC_ACQ_REL) != 0)
-    return;
-  for (size_t i = 0; i < list->len; i++) {
-    rt_cmd *c = &list->cmds[i];
-    if (c->kind == RT_CMD_KERNEL)
-      free(c->u.kernel.args);
-    else if (c->kind == RT_CMD_GRAPH)
-      rt_list_release(c->u.graph);
-  }
-  free(list->cmds);
-  free(list);
-}
-
-/* Caller holds g_graph.lock. */
-static cu2clError_t rt_list_push(rt_cmd_list *list, const rt_cmd *cmd) {
-  if (list->len == list->cap) {
-    size_t cap = list->cap ? 2 * list->cap : 8;
-    rt_cmd *cmds = realloc(list->cmds, cap * sizeof *cmds);
-    if (!cmds)
-      return cu2clErrorMemoryAllocation;
-    list->cmds = cmds;
-    list->cap = cap;
-  }
-  list->cmds[list->len++] = *cmd;
-  return cu2clSuccess;
-}
+} g_capture; /* under rt_gnode_lock */
 
 /* ---- captures -------------------------------------------------------------
  */
 
 static void rt_capture_free(rt_capture *c) {
-  if (c->graph) {
-    rt_list_release(c->graph->h.list);
-    free(c->graph);
-  }
+  for (size_t i = 0; i < c->nbranches; i++)
+    free(c->branches[i].tails);
+  free(c->branches);
+  rt_gnode_graph_free(c->graph);
   free(c);
 }
 
-/* Removes c from the captures in progress and from its stream. Caller
- * holds g_graph.lock. */
+/* Removes c from the captures in progress and from its streams. Caller
+ * holds rt_gnode_lock. */
 static void rt_capture_unlink(rt_capture *c) {
-  rt_capture **link = &g_graph.captures;
+  rt_capture **link = &g_capture.captures;
   while (*link != c)
     link = &(*link)->next;
   *link = c->next;
-  __atomic_store_n(&c->stream->capture, NULL, __ATOMIC_RELEASE);
-  __atomic_sub_fetch(&g_graph.active, 1, __ATOMIC_ACQ_REL);
+  for (size_t i = 0; i < c->nbranches; i++)
+    __atomic_store_n(&c->branches[i].stream->capture, NULL, __ATOMIC_RELEASE);
+  __atomic_sub_fetch(&g_capture.active, 1, __ATOMIC_ACQ_REL);
 }
 
-/* Appends cmd to stream's capture. dev: the device cmd's memory belongs
- * to, NULL for none. On failure cmd's resources stay the caller's. */
-static cu2clError_t rt_capture_append(cu2clStream_t stream, rt_device *dev,
-                                      const rt_cmd *cmd) {
-  if (dev && dev != stream->dev)
-    return cu2clErrorInvalidResourceHandle;
-  pthread_mutex_lock(&g_graph.lock);
-  rt_capture *c = stream->capture;
-  cu2clError_t err = !c               ? cu2clErrorIllegalState /* ended */
-                     : c->invalidated ? cu2clErrorStreamCaptureInvalidated
-                                      : rt_list_push(c->graph->h.list, cmd);
-  pthread_mutex_unlock(&g_graph.lock);
+/* stream's branch of c, or NULL. */
+static rt_branch *rt_branch_of(rt_capture *c, cu2clStream_t stream) {
+  for (size_t i = 0; i < c->nbranches; i++)
+    if (c->branches[i].stream == stream)
+      return &c->branches[i];
+  return NULL;
+}
+
+/* Adds node to b's tails unless it is there. */
+static cu2clError_t rt_branch_add_tail(rt_branch *b,
+                                       struct cu2clGraphNode *node) {
+  for (size_t i = 0; i < b->ntails; i++)
+    if (b->tails[i] == node)
+      return cu2clSuccess;
+  if (b->ntails == b->cap) {
+    size_t cap = b->cap ? 2 * b->cap : 4;
+    struct cu2clGraphNode **t = realloc(b->tails, cap * sizeof *t);
+    if (!t)
+      return cu2clErrorMemoryAllocation;
+    b->tails = t;
+    b->cap = cap;
+  }
+  b->tails[b->ntails++] = node;
+  return cu2clSuccess;
+}
+
+/* A new branch of c for stream, with no tails; NULL when out of memory. */
+static rt_branch *rt_branch_new(rt_capture *c, cu2clStream_t stream) {
+  if (c->nbranches == c->capbranches) {
+    size_t cap = c->capbranches ? 2 * c->capbranches : 4;
+    rt_branch *b = realloc(c->branches, cap * sizeof *b);
+    if (!b)
+      return NULL;
+    c->branches = b;
+    c->capbranches = cap;
+  }
+  rt_branch *b = &c->branches[c->nbranches++];
+  memset(b, 0, sizeof *b);
+  b->stream = stream;
+  return b;
+}
+
+/* Appends *cmd to c (its sink, or a node after stream's tails). Caller
+ * holds rt_gnode_lock. */
+static cu2clError_t rt_capture_push(rt_capture *c, cu2clStream_t stream,
+                                    rt_cmd *cmd) {
+  if (c->sink) {
+    *c->sink = *cmd;
+    cmd->kind = RT_CMD_EMPTY;
+    return cu2clSuccess;
+  }
+  rt_branch *b = rt_branch_of(c, stream);
+  struct cu2clGraphNode *node;
+  if (!b)
+    return cu2clErrorIllegalState;
+  cu2clError_t err = rt_gnode_add(c->graph, cmd, b->tails, b->ntails, &node);
+  if (err == cu2clSuccess) {
+    b->ntails = 0;
+    err = rt_branch_add_tail(b, node);
+    c->invalidated |= err != cu2clSuccess; /* the chain would break */
+  }
   return err;
 }
 
-static size_t rt_align_up(size_t n) {
-  size_t a = alignof(max_align_t);
-  return (n + a - 1) / a * a;
-}
-
-/* Bytes of argument a kept in the record: a value's bytes, a device
- * pointer's value; nothing for __local sizes and symbols (the symbol object
- * is the translator's static, and its storage is looked up at replay). */
-static size_t rt_arg_bytes(const cu2clArg *a) {
-  if (a->kind == CU2CL_ARG_VALUE && a->value)
-    return a->size;
-  return a->kind == CU2CL_ARG_DEVPTR ? sizeof(void *) : 0;
-}
-
-/* One allocation: the nargs descriptors, then the bytes they point to. */
-static cu2clArg *rt_args_copy(const cu2clArg *args, unsigned nargs) {
-  size_t size = rt_align_up(nargs * sizeof *args);
-  for (unsigned i = 0; i < nargs; i++)
-    size += rt_align_up(rt_arg_bytes(&args[i]));
-  char *block = malloc(size ? size : 1);
-  if (!block)
-    return NULL;
-  cu2clArg *out = (cu2clArg *)(void *)block;
-  size_t at = rt_align_up(nargs * sizeof *args);
-  for (unsigned i = 0; i < nargs; i++) {
-    size_t n = rt_arg_bytes(&args[i]);
-    out[i] = args[i];
-    if (n == 0)
-      continue;
-    memcpy(block + at, args[i].value, n);
-    out[i].value = block + at;
-    at += rt_align_up(n);
+/* Appends *cmd to stream's capture; the command is the capture's from then
+ * on, also on failure (then freed). dev: the device cmd's memory belongs
+ * to, NULL for none. */
+static cu2clError_t rt_capture_append(cu2clStream_t stream, rt_device *dev,
+                                      rt_cmd *cmd) {
+  cu2clError_t err = cu2clErrorInvalidResourceHandle;
+  if (!dev || dev == stream->dev) {
+    pthread_mutex_lock(&rt_gnode_lock);
+    rt_capture *c = stream->capture;
+    err = !c               ? cu2clErrorIllegalState /* ended */
+          : c->invalidated ? cu2clErrorStreamCaptureInvalidated
+                           : rt_capture_push(c, stream, cmd);
+    pthread_mutex_unlock(&rt_gnode_lock);
   }
-  return out;
+  rt_cmd_clear(cmd); /* what was not taken, outside the lock */
+  return err;
+}
+
+/* The dynamic shared memory of a launch: the size of its __local
+ * arguments (the launch stubs pass it to each). */
+static size_t rt_args_shmem(const cu2clArg *args, unsigned nargs) {
+  for (unsigned i = 0; i < nargs; i++)
+    if (args[i].kind == CU2CL_ARG_LOCAL)
+      return args[i].size;
+  return 0;
 }
 
 cu2clError_t rt_graph_record_kernel(cu2clStream_t stream, rt_device *d,
@@ -211,40 +158,90 @@ cu2clError_t rt_graph_record_kernel(cu2clStream_t stream, rt_device *d,
   cmd.u.kernel.ref = ref;
   cmd.u.kernel.grid = grid;
   cmd.u.kernel.block = block;
+  cmd.u.kernel.shmem = rt_args_shmem(args, nargs);
   cmd.u.kernel.nargs = nargs;
   cmd.u.kernel.args = rt_args_copy(args, nargs);
   if (!cmd.u.kernel.args)
     return cu2clErrorMemoryAllocation;
-  cu2clError_t err = rt_capture_append(stream, d, &cmd);
-  if (err != cu2clSuccess)
-    free(cmd.u.kernel.args);
-  return err;
+  return rt_capture_append(stream, d, &cmd);
 }
 
 cu2clError_t rt_graph_record_copy(cu2clStream_t stream, rt_device *dev,
-                                  void *dst, size_t dpitch, const void *src,
-                                  size_t spitch, size_t width, size_t height) {
+                                  const rt_copy3d *copy) {
   rt_cmd cmd = {.kind = RT_CMD_COPY};
-  cmd.u.copy.dst = dst;
-  cmd.u.copy.src = src;
-  cmd.u.copy.dpitch = dpitch;
-  cmd.u.copy.spitch = spitch;
-  cmd.u.copy.width = width;
-  cmd.u.copy.height = height;
+  cmd.u.copy = *copy;
   return rt_capture_append(stream, dev, &cmd);
 }
 
 cu2clError_t rt_graph_record_fill(cu2clStream_t stream, rt_device *dev,
-                                  void *ptr, int value, size_t count) {
+                                  const rt_fill3d *fill) {
   rt_cmd cmd = {.kind = RT_CMD_FILL};
-  cmd.u.fill.ptr = ptr;
-  cmd.u.fill.value = value;
-  cmd.u.fill.count = count;
+  cmd.u.fill = *fill;
   return rt_capture_append(stream, dev, &cmd);
 }
 
+cu2clError_t rt_graph_record_host(cu2clStream_t stream, cu2clHostFn_t fn,
+                                  void *data) {
+  rt_cmd cmd = {.kind = RT_CMD_HOST};
+  cmd.u.host.fn = fn;
+  cmd.u.host.data = data;
+  return rt_capture_append(stream, NULL, &cmd);
+}
+
+cu2clError_t rt_graph_record_alloc(cu2clStream_t stream, size_t size,
+                                   void **ptr) {
+  rt_cmd cmd = {.kind = RT_CMD_ALLOC};
+  cu2clError_t err;
+  cmd.u.resv = rt_resv_new(stream->dev, size, &err);
+  if (!cmd.u.resv)
+    return err;
+  *ptr = rt_resv_ptr(cmd.u.resv);
+  return rt_capture_append(stream, NULL, &cmd);
+}
+
+/* The graph frees ptr (rt_gnode.h, reservations). */
+cu2clError_t rt_graph_record_free(cu2clStream_t stream, void *ptr) {
+  rt_cmd cmd = {.kind = RT_CMD_FREE};
+  cmd.u.free_ptr = ptr;
+  cu2clError_t err = rt_capture_append(stream, NULL, &cmd);
+  if (err == cu2clSuccess)
+    rt_resv_mark_freed(ptr);
+  return err;
+}
+
+/* A graph launched into a capture becomes one node of it. */
+cu2clError_t rt_graph_record_exec(cu2clStream_t stream, struct rt_xlist *list) {
+  rt_cmd cmd = {.kind = RT_CMD_GRAPH};
+  cmd.u.graph = list;
+  rt_xlist_retain(list);
+  return rt_capture_append(stream, rt_xlist_device(list), &cmd);
+}
+
+cu2clError_t rt_graph_capture_one(rt_cmd *cmd, const cu2clKernelRef *ref,
+                                  dim3 grid, dim3 block, size_t shmem,
+                                  void **args) {
+  rt_device *d;
+  cmd->kind = RT_CMD_EMPTY;
+  RT_TRY(rt_device_current(&d));
+  rt_capture c = {0};
+  struct cu2clStream s = {0};
+  s.dev = d;
+  s.capture = &c;
+  c.stream = &s;
+  c.sink = cmd;
+  c.mode = cu2clStreamCaptureModeRelaxed;
+  cu2clError_t err = ref->launchv(grid, block, shmem, &s, args);
+  if (err == cu2clSuccess && cmd->kind != RT_CMD_KERNEL)
+    err = cu2clErrorInvalidDeviceFunction;
+  if (err != cu2clSuccess)
+    rt_cmd_clear(cmd);
+  else
+    cmd->u.kernel.shmem = shmem;
+  return err;
+}
+
 cu2clError_t rt_graph_refuse(cu2clStream_t stream) {
-  pthread_mutex_lock(&g_graph.lock);
+  pthread_mutex_lock(&rt_gnode_lock);
   rt_capture *c = stream->capture;
   cu2clError_t err = !c               ? cu2clSuccess
                      : c->invalidated ? cu2clErrorStreamCaptureInvalidated
@@ -253,7 +250,7 @@ cu2clError_t rt_graph_refuse(cu2clStream_t stream) {
     c->invalidated = 1;
     rt_log_debug("capture %llu invalidated: work it cannot record", c->id);
   }
-  pthread_mutex_unlock(&g_graph.lock);
+  pthread_mutex_unlock(&rt_gnode_lock);
   return err;
 }
 
@@ -261,53 +258,173 @@ cu2clError_t rt_graph_refuse(cu2clStream_t stream) {
  * call is forbidden while the calling thread has a capture that is not
  * Relaxed, or any thread has a Global one. */
 cu2clError_t rt_graph_unsafe_call(void) {
-  if (__atomic_load_n(&g_graph.active, __ATOMIC_ACQUIRE) == 0)
+  if (__atomic_load_n(&g_capture.active, __ATOMIC_ACQUIRE) == 0)
     return cu2clSuccess;
   pthread_t self = pthread_self();
   int refused = 0;
-  pthread_mutex_lock(&g_graph.lock);
-  for (rt_capture *c = g_graph.captures; c; c = c->next)
+  pthread_mutex_lock(&rt_gnode_lock);
+  for (rt_capture *c = g_capture.captures; c; c = c->next)
     if (c->mode == cu2clStreamCaptureModeGlobal ||
         (c->mode == cu2clStreamCaptureModeThreadLocal &&
          pthread_equal(c->thread, self))) {
       c->invalidated = 1;
       refused = 1;
     }
-  pthread_mutex_unlock(&g_graph.lock);
+  pthread_mutex_unlock(&rt_gnode_lock);
   if (refused)
     rt_log_debug("synchronous call during a capture: refused");
   return refused ? cu2clErrorStreamCaptureUnsupported : cu2clSuccess;
 }
 
 /* Captures of d's blocking streams; invalidates them when invalidate is
- * set. Caller holds g_graph.lock. */
+ * set. Caller holds rt_gnode_lock. */
 static int rt_blocking_captures(rt_device *d, int invalidate) {
   int n = 0;
-  for (rt_capture *c = g_graph.captures; c; c = c->next)
-    if (c->stream->dev == d && !(c->stream->flags & cu2clStreamNonBlocking)) {
-      c->invalidated |= invalidate;
-      n++;
+  for (rt_capture *c = g_capture.captures; c; c = c->next)
+    for (size_t i = 0; i < c->nbranches; i++) {
+      cu2clStream_t s = c->branches[i].stream;
+      if (s->dev == d && !(s->flags & cu2clStreamNonBlocking)) {
+        c->invalidated |= invalidate;
+        n++;
+        break;
+      }
     }
   return n;
 }
 
 cu2clError_t rt_graph_legacy_use(rt_device *d) {
-  if (__atomic_load_n(&g_graph.active, __ATOMIC_ACQUIRE) == 0)
+  if (__atomic_load_n(&g_capture.active, __ATOMIC_ACQUIRE) == 0)
     return cu2clSuccess;
-  pthread_mutex_lock(&g_graph.lock);
+  pthread_mutex_lock(&rt_gnode_lock);
   int n = rt_blocking_captures(d, 1);
-  pthread_mutex_unlock(&g_graph.lock);
+  pthread_mutex_unlock(&rt_gnode_lock);
   return n ? cu2clErrorStreamCaptureImplicit : cu2clSuccess;
 }
 
+/* ---- other streams: fork and join through events -------------------------
+ */
+
+/* Nonzero when branch b's tails lie behind the origin's: the stream
+ * joined back (CUDA's rule for ending a capture). Caller holds
+ * rt_gnode_lock. */
+static int rt_branch_joined(rt_capture *c, const rt_branch *b) {
+  const struct cu2clGraph *g = c->graph;
+  unsigned char *seen = calloc(g->len ? g->len : 1, 1);
+  struct cu2clGraphNode **stack = malloc((g->len ? g->len : 1) * sizeof *stack);
+  int ok = seen && stack;
+  size_t n = 0;
+  for (size_t i = 0; ok && i < g->len; i++)
+    g->nodes[i]->idx = i;
+  for (size_t t = 0; ok && t < c->branches[0].ntails; t++)
+    if (!seen[c->branches[0].tails[t]->idx]) {
+      seen[c->branches[0].tails[t]->idx] = 1;
+      stack[n++] = c->branches[0].tails[t];
+    }
+  while (ok && n > 0) { /* everything the origin's tails depend on */
+    struct cu2clGraphNode *node = stack[--n];
+    for (size_t d = 0; d < node->ndeps; d++)
+      if (!seen[node->deps[d]->idx]) {
+        seen[node->deps[d]->idx] = 1;
+        stack[n++] = node->deps[d];
+      }
+  }
+  for (size_t t = 0; ok && t < b->ntails; t++)
+    ok = seen[b->tails[t]->idx];
+  free(seen);
+  free(stack);
+  return ok;
+}
+
+static int rt_capture_joined(rt_capture *c) {
+  int ok = 1;
+  for (size_t i = 1; ok && i < c->nbranches; i++)
+    ok = rt_branch_joined(c, &c->branches[i]);
+  return ok;
+}
+
+/* The origin's capture ends with it; a stream that joined leaves its
+ * capture, invalidating it unless it joined back already. */
 void rt_graph_stream_destroyed(cu2clStream_t stream) {
-  pthread_mutex_lock(&g_graph.lock);
+  pthread_mutex_lock(&rt_gnode_lock);
   rt_capture *c = stream->capture;
-  if (c)
+  if (c && c->stream == stream) {
     rt_capture_unlink(c);
-  pthread_mutex_unlock(&g_graph.lock);
+  } else if (c) {
+    rt_branch *b = rt_branch_of(c, stream);
+    c->invalidated |= !rt_branch_joined(c, b);
+    free(b->tails);
+    *b = c->branches[--c->nbranches];
+    stream->capture = NULL;
+    c = NULL;
+  }
+  pthread_mutex_unlock(&rt_gnode_lock);
   if (c)
     rt_capture_free(c);
+}
+
+/* The active capture with that id, or NULL. Caller holds rt_gnode_lock. */
+static rt_capture *rt_capture_by_id(unsigned long long id) {
+  rt_capture *c = g_capture.captures;
+  while (c && (c->id != id || id == 0))
+    c = c->next;
+  return c;
+}
+
+cu2clError_t rt_graph_event_record(cu2clEvent_t event, cu2clStream_t stream) {
+  pthread_mutex_lock(&rt_gnode_lock);
+  rt_capture *c = stream->capture;
+  rt_branch *b = c ? rt_branch_of(c, stream) : NULL;
+  cu2clError_t err = !b               ? cu2clErrorIllegalState
+                     : c->invalidated ? cu2clErrorStreamCaptureInvalidated
+                                      : cu2clSuccess;
+  struct cu2clGraphNode **nodes = NULL;
+  if (err == cu2clSuccess && b->ntails) {
+    nodes = malloc(b->ntails * sizeof *nodes);
+    err = nodes ? cu2clSuccess : cu2clErrorMemoryAllocation;
+  }
+  if (err == cu2clSuccess) {
+    if (b->ntails)
+      memcpy(nodes, b->tails, b->ntails * sizeof *nodes);
+    free(event->capture_nodes);
+    event->capture_nodes = nodes;
+    event->ncapture_nodes = b->ntails;
+    event->capture_id = c->id;
+  }
+  pthread_mutex_unlock(&rt_gnode_lock);
+  return err;
+}
+
+/* stream waits for event's nodes in capture c: it joins c, or its branch
+ * gains them. Caller holds rt_gnode_lock. */
+static cu2clError_t rt_capture_join(rt_capture *c, cu2clStream_t stream,
+                                    cu2clEvent_t event) {
+  rt_capture *mine = stream->capture;
+  if (mine && mine != c)
+    return cu2clErrorStreamCaptureMerge;
+  if (c->invalidated)
+    return cu2clErrorStreamCaptureInvalidated;
+  if (stream->dev != c->stream->dev)
+    return cu2clErrorInvalidResourceHandle;
+  rt_branch *b = mine ? rt_branch_of(c, stream) : rt_branch_new(c, stream);
+  cu2clError_t err = b ? cu2clSuccess : cu2clErrorMemoryAllocation;
+  for (size_t i = 0; err == cu2clSuccess && i < event->ncapture_nodes; i++)
+    err = rt_branch_add_tail(b, event->capture_nodes[i]);
+  if (err == cu2clSuccess && !mine)
+    __atomic_store_n(&stream->capture, c, __ATOMIC_RELEASE);
+  return err;
+}
+
+int rt_graph_event_wait(cu2clStream_t stream, cu2clEvent_t event,
+                        cu2clError_t *err) {
+  if (__atomic_load_n(&g_capture.active, __ATOMIC_ACQUIRE) == 0)
+    return 0;
+  pthread_mutex_lock(&rt_gnode_lock);
+  rt_capture *c = rt_capture_by_id(event->capture_id);
+  if (c)
+    *err = rt_is_default_stream(stream) ? cu2clErrorStreamCaptureImplicit
+                                        : rt_capture_join(c, stream, event);
+  pthread_mutex_unlock(&rt_gnode_lock);
+  return c != NULL;
 }
 
 /* ---- capture entry points -------------------------------------------------
@@ -316,15 +433,14 @@ void rt_graph_stream_destroyed(cu2clStream_t stream) {
 static rt_capture *rt_capture_new(cu2clStream_t stream,
                                   cu2clStreamCaptureMode mode) {
   rt_capture *c = calloc(1, sizeof *c);
-  struct cu2clGraph *g = calloc(1, sizeof *g);
-  rt_cmd_list *list = rt_list_new(stream->dev);
-  if (!c || !g || !list) {
+  struct cu2clGraph *g = rt_gnode_graph_new(stream->dev);
+  if (!c || !g || !rt_branch_new(c, stream)) {
+    if (c)
+      free(c->branches);
     free(c);
     free(g);
-    free(list);
     return NULL;
   }
-  g->h.list = list;
   c->graph = g;
   c->stream = stream;
   c->mode = mode;
@@ -339,17 +455,17 @@ cu2clError_t cu2clStreamBeginCapture(cu2clStream_t stream,
            cu2clErrorInvalidValue);
   rt_capture *c = rt_capture_new(stream, mode);
   RT_CHECK(c != NULL, cu2clErrorMemoryAllocation);
-  pthread_mutex_lock(&g_graph.lock);
+  pthread_mutex_lock(&rt_gnode_lock);
   int busy = stream->capture != NULL;
   if (!busy) {
-    c->id = ++g_graph.last_id;
-    c->next = g_graph.captures;
-    g_graph.captures = c;
-    __atomic_add_fetch(&g_graph.active, 1, __ATOMIC_ACQ_REL);
+    c->id = ++g_capture.last_id;
+    c->next = g_capture.captures;
+    g_capture.captures = c;
+    __atomic_add_fetch(&g_capture.active, 1, __ATOMIC_ACQ_REL);
     __atomic_store_n(&stream->capture, c, __ATOMIC_RELEASE);
   }
   unsigned long long id = c->id; /* c may end on another thread from here */
-  pthread_mutex_unlock(&g_graph.lock);
+  pthread_mutex_unlock(&rt_gnode_lock);
   if (busy)
     rt_capture_free(c);
   RT_CHECK(!busy, cu2clErrorIllegalState);
@@ -358,11 +474,13 @@ cu2clError_t cu2clStreamBeginCapture(cu2clStream_t stream,
 }
 
 /* Ends stream's capture if the calling thread may; *out gets it. Caller
- * holds g_graph.lock. */
+ * holds rt_gnode_lock. */
 static cu2clError_t rt_capture_take(cu2clStream_t stream, rt_capture **out) {
   rt_capture *c = rt_is_default_stream(stream) ? NULL : stream->capture;
   if (!c)
     return cu2clErrorIllegalState;
+  if (c->stream != stream)
+    return cu2clErrorStreamCaptureUnmatched; /* a stream that joined */
   if (c->mode != cu2clStreamCaptureModeRelaxed &&
       !pthread_equal(c->thread, pthread_self()))
     return cu2clErrorStreamCaptureWrongThread;
@@ -374,18 +492,18 @@ static cu2clError_t rt_capture_take(cu2clStream_t stream, rt_capture **out) {
 cu2clError_t cu2clStreamEndCapture(cu2clStream_t stream, cu2clGraph_t *graph) {
   RT_CHECK(graph != NULL, cu2clErrorInvalidValue);
   rt_capture *c = NULL;
-  pthread_mutex_lock(&g_graph.lock);
+  pthread_mutex_lock(&rt_gnode_lock);
   cu2clError_t err = rt_capture_take(stream, &c);
-  if (err == cu2clSuccess && c->invalidated) {
-    err = cu2clErrorStreamCaptureInvalidated;
+  pthread_mutex_unlock(&rt_gnode_lock);
+  if (err == cu2clSuccess && (c->invalidated || !rt_capture_joined(c))) {
+    err = c->invalidated ? cu2clErrorStreamCaptureInvalidated
+                         : cu2clErrorStreamCaptureUnjoined;
     *graph = NULL;
   } else if (err == cu2clSuccess) {
     *graph = c->graph;
-    c->graph->h.next = g_graph.graphs;
-    g_graph.graphs = &c->graph->h;
+    rt_gnode_register(c->graph);
     c->graph = NULL;
   }
-  pthread_mutex_unlock(&g_graph.lock);
   if (c) {
     rt_log_debug("capture %llu ends%s", c->id, err ? " invalidated" : "");
     rt_capture_free(c);
@@ -393,7 +511,7 @@ cu2clError_t cu2clStreamEndCapture(cu2clStream_t stream, cu2clGraph_t *graph) {
   return rt_fail(err);
 }
 
-/* The status of a created stream. Caller holds g_graph.lock. */
+/* The status of a created stream. Caller holds rt_gnode_lock. */
 static cu2clStreamCaptureStatus rt_capture_status(cu2clStream_t stream) {
   rt_capture *c = stream->capture;
   return !c               ? cu2clStreamCaptureStatusNone
@@ -406,9 +524,9 @@ static cu2clStreamCaptureStatus rt_capture_status(cu2clStream_t stream) {
 static cu2clError_t rt_default_status(cu2clStreamCaptureStatus *status) {
   rt_device *d;
   RT_TRY(rt_device_current(&d));
-  pthread_mutex_lock(&g_graph.lock);
+  pthread_mutex_lock(&rt_gnode_lock);
   int n = rt_blocking_captures(d, 0);
-  pthread_mutex_unlock(&g_graph.lock);
+  pthread_mutex_unlock(&rt_gnode_lock);
   RT_CHECK(n == 0, cu2clErrorStreamCaptureImplicit);
   *status = cu2clStreamCaptureStatusNone;
   return cu2clSuccess;
@@ -419,9 +537,9 @@ cu2clError_t cu2clStreamIsCapturing(cu2clStream_t stream,
   RT_CHECK(status != NULL, cu2clErrorInvalidValue);
   if (rt_is_default_stream(stream))
     return rt_default_status(status);
-  pthread_mutex_lock(&g_graph.lock);
+  pthread_mutex_lock(&rt_gnode_lock);
   *status = rt_capture_status(stream);
-  pthread_mutex_unlock(&g_graph.lock);
+  pthread_mutex_unlock(&rt_gnode_lock);
   return cu2clSuccess;
 }
 
@@ -436,7 +554,7 @@ cu2clError_t cu2clStreamGetCaptureInfo(cu2clStream_t stream,
   RT_CHECK(dependencies == NULL && edge_data == NULL, cu2clErrorNotSupported);
   if (rt_is_default_stream(stream))
     return rt_default_status(status);
-  pthread_mutex_lock(&g_graph.lock);
+  pthread_mutex_lock(&rt_gnode_lock);
   *status = rt_capture_status(stream);
   rt_capture *c = stream->capture;
   if (*status == cu2clStreamCaptureStatusActive) {
@@ -445,186 +563,9 @@ cu2clError_t cu2clStreamGetCaptureInfo(cu2clStream_t stream,
     if (graph)
       *graph = c->graph;
     if (num_dependencies)
-      *num_dependencies = c->graph->h.list->len > 0; /* the last command */
+      *num_dependencies = rt_branch_of(c, stream)->ntails;
   }
-  pthread_mutex_unlock(&g_graph.lock);
-  return cu2clSuccess;
-}
-
-/* ---- graphs and executable graphs -----------------------------------------
- */
-
-/* A reference to the list of handle h if it is in registry, else NULL. */
-static rt_cmd_list *rt_handle_hold(rt_handle *const *registry, const void *h) {
-  rt_cmd_list *list = NULL;
-  pthread_mutex_lock(&g_graph.lock);
-  for (rt_handle *e = *registry; e && !list; e = e->next)
-    if ((const void *)e == h)
-      list = e->list;
-  if (list)
-    rt_list_retain(list);
-  pthread_mutex_unlock(&g_graph.lock);
-  return list;
-}
-
-/* Takes h out of registry and frees it; 0 when it is not there. */
-static int rt_handle_destroy(rt_handle **registry, const void *h) {
-  pthread_mutex_lock(&g_graph.lock);
-  rt_handle **link = registry;
-  while (*link && (const void *)*link != h)
-    link = &(*link)->next;
-  rt_handle *found = *link;
-  if (found)
-    *link = found->next;
-  pthread_mutex_unlock(&g_graph.lock);
-  if (found) {
-    rt_list_release(found->list);
-    free(found);
-  }
-  return found != NULL;
-}
-
-cu2clError_t cu2clGraphInstantiateWithFlags(cu2clGraphExec_t *exec,
-                                            cu2clGraph_t graph,
-                                            unsigned long long flags) {
-  RT_CHECK(exec != NULL && graph != NULL, cu2clErrorInvalidValue);
-  RT_CHECK((flags & ~0xfull) == 0, cu2clErrorInvalidValue);
-  RT_CHECK(!(flags & cu2clGraphInstantiateFlagDeviceLaunch),
-           cu2clErrorNotSupported);
-  struct cu2clGraphExec *e = calloc(1, sizeof *e);
-  RT_CHECK(e != NULL, cu2clErrorMemoryAllocation);
-  e->h.list = rt_handle_hold(&g_graph.graphs, graph); /* shared: immutable */
-  if (!e->h.list) {
-    free(e);
-    return rt_fail(cu2clErrorInvalidValue);
-  }
-  pthread_mutex_lock(&g_graph.lock);
-  e->h.next = g_graph.execs;
-  g_graph.execs = &e->h;
-  pthread_mutex_unlock(&g_graph.lock);
-  *exec = e;
-  return cu2clSuccess;
-}
-
-cu2clError_t cu2clGraphInstantiate(cu2clGraphExec_t *exec, cu2clGraph_t graph,
-                                   unsigned long long flags) {
-  return cu2clGraphInstantiateWithFlags(exec, graph, flags);
-}
-
-cu2clError_t cu2clGraphDestroy(cu2clGraph_t graph) {
-  RT_CHECK(graph != NULL, cu2clErrorInvalidValue);
-  RT_CHECK(rt_handle_destroy(&g_graph.graphs, graph), cu2clErrorInvalidValue);
-  return cu2clSuccess;
-}
-
-/* Work already launched goes on: once enqueued it needs nothing of exec. */
-cu2clError_t cu2clGraphExecDestroy(cu2clGraphExec_t exec) {
-  RT_CHECK(exec != NULL, cu2clErrorInvalidValue);
-  RT_CHECK(rt_handle_destroy(&g_graph.execs, exec), cu2clErrorInvalidValue);
-  return cu2clSuccess;
-}
-
-/* ---- replay ---------------------------------------------------------------
- */
-
-static cu2clError_t rt_replay_list(rt_device *d, const rt_cmd_list *list,
-                                   cl_command_queue q);
-
-/* The kernel lookup is rt_kernel_get's lock-free fast path: the program and
- * kernel objects made at capture (or earlier) are reused. */
-static cu2clError_t rt_replay_kernel(rt_device *d, const rt_cmd *c,
-                                     cl_command_queue q) {
-  rt_kernel *k;
-  cu2clError_t err = rt_kernel_get(c->u.kernel.ref, d, &k);
-  if (err != cu2clSuccess)
-    return err;
-  return rt_launch_enqueue(d, c->u.kernel.ref, k, c->u.kernel.grid,
-                           c->u.kernel.block, c->u.kernel.args,
-                           c->u.kernel.nargs, q);
-}
-
-/* Replayed copies never block, whatever memory they touch: a graph launch
- * is asynchronous in CUDA too. */
-static cl_int rt_replay_copy(const rt_cmd *c, cl_command_queue q) {
-  cl_int st = CL_SUCCESS;
-  for (size_t r = 0; r < c->u.copy.height && st == CL_SUCCESS; r++)
-    st = clEnqueueSVMMemcpy(q, CL_FALSE, c->u.copy.dst + r * c->u.copy.dpitch,
-                            c->u.copy.src + r * c->u.copy.spitch,
-                            c->u.copy.width, 0, NULL, NULL);
-  return st;
-}
-
-static cu2clError_t rt_replay_cmd(rt_device *d, const rt_cmd *c,
-                                  cl_command_queue q) {
-  switch (c->kind) {
-  case RT_CMD_KERNEL:
-    return rt_replay_kernel(d, c, q);
-  case RT_CMD_COPY:
-    return rt_cl_error(rt_replay_copy(c, q), cu2clErrorInvalidValue);
-  case RT_CMD_FILL:
-    return rt_cl_error(
-        rt_mem_enqueue_fill(q, c->u.fill.ptr, c->u.fill.value, c->u.fill.count),
-        cu2clErrorInvalidValue);
-  case RT_CMD_GRAPH:
-    return rt_replay_list(d, c->u.graph, q);
-  }
-  return cu2clErrorUnknown;
-}
-
-static cu2clError_t rt_replay_list(rt_device *d, const rt_cmd_list *list,
-                                   cl_command_queue q) {
-  cu2clError_t err = cu2clSuccess;
-  for (size_t i = 0; i < list->len && err == cu2clSuccess; i++)
-    err = rt_replay_cmd(d, &list->cmds[i], q);
-  return err;
-}
-
-/* One acquisition of the stream orders the whole graph after earlier work
- * (CUDA's default-stream rules included); the in-order queue keeps the
- * commands in recorded order. */
-static cu2clError_t rt_replay(const rt_cmd_list *list, cu2clStream_t stream) {
-  rt_device *d = list->dev, *current;
-  cl_command_queue q;
-  if (rt_is_default_stream(stream)) {
-    RT_TRY(rt_device_current(&current));
-    RT_CHECK(current == d, cu2clErrorInvalidResourceHandle);
-  }
-  RT_TRY(rt_stream_acquire(stream, d, &q));
-  RT_TRY(rt_managed_to_device(d));
-  cu2clError_t err = rt_replay_list(d, list, q);
-  cl_int st = clFlush(q);
-  if (err == cu2clSuccess && st != CL_SUCCESS)
-    err = rt_cl_error(st, cu2clErrorLaunchFailure);
-  return err;
-}
-
-/* A graph launched into a capture becomes one command of it. */
-static cu2clError_t rt_record_graph(cu2clStream_t stream, rt_cmd_list *list) {
-  rt_cmd cmd = {.kind = RT_CMD_GRAPH};
-  cmd.u.graph = list;
-  rt_list_retain(list);
-  cu2clError_t err = rt_capture_append(stream, list->dev, &cmd);
-  if (err != cu2clSuccess)
-    rt_list_release(list);
-  return err;
-}
-
-cu2clError_t cu2clGraphLaunch(cu2clGraphExec_t exec, cu2clStream_t stream) {
-  RT_CHECK(exec != NULL, cu2clErrorInvalidValue);
-  rt_cmd_list *list = rt_handle_hold(&g_graph.execs, exec);
-  RT_CHECK(list != NULL, cu2clErrorInvalidValue);
-  cu2clError_t err = rt_graph_capturing(stream) ? rt_record_graph(stream, list)
-                                                : rt_replay(list, stream);
-  rt_list_release(list);
-  return rt_fail(err);
-}
-
-cu2clError_t cu2clGraphUpload(cu2clGraphExec_t exec, cu2clStream_t stream) {
-  (void)stream;
-  RT_CHECK(exec != NULL, cu2clErrorInvalidValue);
-  rt_cmd_list *list = rt_handle_hold(&g_graph.execs, exec);
-  RT_CHECK(list != NULL, cu2clErrorInvalidValue);
-  rt_list_release(list);
+  pthread_mutex_unlock(&rt_gnode_lock);
   return cu2clSuccess;
 }
 
@@ -632,9 +573,9 @@ cu2clError_t cu2clGraphUpload(cu2clGraphExec_t exec, cu2clStream_t stream) {
  */
 
 /* One capture of a stream of d, taken out of the captures in progress, or
- * NULL. Caller holds g_graph.lock. */
+ * NULL. Caller holds rt_gnode_lock. */
 static rt_capture *rt_take_capture_of(const rt_device *d) {
-  for (rt_capture *c = g_graph.captures; c; c = c->next)
+  for (rt_capture *c = g_capture.captures; c; c = c->next)
     if (c->stream->dev == d) {
       rt_capture_unlink(c);
       return c;
@@ -642,30 +583,16 @@ static rt_capture *rt_take_capture_of(const rt_device *d) {
   return NULL;
 }
 
-/* One handle of d in registry, or NULL. Caller holds g_graph.lock. */
-static rt_handle *rt_handle_of(rt_handle *registry, const rt_device *d) {
-  for (rt_handle *h = registry; h; h = h->next)
-    if (h->list->dev == d)
-      return h;
-  return NULL;
-}
-
-/* One at a time, each freed outside the lock (as rt_mem_release_device
- * does); a reset is rare and the lists are short. */
 void rt_graph_release_device(rt_device *d) {
+  rt_resv_forget_device(d);
   for (;;) {
-    pthread_mutex_lock(&g_graph.lock);
+    pthread_mutex_lock(&rt_gnode_lock);
     rt_capture *c = rt_take_capture_of(d);
-    rt_handle *g = rt_handle_of(g_graph.graphs, d);
-    rt_handle *e = rt_handle_of(g_graph.execs, d);
-    pthread_mutex_unlock(&g_graph.lock);
-    if (!c && !g && !e)
-      return;
-    if (c)
-      rt_capture_free(c);
-    if (g)
-      rt_handle_destroy(&g_graph.graphs, g);
-    if (e)
-      rt_handle_destroy(&g_graph.execs, e);
+    pthread_mutex_unlock(&rt_gnode_lock);
+    if (!c)
+      break;
+    rt_capture_free(c);
   }
+  rt_gexec_release_device(d);
+  rt_gnode_release_device(d);
 }

@@ -1,37 +1,35 @@
 /*
- * rt_graph: CUDA graphs made by stream capture, and their replay.
+ * rt_graph: stream capture (graphs are rt_gnode.h's).
  *
  * A capture (rt_capture) hangs off its stream (stream->capture) from
  * cu2clStreamBeginCapture to cu2clStreamEndCapture. The enqueue paths that
- * capture supports (kernel launches, copies, fills, and symbol copies,
- * which are copies) ask rt_graph_capturing(stream) before they touch the
- * stream's queue; while it is true they check the work as a direct call
- * would and hand it to rt_graph_record_*, which appends a command holding a
- * deep copy of what replay needs: the kernel reference, the geometry and
- * the bytes of every argument; copy and fill addresses and sizes. Any other
- * work that reaches a capturing stream's queue (rt_stream_acquire) is
- * refused by rt_graph_refuse, which invalidates the capture, as CUDA does
- * with work it cannot capture; synchronous calls ask rt_graph_unsafe_call,
- * which applies the capture modes' rules.
+ * capture supports (kernel launches, copies, fills, symbol copies, host
+ * functions, stream-ordered allocations and frees, graph launches) ask
+ * rt_graph_capturing(stream) before they touch the stream's queue; while it
+ * is true they check the work as a direct call would and hand it to
+ * rt_graph_record_*, which appends a node holding a command (rt_gcmd.h)
+ * to the capture's graph, depending on the node recorded before it. Any
+ * other work that reaches a capturing stream's queue (rt_stream_acquire)
+ * is refused by rt_graph_refuse, which invalidates the capture, as CUDA
+ * does with work it cannot capture; synchronous calls ask
+ * rt_graph_unsafe_call, which applies the capture modes' rules.
+ * EndCapture hands the graph out.
  *
- * EndCapture turns the capture's command list into a graph. The list is
- * immutable from then on and reference-counted: instantiation shares it
- * with the executable graph, and a launch holds a reference while it
- * replays. Replay enqueues the commands in order on the launch stream's
- * in-order queue through the enqueue functions direct calls use, so kernels
- * keep their cached program and kernel objects and nothing is built or
- * allocated per launch.
+ * A capture of one launch (rt_graph_capture_one) makes the command of a
+ * kernel node from CUDA's void **args: the kernel's launchv runs against a
+ * stream object of its own whose capture keeps the command instead of
+ * adding a node.
  *
- * Only one stream is captured: captures do not follow events to other
- * streams (cross-stream fork/join), and the default stream cannot capture.
- * One mutex guards the captures, their commands and the lists of live
- * graphs and executable graphs; the lists let a destroyed handle be
- * recognized instead of used.
+ * A capture follows events into other streams (fork and join): each stream
+ * taking part is a branch with its own last nodes (rt_graph_event_*), and
+ * the capture ends on the stream that began it once every branch joined it
+ * back. The default stream cannot capture. rt_gnode_lock guards the
+ * captures.
  */
 #ifndef CU2CL_RT_GRAPH_H
 #define CU2CL_RT_GRAPH_H
 
-#include "rt_stream.h"
+#include "rt_gcmd.h"
 
 /* Nonzero while stream (a created stream) is capturing. The enqueue paths'
  * test: one load, no lock. */
@@ -42,22 +40,45 @@ static inline int rt_graph_capturing(cu2clStream_t stream) {
 
 /* Records into stream's capture, after the caller's checks: a launch of ref
  * (current device d) with copies of its arguments (the dynamic shared
- * memory is one of them, a __local size); a copy of height rows of width
- * bytes at the two pitches (a plain copy: one row); a fill of count bytes.
- * dev is the device the work's memory belongs to (NULL for host memory
- * only). Errors: cu2clErrorStreamCaptureInvalidated when the capture was
- * invalidated, cu2clErrorInvalidResourceHandle when d or dev is not the
- * stream's device, cu2clErrorIllegalState when another thread ended the
- * capture meanwhile, cu2clErrorMemoryAllocation. Not recorded as the last
- * error. */
+ * memory is one of them, a __local size); a copy; a fill; a host function;
+ * an allocation of size bytes (made now: *ptr), a free of ptr; an
+ * executable graph's commands (a reference to them). dev is the device the
+ * work's memory belongs to (NULL for host memory only). Errors:
+ * cu2clErrorStreamCaptureInvalidated when the capture was invalidated,
+ * cu2clErrorInvalidResourceHandle when d or dev is not the stream's
+ * device, cu2clErrorIllegalState when another thread ended the capture
+ * meanwhile, cu2clErrorMemoryAllocation. Not recorded as the last error. */
 cu2clError_t rt_graph_record_kernel(cu2clStream_t stream, rt_device *d,
                                     cu2clKernelRef *ref, dim3 grid, dim3 block,
                                     const cu2clArg *args, unsigned nargs);
 cu2clError_t rt_graph_record_copy(cu2clStream_t stream, rt_device *dev,
-                                  void *dst, size_t dpitch, const void *src,
-                                  size_t spitch, size_t width, size_t height);
+                                  const rt_copy3d *copy);
 cu2clError_t rt_graph_record_fill(cu2clStream_t stream, rt_device *dev,
-                                  void *ptr, int value, size_t count);
+                                  const rt_fill3d *fill);
+cu2clError_t rt_graph_record_host(cu2clStream_t stream, cu2clHostFn_t fn,
+                                  void *data);
+cu2clError_t rt_graph_record_alloc(cu2clStream_t stream, size_t size,
+                                   void **ptr);
+cu2clError_t rt_graph_record_free(cu2clStream_t stream, void *ptr);
+cu2clError_t rt_graph_record_exec(cu2clStream_t stream, struct rt_xlist *list);
+
+/* The command of a launch of ref from CUDA's args into *cmd (see above):
+ * the launch's errors, or cu2clErrorInvalidDeviceFunction when launchv
+ * launched nothing. */
+cu2clError_t rt_graph_capture_one(rt_cmd *cmd, const cu2clKernelRef *ref,
+                                  dim3 grid, dim3 block, size_t shmem,
+                                  void **args);
+
+/* Events across streams (fork and join): a record on a capturing stream
+ * keeps that stream's last nodes in the event; a stream that waits for such
+ * an event while its capture is active joins the capture (or, capturing
+ * already, depends on those nodes too). rt_graph_event_wait returns 0 when
+ * event's last record was not captured (an ordinary wait), else 1 with the
+ * result in *err: cu2clErrorStreamCaptureMerge for a stream of another
+ * capture, cu2clErrorStreamCaptureImplicit for the default stream. */
+cu2clError_t rt_graph_event_record(cu2clEvent_t event, cu2clStream_t stream);
+int rt_graph_event_wait(cu2clStream_t stream, cu2clEvent_t event,
+                        cu2clError_t *err);
 
 /* Work capture cannot record was asked of capturing stream: invalidates
  * the capture and returns cu2clErrorStreamCaptureUnsupported
@@ -78,7 +99,8 @@ cu2clError_t rt_graph_legacy_use(rt_device *d);
 /* stream is being destroyed: its capture, if any, ends and is freed. */
 void rt_graph_stream_destroyed(cu2clStream_t stream);
 /* cu2clDeviceReset: frees the captures of d's streams and every graph and
- * executable graph of d; their handles become invalid. */
+ * executable graph of d; their handles become invalid. The memory of
+ * allocation nodes is the reset's to free (rt_mem_release_device). */
 void rt_graph_release_device(rt_device *d);
 
 #endif

@@ -9,7 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rt_gnode.h"
 #include "rt_graph.h"
+#include "rt_pitch.h"
 #include "rt_stream.h"
 
 static struct {
@@ -92,7 +94,7 @@ static int rt_table_take(const void *p, unsigned kinds, rt_alloc *out) {
   return ok;
 }
 
-static int rt_is_device_kind(rt_mem_kind k) {
+int rt_is_device_kind(rt_mem_kind k) {
   return k == RT_MEM_DEVICE || k == RT_MEM_MANAGED || k == RT_MEM_SYMBOL;
 }
 
@@ -303,15 +305,23 @@ cu2clError_t cu2clMallocManaged(void **dev_ptr, size_t size,
   return cu2clSuccess;
 }
 
+cu2clError_t rt_mem_free_ptr(void *dev_ptr) {
+  rt_alloc a;
+  unsigned kinds = 1u << RT_MEM_DEVICE | 1u << RT_MEM_MANAGED;
+  if (!rt_table_take(dev_ptr, kinds, &a))
+    return cu2clErrorInvalidValue;
+  rt_trace_managed_remove(dev_ptr); /* before: the address may be reused */
+  rt_mem_free_entry(&a);
+  return cu2clSuccess;
+}
+
 cu2clError_t cu2clFree(void *dev_ptr) {
   if (!dev_ptr)
     return cu2clSuccess;
   RT_TRY(rt_graph_unsafe_call()); /* it synchronizes the device */
-  rt_alloc a;
-  unsigned kinds = 1u << RT_MEM_DEVICE | 1u << RT_MEM_MANAGED;
-  RT_CHECK(rt_table_take(dev_ptr, kinds, &a), cu2clErrorInvalidValue);
-  rt_trace_managed_remove(dev_ptr); /* before: the address may be reused */
-  rt_mem_free_entry(&a);
+  if (rt_resv_mark_freed(dev_ptr)) /* a graph allocation (rt_gnode.h) */
+    return cu2clSuccess;
+  RT_TRY(rt_mem_free_ptr(dev_ptr));
   return cu2clSuccess;
 }
 
@@ -327,15 +337,24 @@ struct cu2clMemPool {
 
 static struct cu2clMemPool rt_pools[RT_MAX_POOLS];
 
+/* Made at once: sooner than stream order asks. On a capturing stream the
+ * allocation is a graph's (an allocation node, rt_gnode.h). */
 cu2clError_t cu2clMallocAsync(void **dev_ptr, size_t size,
                               cu2clStream_t stream) {
-  (void)stream; /* made at once: sooner than stream order asks */
-  return cu2clMalloc(dev_ptr, size);
+  RT_CHECK(dev_ptr != NULL, cu2clErrorInvalidValue);
+  if (!rt_graph_capturing(stream))
+    return cu2clMalloc(dev_ptr, size);
+  RT_CHECK(size > 0, cu2clErrorInvalidValue);
+  return rt_fail(rt_graph_record_alloc(stream, size, dev_ptr));
 }
 
+/* cu2clFree waits for the device's earlier work; on a capturing stream the
+ * free is a node of the graph. */
 cu2clError_t cu2clFreeAsync(void *dev_ptr, cu2clStream_t stream) {
-  (void)stream; /* cu2clFree waits for the device's earlier work */
-  return cu2clFree(dev_ptr);
+  if (!rt_graph_capturing(stream))
+    return cu2clFree(dev_ptr);
+  RT_CHECK(dev_ptr != NULL, cu2clErrorInvalidValue);
+  return rt_fail(rt_graph_record_free(stream, dev_ptr));
 }
 
 cu2clError_t cu2clMallocFromPoolAsync(void **dev_ptr, size_t size,
@@ -604,8 +623,7 @@ cu2clError_t rt_managed_to_host(rt_device *d) {
 /* ---- copies and fills -----------------------------------------------------
  */
 
-/* Finds p's allocation and checks that [p, p + extent) stays inside it. */
-static cu2clError_t rt_copy_side(const void *p, size_t extent, rt_alloc *a) {
+cu2clError_t rt_mem_span(const void *p, size_t extent, rt_alloc *a) {
   rt_mem_find(p, a);
   if (a->base && (const char *)p + extent > a->base + a->size) {
     rt_log_debug("copy range %p+%zu overruns allocation %p+%zu", p, extent,
@@ -615,26 +633,15 @@ static cu2clError_t rt_copy_side(const void *p, size_t extent, rt_alloc *a) {
   return cu2clSuccess;
 }
 
-/* A copy's plan: which device does it, and may it stay asynchronous. */
-typedef struct rt_copy_plan {
-  rt_device *dev; /* NULL: a host-to-host copy */
-  int pageable;   /* a host side is unrecorded memory */
-  int to_host;    /* the destination is host memory */
-  /* As CUDA's pointer attributes see the two sides (mapped host memory is
-   * host memory there, managed memory here): for CU2CL_TRACE. */
-  int cuda_dst_host, cuda_src_device;
-} rt_copy_plan;
-
-static cu2clError_t rt_copy_prepare(void *dst, size_t dext, const void *src,
-                                    size_t sext, cu2clMemcpyKind kind,
-                                    rt_copy_plan *plan) {
+cu2clError_t rt_mem_plan(void *dst, size_t dext, const void *src, size_t sext,
+                         cu2clMemcpyKind kind, rt_copy_plan *plan) {
   if ((unsigned)kind > cu2clMemcpyDefault)
     return cu2clErrorInvalidMemcpyDirection;
   if (!dst || !src)
     return cu2clErrorInvalidValue;
   rt_alloc da, sa;
-  RT_TRY(rt_copy_side(dst, dext, &da));
-  RT_TRY(rt_copy_side(src, sext, &sa));
+  RT_TRY(rt_mem_span(dst, dext, &da));
+  RT_TRY(rt_mem_span(src, sext, &sa));
   int ddev = rt_is_device_kind(da.kind), sdev = rt_is_device_kind(sa.kind);
   /* The kind may say "device" only of device memory; a device pointer on the
    * "host" side is fine: SVM copies work either way, as with UVA. */
@@ -657,11 +664,7 @@ static cu2clError_t rt_copy_prepare(void *dst, size_t dext, const void *src,
   return cu2clSuccess;
 }
 
-/* Records a completed copy for CU2CL_TRACE (rt_trace.h) when the original
- * program's tracing header would have: every device-to-host copy, and
- * cu2clMemcpyDefault copies from device or managed memory into host
- * memory. */
-static int rt_copy_traced(cu2clMemcpyKind kind, const rt_copy_plan *plan) {
+int rt_mem_traced(cu2clMemcpyKind kind, const rt_copy_plan *plan) {
   return plan->dev &&
          (kind == cu2clMemcpyDeviceToHost ||
           (kind == cu2clMemcpyDefault && plan->cuda_dst_host &&
@@ -693,10 +696,11 @@ cu2clError_t rt_mem_copy_as(void *dst, const void *src, size_t count,
       rt_trace_copy(as, async, dst, 0);
     return cu2clSuccess;
   }
-  RT_TRY(rt_copy_prepare(dst, count, src, count, kind, &plan));
-  if (async && rt_graph_capturing(stream)) /* recorded, not run (rt_graph.h) */
-    return rt_graph_record_copy(stream, plan.dev, dst, count, src, count, count,
-                                1);
+  RT_TRY(rt_mem_plan(dst, count, src, count, kind, &plan));
+  if (async && rt_graph_capturing(stream)) { /* recorded (rt_graph.h) */
+    rt_copy3d c = {dst, src, count, count, count, count, count, 1, 1, kind};
+    return rt_graph_record_copy(stream, plan.dev, &c);
+  }
   if (!plan.dev) {
     memmove(dst, src, count);
     return cu2clSuccess;
@@ -707,7 +711,7 @@ cu2clError_t rt_mem_copy_as(void *dst, const void *src, size_t count,
   /* A traced copy is recorded when it has arrived: an asynchronous one is
    * waited for, in the order the program issued it, as the original's
    * tracing header does. */
-  int traced = rt_copy_traced(kind, &plan);
+  int traced = rt_mem_traced(kind, &plan);
   cl_bool blocking = !async || plan.pageable || traced;
   cl_int st = clEnqueueSVMMemcpy(q, blocking, dst, src, count, 0, NULL, NULL);
   if (st != CL_SUCCESS) {
@@ -732,63 +736,6 @@ cu2clError_t cu2clMemcpyAsync(void *dst, const void *src, size_t count,
   return rt_fail(rt_mem_copy(dst, src, count, kind, stream, 1));
 }
 
-/* Row by row: coarse-grained SVM has no rectangular copy. */
-static cu2clError_t rt_copy_2d(void *dst, size_t dpitch, const void *src,
-                               size_t spitch, size_t width, size_t height,
-                               cu2clMemcpyKind kind, cu2clStream_t stream,
-                               int async) {
-  if (!async) /* a synchronous copy: refused during most captures */
-    RT_TRY(rt_graph_unsafe_call());
-  if (width == 0 || height == 0)
-    return (unsigned)kind > cu2clMemcpyDefault
-               ? cu2clErrorInvalidMemcpyDirection
-               : cu2clSuccess;
-  if (width > dpitch || width > spitch)
-    return cu2clErrorInvalidPitchValue;
-  rt_copy_plan plan = {0};
-  RT_TRY(rt_copy_prepare(dst, dpitch * (height - 1) + width, src,
-                         spitch * (height - 1) + width, kind, &plan));
-  if (async && rt_graph_capturing(stream)) /* recorded, not run (rt_graph.h) */
-    return rt_graph_record_copy(stream, plan.dev, dst, dpitch, src, spitch,
-                                width, height);
-  char *d = dst;
-  const char *s = src;
-  if (!plan.dev) {
-    for (size_t r = 0; r < height; r++)
-      memmove(d + r * dpitch, s + r * spitch, width);
-    return cu2clSuccess;
-  }
-  cl_command_queue q;
-  RT_TRY(rt_stream_acquire(stream, plan.dev, &q));
-  RT_TRY(rt_managed_to_device(plan.dev));
-  cl_int st = CL_SUCCESS;
-  for (size_t r = 0; r < height && st == CL_SUCCESS; r++)
-    st = clEnqueueSVMMemcpy(q, CL_FALSE, d + r * dpitch, s + r * spitch, width,
-                            0, NULL, NULL);
-  int traced = rt_copy_traced(kind, &plan);
-  if (st == CL_SUCCESS)
-    st = (!async || plan.pageable || traced) ? clFinish(q) : clFlush(q);
-  if (st != CL_SUCCESS)
-    return rt_cl_error(st, cu2clErrorInvalidValue);
-  if (traced)
-    rt_trace_copy_2d(async, dst, dpitch, width, height);
-  return cu2clSuccess;
-}
-
-cu2clError_t cu2clMemcpy2D(void *dst, size_t dpitch, const void *src,
-                           size_t spitch, size_t width, size_t height,
-                           cu2clMemcpyKind kind) {
-  return rt_fail(
-      rt_copy_2d(dst, dpitch, src, spitch, width, height, kind, NULL, 0));
-}
-
-cu2clError_t cu2clMemcpy2DAsync(void *dst, size_t dpitch, const void *src,
-                                size_t spitch, size_t width, size_t height,
-                                cu2clMemcpyKind kind, cu2clStream_t stream) {
-  return rt_fail(
-      rt_copy_2d(dst, dpitch, src, spitch, width, height, kind, stream, 1));
-}
-
 cl_int rt_mem_enqueue_fill(cl_command_queue q, void *ptr, int value,
                            size_t count) {
   unsigned char byte = (unsigned char)value;
@@ -796,37 +743,4 @@ cl_int rt_mem_enqueue_fill(cl_command_queue q, void *ptr, int value,
   int wide = ((uintptr_t)ptr % 4 == 0) && count % 4 == 0;
   return wide ? clEnqueueSVMMemFill(q, ptr, &word, 4, count, 0, NULL, NULL)
               : clEnqueueSVMMemFill(q, ptr, &byte, 1, count, 0, NULL, NULL);
-}
-
-/* cudaMemset is asynchronous with respect to the host for device memory;
- * so is this: the fill is ordered on the stream. */
-static cu2clError_t rt_fill(void *ptr, int value, size_t count,
-                            cu2clStream_t stream) {
-  if (!ptr)
-    return cu2clErrorInvalidValue;
-  rt_alloc a;
-  RT_TRY(rt_copy_side(ptr, count, &a));
-  if (!rt_is_device_kind(a.kind))
-    return cu2clErrorInvalidValue;
-  if (count == 0)
-    return cu2clSuccess;
-  if (rt_graph_capturing(stream)) /* recorded, not run (rt_graph.h) */
-    return rt_graph_record_fill(stream, a.dev, ptr, value, count);
-  cl_command_queue q;
-  RT_TRY(rt_stream_acquire(stream, a.dev, &q));
-  RT_TRY(rt_managed_to_device(a.dev));
-  /* No clFlush: like a launch, the fill goes with the next command that
-   * flushes or waits (a flush costs a driver submission: about 10 us on
-   * PoCL per call, measured with bench_launch's round trip) */
-  cl_int st = rt_mem_enqueue_fill(q, ptr, value, count);
-  return rt_cl_error(st, cu2clErrorInvalidValue);
-}
-
-cu2clError_t cu2clMemset(void *dev_ptr, int value, size_t count) {
-  return rt_fail(rt_fill(dev_ptr, value, count, NULL));
-}
-
-cu2clError_t cu2clMemsetAsync(void *dev_ptr, int value, size_t count,
-                              cu2clStream_t stream) {
-  return rt_fail(rt_fill(dev_ptr, value, count, stream));
 }

@@ -58,6 +58,8 @@ typedef struct rt_alloc {
   cl_mem pinned;   /* pinned host memory: its buffer (dev: its device) */
 } rt_alloc;
 
+/* Device-side memory: device, managed or symbol storage. */
+int rt_is_device_kind(rt_mem_kind k);
 /* Copies the allocation holding p into *out (kind RT_MEM_PAGEABLE with base
  * NULL when p is in none). */
 void rt_mem_find(const void *p, rt_alloc *out);
@@ -77,6 +79,32 @@ cl_int rt_mem_enqueue_fill(cl_command_queue q, void *ptr, int value,
 cu2clError_t rt_mem_copy_as(void *dst, const void *src, size_t count,
                             cu2clMemcpyKind kind, cu2clStream_t stream,
                             int async, rt_trace_kind as);
+/* Finds p's allocation into *a and checks that [p, p + extent) stays inside
+ * it (cu2clErrorInvalidValue when it overruns). */
+cu2clError_t rt_mem_span(const void *p, size_t extent, rt_alloc *a);
+
+/* A copy's plan: which device does it, and may it stay asynchronous. */
+typedef struct rt_copy_plan {
+  rt_device *dev; /* NULL: a host-to-host copy */
+  int pageable;   /* a host side is unrecorded memory */
+  int to_host;    /* the destination is host memory */
+  /* As CUDA's pointer attributes see the two sides (mapped host memory is
+   * host memory there, managed memory here): for CU2CL_TRACE. */
+  int cuda_dst_host, cuda_src_device;
+} rt_copy_plan;
+/* Checks a copy whose two sides span dext and sext bytes from dst and src
+ * against kind and the allocations, and plans it. */
+cu2clError_t rt_mem_plan(void *dst, size_t dext, const void *src, size_t sext,
+                         cu2clMemcpyKind kind, rt_copy_plan *plan);
+/* Nonzero when a completed copy is to be recorded for CU2CL_TRACE
+ * (rt_trace.h), as the original program's tracing header would: every
+ * device-to-host copy, and cu2clMemcpyDefault copies from device or
+ * managed memory into host memory. */
+int rt_mem_traced(cu2clMemcpyKind kind, const rt_copy_plan *plan);
+/* Frees device or managed memory at dev_ptr (the start of an allocation)
+ * after waiting for its device; cu2clErrorInvalidValue when it is none. */
+cu2clError_t rt_mem_free_ptr(void *dev_ptr);
+
 /* Frees every allocation of dev (cu2clDeviceReset). */
 void rt_mem_release_device(rt_device *dev);
 

@@ -292,11 +292,9 @@ static void CL_CALLBACK rt_host_call_run(cl_event marker, cl_int status,
   free(c);
 }
 
-static cu2clError_t rt_enqueue_host_call(rt_host_call *c) {
-  rt_device *d;
-  cl_command_queue q;
-  RT_TRY(rt_stream_device(c->stream, &d));
-  RT_TRY(rt_stream_acquire(c->stream, d, &q));
+/* c's marker, barrier and callback on q (of d). */
+static cu2clError_t rt_enqueue_host_call(rt_host_call *c, rt_device *d,
+                                         cl_command_queue q) {
   cl_int st;
   cl_event marker = NULL;
   c->release = clCreateUserEvent(d->ctx, &st);
@@ -314,26 +312,45 @@ static cu2clError_t rt_enqueue_host_call(rt_host_call *c) {
     if (marker)
       clReleaseEvent(marker);
     rt_log_debug("enqueueing a host function: %s", rt_cl_status_name(st));
-    return rt_fail(rt_cl_error(st, cu2clErrorLaunchFailure));
+    return rt_cl_error(st, cu2clErrorLaunchFailure);
   }
   clFlush(q); /* the marker must reach the device for the callback to run */
   return cu2clSuccess;
 }
 
-/* Copies call into a heap record the callback frees once it has run. */
-static cu2clError_t rt_host_call_start(rt_host_call call) {
+cu2clError_t rt_stream_host_call(rt_device *d, cl_command_queue q,
+                                 cu2clHostFn_t fn, void *data) {
   rt_host_call *c = malloc(sizeof *c);
-  RT_CHECK(c != NULL, cu2clErrorMemoryAllocation);
-  *c = call;
-  cu2clError_t err = rt_enqueue_host_call(c);
+  if (!c)
+    return cu2clErrorMemoryAllocation;
+  *c = (rt_host_call){fn, NULL, NULL, data, NULL};
+  cu2clError_t err = rt_enqueue_host_call(c, d, q);
   if (err != cu2clSuccess)
     free(c);
   return err;
 }
 
+/* Copies call into a heap record the callback frees once it has run. */
+static cu2clError_t rt_host_call_start(rt_host_call call) {
+  rt_device *d;
+  cl_command_queue q;
+  RT_TRY(rt_stream_device(call.stream, &d));
+  RT_TRY(rt_stream_acquire(call.stream, d, &q));
+  rt_host_call *c = malloc(sizeof *c);
+  RT_CHECK(c != NULL, cu2clErrorMemoryAllocation);
+  *c = call;
+  cu2clError_t err = rt_enqueue_host_call(c, d, q);
+  if (err != cu2clSuccess)
+    free(c);
+  return rt_fail(err);
+}
+
+/* On a capturing stream the function becomes a host node (rt_graph.h). */
 cu2clError_t cu2clLaunchHostFunc(cu2clStream_t stream, cu2clHostFn_t fn,
                                  void *user_data) {
   RT_CHECK(fn != NULL, cu2clErrorInvalidValue);
+  if (rt_graph_capturing(stream))
+    return rt_fail(rt_graph_record_host(stream, fn, user_data));
   return rt_host_call_start((rt_host_call){fn, NULL, stream, user_data, NULL});
 }
 
@@ -417,6 +434,9 @@ cu2clError_t cu2clStreamWaitEvent(cu2clStream_t stream, cu2clEvent_t event,
                                   unsigned int flags) {
   RT_CHECK(event != NULL, cu2clErrorInvalidResourceHandle);
   RT_CHECK(flags == 0, cu2clErrorInvalidValue);
+  cu2clError_t err;
+  if (rt_graph_event_wait(stream, event, &err)) /* recorded in a capture */
+    return rt_fail(err);
   if (!event->marker)
     return cu2clSuccess; /* never recorded: nothing to wait for */
   cl_command_queue q;
@@ -466,22 +486,42 @@ cu2clError_t cu2clEventDestroy(cu2clEvent_t event) {
   RT_CHECK(found, cu2clErrorInvalidResourceHandle);
   if (event->marker)
     clReleaseEvent(event->marker);
+  free(event->capture_nodes);
   free(event);
   return cu2clSuccess;
 }
 
-cu2clError_t cu2clEventRecord(cu2clEvent_t event, cu2clStream_t stream) {
-  RT_CHECK(event != NULL, cu2clErrorInvalidResourceHandle);
-  cl_command_queue q;
+cu2clError_t rt_event_record_on(cu2clEvent_t event, cl_command_queue q) {
   cl_event mark;
-  RT_TRY(rt_stream_acquire(stream, event->dev, &q));
   cl_int st = clEnqueueMarkerWithWaitList(q, 0, NULL, &mark);
-  RT_CHECK(st == CL_SUCCESS, cu2clErrorLaunchFailure);
+  if (st != CL_SUCCESS)
+    return cu2clErrorLaunchFailure;
   clFlush(q); /* so that queries and waits see progress */
   if (event->marker)
     clReleaseEvent(event->marker);
   event->marker = mark;
   return cu2clSuccess;
+}
+
+cu2clError_t rt_event_wait_on(cu2clEvent_t event, cl_command_queue q) {
+  if (!event->marker)
+    return cu2clSuccess; /* never recorded: nothing to wait for */
+  cl_int st = clEnqueueBarrierWithWaitList(q, 1, &event->marker, NULL);
+  return st == CL_SUCCESS ? cu2clSuccess : cu2clErrorLaunchFailure;
+}
+
+/* On a capturing stream the record is the capture's (rt_graph.h): other
+ * streams that wait for the event join the capture. */
+cu2clError_t cu2clEventRecord(cu2clEvent_t event, cu2clStream_t stream) {
+  RT_CHECK(event != NULL, cu2clErrorInvalidResourceHandle);
+  if (rt_graph_capturing(stream)) {
+    RT_CHECK(stream->dev == event->dev, cu2clErrorInvalidResourceHandle);
+    return rt_fail(rt_graph_event_record(event, stream));
+  }
+  event->capture_id = 0;
+  cl_command_queue q;
+  RT_TRY(rt_stream_acquire(stream, event->dev, &q));
+  return rt_fail(rt_event_record_on(event, q));
 }
 
 cu2clError_t cu2clEventSynchronize(cu2clEvent_t event) {

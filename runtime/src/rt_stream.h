@@ -35,7 +35,14 @@ struct cu2clStream {
 struct cu2clEvent {
   rt_device *dev;
   unsigned int flags;
-  cl_event marker;         /* the last record; NULL before the first */
+  cl_event marker; /* the last record; NULL before the first */
+  /* A record during a stream capture (rt_graph.h): the capture's id and
+   * the nodes a stream waiting for the event comes to depend on; id 0
+   * when the last record was not captured. Written under rt_graph's
+   * lock. */
+  unsigned long long capture_id;
+  struct cu2clGraphNode **capture_nodes;
+  size_t ncapture_nodes;
   struct cu2clEvent *next; /* dev->events */
 };
 
@@ -54,6 +61,13 @@ cu2clError_t rt_stream_acquire(cu2clStream_t stream, rt_device *dev,
                                cl_command_queue *queue);
 /* Waits for every queue of dev; managed memory is host-mapped afterwards. */
 cu2clError_t rt_stream_sync_device(rt_device *dev);
+/* Enqueues a call of fn(data) on q (of d) once q's earlier work is done;
+ * q's later work waits for it (cu2clLaunchHostFunc's mechanism). */
+cu2clError_t rt_stream_host_call(rt_device *d, cl_command_queue q,
+                                 cu2clHostFn_t fn, void *data);
+/* event recorded on q, or q waiting for event's last record. */
+cu2clError_t rt_event_record_on(cu2clEvent_t event, cl_command_queue q);
+cu2clError_t rt_event_wait_on(cu2clEvent_t event, cl_command_queue q);
 /* Releases every stream and event of dev (cu2clDeviceReset). */
 void rt_stream_release_device(rt_device *dev);
 

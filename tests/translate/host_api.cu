@@ -17,7 +17,8 @@ int main()
     cudaEvent_t start;
     CHECK(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking));
     CHECK(cudaEventCreate(&start));
-    CHECK(cudaMallocPitch((void **)&d, &pitch, 64, 64)); // EXPECT: CU2CL1001
+    CHECK(cudaMallocPitch((void **)&d, &pitch, 64, 64));
+    CHECK(cudaPointerGetAttributes(nullptr, d)); // EXPECT: CU2CL1001
     cudaFuncAttributes attr;
     cudaFuncGetAttributes(&attr, k);
     k<<<1, 32, 0, s>>>(d);

@@ -174,6 +174,21 @@ __host__ cudaError_t cudaMemset2D(void *devPtr, size_t pitch, int value,
 __host__ cudaError_t cudaMemset2DAsync(void *devPtr, size_t pitch, int value,
                                        size_t width, size_t height,
                                        cudaStream_t stream = 0);
+__host__ cudaError_t cudaMalloc3D(struct cudaPitchedPtr *pitchedDevPtr,
+                                  struct cudaExtent extent);
+__host__ cudaError_t cudaMemset3D(struct cudaPitchedPtr pitchedDevPtr,
+                                  int value, struct cudaExtent extent);
+__host__ cudaError_t cudaMemset3DAsync(struct cudaPitchedPtr pitchedDevPtr,
+                                       int value, struct cudaExtent extent,
+                                       cudaStream_t stream = 0);
+__host__ cudaError_t cudaMemcpy3D(const struct cudaMemcpy3DParms *p);
+__host__ cudaError_t cudaMemcpy3DAsync(const struct cudaMemcpy3DParms *p,
+                                       cudaStream_t stream = 0);
+/* driver_functions.h's constructors. */
+__host__ struct cudaPitchedPtr make_cudaPitchedPtr(void *d, size_t p,
+                                                   size_t xsz, size_t ysz);
+__host__ struct cudaPos make_cudaPos(size_t x, size_t y, size_t z);
+__host__ struct cudaExtent make_cudaExtent(size_t w, size_t h, size_t d);
 __host__ cudaError_t cudaMemcpyToSymbol(
     const void *symbol, const void *src, size_t count, size_t offset = 0,
     enum cudaMemcpyKind kind = cudaMemcpyHostToDevice);
@@ -245,6 +260,125 @@ __host__ cudaError_t cudaGraphUpload(cudaGraphExec_t graphExec,
                                      cudaStream_t stream);
 __host__ cudaError_t cudaGraphExecDestroy(cudaGraphExec_t graphExec);
 __host__ cudaError_t cudaGraphDestroy(cudaGraph_t graph);
+__host__ cudaError_t cudaGraphClone(cudaGraph_t *pGraphClone,
+                                    cudaGraph_t originalGraph);
+__host__ cudaError_t cudaGraphAddKernelNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+    const struct cudaKernelNodeParams *pNodeParams);
+__host__ cudaError_t cudaGraphAddMemcpyNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+    const struct cudaMemcpy3DParms *pCopyParams);
+__host__ cudaError_t cudaGraphAddMemcpyNode1D(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dst,
+    const void *src, size_t count, enum cudaMemcpyKind kind);
+__host__ cudaError_t cudaGraphAddMemsetNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+    const struct cudaMemsetParams *pMemsetParams);
+__host__ cudaError_t cudaGraphAddHostNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+    const struct cudaHostNodeParams *pNodeParams);
+__host__ cudaError_t cudaGraphAddChildGraphNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+    cudaGraph_t childGraph);
+__host__ cudaError_t cudaGraphAddEmptyNode(cudaGraphNode_t *pGraphNode,
+                                           cudaGraph_t graph,
+                                           const cudaGraphNode_t *pDependencies,
+                                           size_t numDependencies);
+__host__ cudaError_t cudaGraphAddEventRecordNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+    cudaEvent_t event);
+__host__ cudaError_t cudaGraphAddEventWaitNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+    cudaEvent_t event);
+__host__ cudaError_t cudaGraphAddMemAllocNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies,
+    struct cudaMemAllocNodeParams *nodeParams);
+__host__ cudaError_t cudaGraphAddMemFreeNode(
+    cudaGraphNode_t *pGraphNode, cudaGraph_t graph,
+    const cudaGraphNode_t *pDependencies, size_t numDependencies, void *dptr);
+__host__ cudaError_t cudaGraphAddDependencies(
+    cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to,
+    const cudaGraphEdgeData *edgeData, size_t numDependencies);
+__host__ cudaError_t cudaGraphRemoveDependencies(
+    cudaGraph_t graph, const cudaGraphNode_t *from, const cudaGraphNode_t *to,
+    const cudaGraphEdgeData *edgeData, size_t numDependencies);
+__host__ cudaError_t cudaGraphDestroyNode(cudaGraphNode_t node);
+__host__ cudaError_t cudaGraphGetNodes(cudaGraph_t graph,
+                                       cudaGraphNode_t *nodes,
+                                       size_t *numNodes);
+__host__ cudaError_t cudaGraphGetRootNodes(cudaGraph_t graph,
+                                           cudaGraphNode_t *pRootNodes,
+                                           size_t *pNumRootNodes);
+__host__ cudaError_t cudaGraphGetEdges(cudaGraph_t graph,
+                                       cudaGraphNode_t *from,
+                                       cudaGraphNode_t *to,
+                                       cudaGraphEdgeData *edgeData,
+                                       size_t *numEdges);
+__host__ cudaError_t cudaGraphNodeGetDependencies(
+    cudaGraphNode_t node, cudaGraphNode_t *pDependencies,
+    cudaGraphEdgeData *edgeData, size_t *pNumDependencies);
+__host__ cudaError_t cudaGraphNodeGetDependentNodes(
+    cudaGraphNode_t node, cudaGraphNode_t *pDependentNodes,
+    cudaGraphEdgeData *edgeData, size_t *pNumDependentNodes);
+__host__ cudaError_t cudaGraphNodeGetType(cudaGraphNode_t node,
+                                          enum cudaGraphNodeType *pType);
+__host__ cudaError_t cudaGraphKernelNodeGetParams(
+    cudaGraphNode_t node, struct cudaKernelNodeParams *pNodeParams);
+__host__ cudaError_t cudaGraphKernelNodeSetParams(
+    cudaGraphNode_t node, const struct cudaKernelNodeParams *pNodeParams);
+__host__ cudaError_t cudaGraphMemcpyNodeGetParams(
+    cudaGraphNode_t node, struct cudaMemcpy3DParms *pNodeParams);
+__host__ cudaError_t cudaGraphMemcpyNodeSetParams(
+    cudaGraphNode_t node, const struct cudaMemcpy3DParms *pNodeParams);
+__host__ cudaError_t cudaGraphMemsetNodeGetParams(
+    cudaGraphNode_t node, struct cudaMemsetParams *pNodeParams);
+__host__ cudaError_t cudaGraphMemsetNodeSetParams(
+    cudaGraphNode_t node, const struct cudaMemsetParams *pNodeParams);
+__host__ cudaError_t cudaGraphHostNodeGetParams(
+    cudaGraphNode_t node, struct cudaHostNodeParams *pNodeParams);
+__host__ cudaError_t cudaGraphHostNodeSetParams(
+    cudaGraphNode_t node, const struct cudaHostNodeParams *pNodeParams);
+__host__ cudaError_t cudaGraphChildGraphNodeGetGraph(cudaGraphNode_t node,
+                                                     cudaGraph_t *pGraph);
+__host__ cudaError_t cudaGraphMemAllocNodeGetParams(
+    cudaGraphNode_t node, struct cudaMemAllocNodeParams *params_out);
+__host__ cudaError_t cudaGraphMemFreeNodeGetParams(cudaGraphNode_t node,
+                                                   void *dptr_out);
+__host__ cudaError_t cudaGraphExecKernelNodeSetParams(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+    const struct cudaKernelNodeParams *pNodeParams);
+__host__ cudaError_t cudaGraphExecMemcpyNodeSetParams(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+    const struct cudaMemcpy3DParms *pNodeParams);
+__host__ cudaError_t cudaGraphExecMemcpyNodeSetParams1D(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t node, void *dst,
+    const void *src, size_t count, enum cudaMemcpyKind kind);
+__host__ cudaError_t cudaGraphExecMemsetNodeSetParams(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+    const struct cudaMemsetParams *pNodeParams);
+__host__ cudaError_t cudaGraphExecHostNodeSetParams(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t node,
+    const struct cudaHostNodeParams *pNodeParams);
+__host__ cudaError_t cudaGraphExecChildGraphNodeSetParams(
+    cudaGraphExec_t hGraphExec, cudaGraphNode_t node, cudaGraph_t childGraph);
+__host__ cudaError_t cudaGraphNodeSetEnabled(cudaGraphExec_t hGraphExec,
+                                             cudaGraphNode_t hNode,
+                                             unsigned int isEnabled);
+__host__ cudaError_t cudaGraphExecUpdate(
+    cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+    cudaGraphExecUpdateResultInfo *resultInfo);
+__host__ cudaError_t cudaGraphDebugDotPrint(cudaGraph_t graph,
+                                            const char *path,
+                                            unsigned int flags);
 
 /* Version management. */
 __host__ cudaError_t cudaDriverGetVersion(int *driverVersion);
@@ -270,5 +404,9 @@ __host__ cudaError_t cudaGraphInstantiate(cudaGraphExec_t *pGraphExec,
                                           cudaGraph_t graph,
                                           cudaGraphNode_t *pErrorNode,
                                           char *pLogBuffer, size_t bufferSize);
+__host__ cudaError_t cudaGraphExecUpdate(
+    cudaGraphExec_t hGraphExec, cudaGraph_t hGraph,
+    cudaGraphNode_t *hErrorNode_out,
+    enum cudaGraphExecUpdateResult *updateResult_out);
 
 #endif /* CU2CL_CUDA_RUNTIME_API_H */

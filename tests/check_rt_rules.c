@@ -45,7 +45,10 @@ static const char *const generated_only[] = {
     "cu2clrtTraceQuiet",    /* for library layers (cu2clrt_thrust.hpp) */
     "cu2clrtTraceSite",     /* passed by the header's call-site macros */
     "cu2clHoldSizedBuilds", /* for tests and measurements */
-    "cu2clLaunchV" /* the type of cu2clKernelRef.launchv */};
+    "cu2clLaunchV",         /* the type of cu2clKernelRef.launchv */
+    "cu2clKernelPtr",       /* kernels held in function pointers: */
+    "cu2clKernelOf",        /* a kernel as such a value */
+    "cu2clLaunchPtr" /* a launch through one */};
 
 static char *header;
 

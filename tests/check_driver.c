@@ -824,11 +824,11 @@ END_TEST
 /* The host check: a translated host file that does not compile is exit 2
  * with CU2CL1901 at the original line (through emit_host's line map). */
 START_TEST(test_host_check_reports_original_line) {
-  fixture("kernel_pointer.cu", "src/kernel_pointer.cu");
-  cu2cl("src/kernel_pointer.cu", "--cuda-path=none", "--out-root", "out", "--",
+  fixture("hd_builtin.cu", "src/hd_builtin.cu");
+  cu2cl("src/hd_builtin.cu", "--cuda-path=none", "--out-root", "out", "--",
         NULL);
   expect_status(2);
-  expect_diag("kernel_pointer.cu:7:", "error:", "[CU2CL1901]");
+  expect_diag("hd_builtin.cu:7:", "error:", "[CU2CL1901]");
   assert_no_tmp_files(at("out"));
 }
 END_TEST

@@ -147,10 +147,50 @@ static void check_api() {
   EXPECT(cu2clGetLastError() == cu2clSuccess);
 }
 
+/* A kernel held in a function pointer, as the translator writes it: the
+ * typed stub (here only its type matters) gives cu2clKernelOf the
+ * parameter types, and cu2clLaunchPtr converts the arguments to them. */
+static cu2clError_t fill_stub(dim3 grid, dim3 block, size_t shmem,
+                              cu2clStream_t stream, int *p, int v) {
+  void *args[] = {&p, &v};
+  return fill_launchv(grid, block, shmem, stream, args);
+}
+typedef cu2clKernelPtr<void(int *, int)> fill_ptr;
+static_assert(
+    std::is_same<decltype(cu2clKernelOf(&cu2cl_kernel_fill, fill_stub)),
+                 fill_ptr>::value,
+    "a kernel value is typed by its stub's parameters");
+
+static void check_kernel_ptr() {
+  fill_ptr none, also_none = nullptr;
+  EXPECT(none == nullptr && !also_none && none == also_none);
+  EXPECT(cu2clLaunchPtr(none, 1, 32, 0, 0, (int *)nullptr, 1) ==
+         cu2clErrorInvalidDeviceFunction);
+  cu2clGetLastError();
+  fill_ptr table[] = {cu2clKernelOf(&cu2cl_kernel_fill, fill_stub), nullptr};
+  fill_ptr k = table[0];
+  EXPECT(k == cu2clKernelOf(&cu2cl_kernel_fill, fill_stub) && k != table[1]);
+  EXPECT((const void *)k == &cu2cl_kernel_fill && (void *)k != nullptr);
+  int *out = nullptr, got[64] = {0};
+  EXPECT(cu2clMalloc(&out, sizeof got) == cu2clSuccess);
+  EXPECT(cu2clLaunchPtr(k, 2, dim3(32), 0, 0, out, 7.9) == cu2clSuccess);
+  EXPECT(cu2clMemcpy(got, out, sizeof got, cu2clMemcpyDeviceToHost) ==
+         cu2clSuccess);
+  EXPECT(got[0] == 7 && got[63] == 7); /* 7.9 converted as a launch does */
+  EXPECT(cu2clLaunchPtr(*k, 1, 64, 0, 0, out, 'A') == cu2clSuccess);
+  EXPECT(cu2clMemcpy(got, out, sizeof got, cu2clMemcpyDeviceToHost) ==
+         cu2clSuccess);
+  EXPECT(got[0] == 'A' && got[63] == 'A');
+  struct cu2clFuncAttributes fa;
+  EXPECT(cu2clFuncGetAttributes(&fa, k) == cu2clSuccess);
+  EXPECT(cu2clFree(out) == cu2clSuccess);
+}
+
 int main() {
   check_dim3();
   check_minmax();
   check_api();
+  check_kernel_ptr();
   if (failures)
     std::fprintf(stderr, "check_rt_cxx: %d check(s) failed\n", failures);
   return failures;

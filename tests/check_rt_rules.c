@@ -48,6 +48,9 @@ static const char *const generated_only[] = {
     "cu2clHoldSizedBuilds",     /* for tests and measurements */
     "cu2clLaunchV",             /* the type of cu2clKernelRef.launchv */
     "cu2clMemLocationOfDevice", /* CUDA 12's device number as a location */
+    "cu2clKernelPtr",           /* kernels held in function pointers: */
+    "cu2clKernelOf",            /* a kernel as such a value */
+    "cu2clLaunchPtr",           /* a launch through one */
     "cu2clrt_graph",            /* the headers' own names */
     "cu2clrt_pitch"};
 

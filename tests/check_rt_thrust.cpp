@@ -275,8 +275,66 @@ static void errors() {
   EXPECT(cu2clGetLastError() == cu2clErrorInvalidValue);
 }
 
+// minmax's shape: points in a device_vector, the nearest and farthest by a
+// user comparator under thrust::device, located with thrust::distance.
+struct point {
+  float x, y;
+};
+struct by_norm {
+  __host__ __device__ bool operator()(const point &a, const point &b) const {
+    return a.x * a.x + a.y * a.y < b.x * b.x + b.y * b.y;
+  }
+};
+
+static void extrema() {
+  std::vector<point> h(3000);
+  for (size_t i = 0; i < h.size(); i++)
+    h[i] = {float(int(hash(unsigned(i)) % 2001) - 1000), float(i % 7)};
+  h[1700] = h[2500] = {2000.0f, 0.0f}; // two largest: minmax takes the last
+  cu2cl_thrust::device_vector<point> d(h);
+  auto lo = cu2cl_thrust::min_element(cu2cl_thrust::device, d.begin(), d.end(),
+                                      by_norm());
+  auto hi = cu2cl_thrust::max_element(cu2cl_thrust::device, d.begin(), d.end(),
+                                      by_norm());
+  auto mm = cu2cl_thrust::minmax_element(cu2cl_thrust::device, d.begin(),
+                                         d.end(), by_norm());
+  static_assert(std::is_same_v<decltype(lo), cu2cl_thrust::device_ptr<point>>);
+  auto want_lo = std::min_element(h.begin(), h.end(), by_norm());
+  EXPECT(cu2cl_thrust::distance(d.begin(), lo) == want_lo - h.begin());
+  EXPECT(cu2cl_thrust::distance(d.begin(), hi) == 1700);
+  EXPECT(mm.first == lo &&
+         cu2cl_thrust::distance(d.begin(), mm.second) == 2500);
+  // Built-in types with the default order, on device_ptr without a policy,
+  // and on the host.
+  std::vector<int> hv = random_values<int>(5000, 100000);
+  cu2cl_thrust::device_vector<int> dv(hv);
+  auto i = cu2cl_thrust::max_element(dv.begin(), dv.end());
+  EXPECT(*i == *std::max_element(hv.begin(), hv.end()));
+  EXPECT(i - dv.begin() == std::max_element(hv.begin(), hv.end()) - hv.begin());
+  auto j = cu2cl_thrust::min_element(cu2cl_thrust::host, hv.begin(), hv.end());
+  EXPECT(j == std::min_element(hv.begin(), hv.end()));
+  EXPECT(cu2cl_thrust::min_element(dv.begin(), dv.begin()) == dv.begin());
+}
+
+// counting_iterator: read by host algorithms and copied to the device.
+static void counting() {
+  cu2cl_thrust::counting_iterator<long> first(5), last = first + 1000;
+  EXPECT(last - first == 1000 && first[3] == 8 && *(last - 1) == 1004);
+  EXPECT(cu2cl_thrust::distance(first, last) == 1000);
+  cu2cl_thrust::device_vector<long> d(1000);
+  cu2cl_thrust::copy(first, last, d.begin());
+  std::vector<long> back(1000);
+  cu2cl_thrust::copy(d.begin(), d.end(), back.begin());
+  EXPECT(back.front() == 5 && back.back() == 1004);
+  EXPECT(cu2cl_thrust::reduce(cu2cl_thrust::make_counting_iterator(1),
+                              cu2cl_thrust::make_counting_iterator(101)) ==
+         5050);
+}
+
 int main() {
   block_offsets();
+  extrema();
+  counting();
   scans();
   reductions();
   fill_sequence_count();

@@ -13,6 +13,7 @@
 
 #include "cx.h"
 #include "host_macros.h"
+#include "host_kptr.h"
 #include "host_stub.h"
 #include "rules.h"
 
@@ -45,6 +46,7 @@ typedef struct host {
   size_t nblocks;      /* blocks, as begin/end pairs */
   int macro_launches;  /* macro bodies holding a launch were rewritten */
   int thrust_included;
+  cu2cl_kptr *kptr; /* declarations holding kernels (host_kptr.h) */
 } host;
 
 static void add_edit(host *h, unsigned b, unsigned e, char *text) {
@@ -469,6 +471,33 @@ static int in_macro_expansion(CXCursor c) {
   return so != fo || !sf || !ff || !clang_File_isEqual(sf, ff);
 }
 
+/* p<<<cfg>>>(args) through a kernel pointer (a variable, a table, a
+ * member, a parameter) -> cu2clLaunchPtr(p, cfg, args). */
+static void rewrite_pointer_launch(host *h, CXCursor call, unsigned b,
+                                   unsigned e) {
+  CXCursor *kids;
+  unsigned n = cx_children(call, &kids), cb = b, ce = b;
+  if (n)
+    extent_in_target(h, kids[0], &cb, &ce);
+  free(kids);
+  const char *why = cu2cl_kptr_launch_check(h->kptr, call);
+  if (why) {
+    hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH, why);
+    return;
+  }
+  const char *s = h->src;
+  const char *open = strstr(s + ce, "<<<");
+  const char *close = open ? strstr(open, ">>>") : NULL;
+  const char *paren = close ? strchr(close + 3, '(') : NULL;
+  if (!paren || paren >= s + e) {
+    hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH, "an unrecognized form");
+    return;
+  }
+  add_edit(h, b, b, xstrdup("cu2clLaunchPtr("));
+  add_edit(h, (unsigned)(open - s), (unsigned)(paren + 1 - s),
+           cu2cl_host_launch_config(open, close, paren, s + e, ", "));
+}
+
 static void rewrite_launch(host *h, CXCursor call) {
   unsigned b, e;
   if (in_macro_expansion(call)) {
@@ -480,6 +509,10 @@ static void rewrite_launch(host *h, CXCursor call) {
   if (!extent_in_target(h, call, &b, &e)) {
     hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH,
             "a launch written inside a macro");
+    return;
+  }
+  if (cu2cl_kptr_launch_through_pointer(call)) {
+    rewrite_pointer_launch(h, call, b, e);
     return;
   }
   const char *s = h->src;
@@ -507,33 +540,13 @@ static void rewrite_launch(host *h, CXCursor call) {
     free(kname);
     return;
   }
-  /* count top-level commas of the configuration */
-  int depth = 0, commas = 0;
-  for (const char *p = open + 3; p < close; p++) {
-    if (*p == '(' || *p == '[' || *p == '{')
-      depth++;
-    else if (*p == ')' || *p == ']' || *p == '}')
-      depth--;
-    else if (*p == ',' && depth == 0)
-      commas++;
-  }
   const char *paren = close + 3;
   while (paren < s + e && *paren != '(')
     paren++;
-  const char *q = paren + 1;
-  while (q < s + e && (*q == ' ' || *q == '\t' || *q == '\n'))
-    q++;
-  int no_args = *q == ')';
   add_edit(h, (unsigned)(name - s), (unsigned)(name_end - s),
            xasprintf("cu2cl_launch_%s", kname));
-  strbuf t = {0};
-  strbuf_append(&t, "(");
-  strbuf_appendn(&t, open + 3, (size_t)(close - open - 3));
-  for (int i = commas; i < 3; i++)
-    strbuf_append(&t, ", 0");
-  if (!no_args)
-    strbuf_append(&t, ", ");
-  add_edit(h, (unsigned)(open - s), (unsigned)(paren + 1 - s), strbuf_take(&t));
+  add_edit(h, (unsigned)(open - s), (unsigned)(paren + 1 - s),
+           cu2cl_host_launch_config(open, close, paren, s + e, "("));
   free(kname);
 }
 
@@ -558,18 +571,41 @@ static CXCursor kernel_value(CXCursor c) {
   return clang_getNullCursor();
 }
 
-/* A kernel used as a value (cudaLaunchKernel((void *)k, ...),
- * cudaFuncGetAttributes(&a, k), a graph node's func) is the address of
- * its cu2clKernelRef, which launches it from CUDA's void **args. */
-static void rewrite_kernel_value(host *h, CXCursor c) {
-  CXCursor r = kernel_value(c);
-  if (clang_Cursor_isNull(r))
+/* Records a kernel used as a value, before the stubs are placed, so that
+ * its stub gets a launch from void **args. */
+static void note_kernel_value(host *h, CXCursor r) {
+  const cu2cl_kernel_spec *s =
+      clang_Cursor_isNull(r) ? NULL : spec_of_ref(h, r);
+  if (s && !strvec_contains(&h->valued, s->usr))
+    strvec_push(&h->valued, s->usr);
+}
+
+/* A kernel used as a value: c names kernel r (through `&` and
+ * parentheses) under parent. Passed to the CUDA API (cudaLaunchKernel((void
+ * *)k, ...), cudaFuncGetAttributes(&a, k), a graph node's func) it is the
+ * address of its cu2clKernelRef, which launches it from CUDA's void **args;
+ * elsewhere (a kernel pointer's value, a comparison, an argument of the
+ * user's functions) it is a typed cu2clKernelPtr (host_kptr.h). */
+static void rewrite_kernel_value(host *h, CXCursor c, CXCursor r,
+                                 CXCursor parent) {
+  if (h->collecting_values) {
+    note_kernel_value(h, r);
     return;
+  }
   const cu2cl_kernel_spec *k = spec_of_ref(h, r);
   unsigned b, e;
   if (k && extent_in_target(h, c, &b, &e)) {
-    add_edit(h, b, e,
-             xasprintf("((const void *)&cu2cl_kernel_%s)", k->cl_name));
+    if (cu2cl_kptr_untyped_context(parent) ||
+        (clang_getCursorKind(parent) == CXCursor_CallExpr &&
+         cu2cl_kptr_untyped_argument(parent, c)))
+      add_edit(h, b, e,
+               xasprintf("((const void *)&cu2cl_kernel_%s)", k->cl_name));
+    else
+      add_edit(h, b, e,
+               xasprintf(
+                   "cu2clKernelOf(&cu2cl_kernel_%s, cu2cl_launch_%s%s%s%s)",
+                   k->cl_name, k->cuda_name, k->tpl_params ? "<" : "",
+                   k->tpl_params ? k->tpl_args : "", k->tpl_params ? ">" : ""));
     return;
   }
   char *n = cx_spelling(r);
@@ -582,18 +618,26 @@ static void rewrite_kernel_value(host *h, CXCursor c) {
   free(n);
 }
 
-/* Records a kernel used as a value, before the stubs are placed, so that
- * its stub gets a launch from void **args. */
-static void note_kernel_value(host *h, CXCursor c) {
-  CXCursor r = kernel_value(c);
-  const cu2cl_kernel_spec *s =
-      clang_Cursor_isNull(r) ? NULL : spec_of_ref(h, r);
-  if (s && !strvec_contains(&h->valued, s->usr))
-    strvec_push(&h->valued, s->usr);
+static void kptr_edit(void *ctx, unsigned begin, unsigned end, char *text) {
+  add_edit(ctx, begin, end, text);
+}
+
+/* A declaration that holds kernels becomes a cu2clKernelPtr. */
+static void rewrite_kptr_decl(host *h, CXCursor c) {
+  const char *why =
+      in_macro_expansion(c) ? "it is written inside a macro" : NULL;
+  if (!why)
+    why = cu2cl_kptr_rewrite_decl(h->tu, c, kptr_edit, h);
+  if (why) {
+    char *n = cx_spelling(c);
+    hreport(h, c, CU2CL_D_KERNEL_POINTER, *n ? n : "(unnamed)", why);
+    free(n);
+  }
 }
 
 /* Host code's expressions: launches and kernels used as values (a first
- * walk with collecting_values set only notes the values). */
+ * walk with collecting_values set only notes the values), and the
+ * declarations that hold kernels. */
 static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
                                             CXClientData d) {
   host *h = d;
@@ -608,14 +652,22 @@ static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
       rewrite_launch(h, c);
     return CXChildVisit_Continue;
   }
-  if (k == CXCursor_DeclRefExpr && in_target(h, c)) {
-    if (h->collecting_values)
-      note_kernel_value(h, c);
-    else
-      rewrite_kernel_value(h, c);
+  int here = in_target(h, c);
+  CXCursor r = here && clang_isExpression(k) ? cu2cl_kptr_kernel_named(c)
+                                             : clang_getNullCursor();
+  if (!clang_Cursor_isNull(r)) {
+    rewrite_kernel_value(h, c, r, p);
+    return CXChildVisit_Continue;
   }
-  if (!in_target(h, c) && k != CXCursor_UnexposedExpr &&
-      !clang_isExpression(k) && !clang_isStatement(k))
+  if (k == CXCursor_DeclRefExpr && here) { /* a dependent kernel template */
+    r = kernel_value(c);
+    if (!clang_Cursor_isNull(r))
+      rewrite_kernel_value(h, c, r, p);
+  }
+  if (here && !h->collecting_values && cu2cl_kptr_bound(h->kptr, c))
+    rewrite_kptr_decl(h, c);
+  if (!here && k != CXCursor_UnexposedExpr && !clang_isExpression(k) &&
+      !clang_isStatement(k))
     return CXChildVisit_Continue;
   return CXChildVisit_Recurse;
 }
@@ -875,6 +927,7 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
   if (h.is_main && opts->main_len && opts->main_len < h.src_len)
     h.src_len = opts->main_len;
   h.first_decl = (unsigned)h.src_len;
+  h.kptr = cu2cl_kptr_analyze(tu);
   h.collecting_values = 1;
   clang_visitChildren(clang_getTranslationUnitCursor(tu), launch_visit, &h);
   h.collecting_values = 0;
@@ -900,6 +953,7 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
   free(h.edits);
   strvec_free(&h.stubbed);
   strvec_free(&h.valued);
+  cu2cl_kptr_free(h.kptr);
   *errors += h.errors;
   return out;
 }

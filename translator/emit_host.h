@@ -7,7 +7,9 @@
  * embedded OpenCL program; kernels are replaced by typed launch stubs (one
  * per emitted specialization), device-only functions are removed, and
  * __constant__/__device__ variables become cu2clSymbol objects; every
- * `k<<<grid, block, shmem, stream>>>(args)` becomes a call of k's stub.
+ * `k<<<grid, block, shmem, stream>>>(args)` becomes a call of k's stub, and
+ * a launch through a kernel pointer a cu2clLaunchPtr call (the pointers'
+ * declarations and values: host_kptr.h).
  */
 #ifndef CU2CL_EMIT_HOST_H
 #define CU2CL_EMIT_HOST_H

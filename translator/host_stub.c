@@ -229,3 +229,30 @@ void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
   if (valued)
     append_launchv(b, k);
 }
+
+/* The text that replaces `<<<cfg>>>(` of a launch: lead, the
+ * configuration padded to four values, and a comma before any argument. */
+char *cu2cl_host_launch_config(const char *open, const char *close,
+                               const char *paren, const char *end,
+                               const char *lead) {
+  int depth = 0, commas = 0; /* top-level commas of the configuration */
+  for (const char *p = open + 3; p < close; p++) {
+    if (*p == '(' || *p == '[' || *p == '{')
+      depth++;
+    else if (*p == ')' || *p == ']' || *p == '}')
+      depth--;
+    else if (*p == ',' && depth == 0)
+      commas++;
+  }
+  const char *q = paren + 1;
+  while (q < end && (*q == ' ' || *q == '\t' || *q == '\n'))
+    q++;
+  strbuf t = {0};
+  strbuf_append(&t, lead);
+  strbuf_appendn(&t, open + 3, (size_t)(close - open - 3));
+  for (int i = commas; i < 3; i++)
+    strbuf_append(&t, ", 0");
+  if (*q != ')')
+    strbuf_append(&t, ", ");
+  return strbuf_take(&t);
+}

@@ -8,7 +8,8 @@
  * its default arguments), each specialization an explicit specialization
  * of it. A kernel used as a value also gets cu2cl_launchv_NAME, which
  * unpacks CUDA's void **args for the stub (cu2clKernelRef.launchv).
- * Called by emit_host, which places the text.
+ * Called by emit_host, which places the text (and writes a launch's
+ * configuration as the stub's first arguments with this module's help).
  */
 #ifndef CU2CL_HOST_STUB_H
 #define CU2CL_HOST_STUB_H
@@ -27,5 +28,13 @@ void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
  * default arguments; valued: the file uses it as a value). */
 void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
                      const cu2cl_kernel_spec *k, CXCursor kernel, int valued);
+
+/* The text that replaces `<<<cfg>>>(` of a launch (open: its "<<<",
+ * close: its ">>>", paren: the "(" after it, end: the launch's end): lead,
+ * the configuration padded to four values with zeros, and ", " when
+ * arguments follow. Caller frees. */
+char *cu2cl_host_launch_config(const char *open, const char *close,
+                               const char *paren, const char *end,
+                               const char *lead);
 
 #endif

@@ -114,10 +114,12 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor p,
   }
   if ((kind == CXCursor_CallExpr && is_launch(c)) ||
       (kind == CXCursor_DeclRefExpr && is_kernel_decl(c))) {
-    /* launched, or used as a value (cudaLaunchKernel((void *)k<int>, ...)) */
+    /* launched, or used as a value (cudaLaunchKernel((void *)k<int>, ...));
+     * a launch through a kernel pointer names a variable, found as the
+     * kernels stored in it are */
     CXCursor callee = clang_getCursorReferenced(c);
     CXCursor def = clang_getCursorDefinition(callee);
-    if (!clang_Cursor_isNull(def))
+    if (!clang_Cursor_isNull(def) && is_kernel_decl(c))
       kernel_add(k, def);
   } else if (kind == CXCursor_CallExpr || kind == CXCursor_DeclRefExpr) {
     /* Launches inside host function templates are found in the

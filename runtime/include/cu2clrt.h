@@ -1059,6 +1059,48 @@ inline cu2clError_t cu2clEventCreate(cu2clEvent_t *event, unsigned int flags) {
   return cu2clEventCreateWithFlags(event, flags);
 }
 
+/* A pointer to a kernel (CUDA's `void (*)(float *, int)` holding a
+ * __global__ function, in a variable, a table, a member or a parameter):
+ * the kernel's reference, typed by the kernel's parameters. cu2cl declares
+ * such pointers cu2clKernelPtr<void(float *, int)>, writes a kernel named
+ * as a value cu2clKernelOf(&ref, stub) (the typed launch stub gives the
+ * parameter types), and `p<<<g, b, s, st>>>(args)` as
+ * cu2clLaunchPtr(p, g, b, s, st, args): the arguments convert to the
+ * parameter types as a direct launch converts them, and reach the kernel's
+ * launchv as CUDA's void **args. Null, copied, assigned and compared as a
+ * pointer; converts to the const void * the kernel APIs take
+ * (cu2clFuncGetAttributes, cu2clLaunchKernelFunc). */
+template <class F> class cu2clKernelPtr;
+template <class... P> class cu2clKernelPtr<void(P...)> {
+  const cu2clKernelRef *ref_;
+
+public:
+  constexpr cu2clKernelPtr() : ref_(nullptr) {}
+  constexpr cu2clKernelPtr(decltype(nullptr)) : ref_(nullptr) {}
+  constexpr explicit cu2clKernelPtr(const cu2clKernelRef *ref) : ref_(ref) {}
+  operator const void *() const { return ref_; }
+  explicit operator void *() const { return (void *)ref_; }
+  /* (*p)<<<...>>>(...) launches what p<<<...>>>(...) does */
+  const cu2clKernelPtr &operator*() const { return *this; }
+  cu2clError_t launch(dim3 grid, dim3 block, size_t shmem,
+                      cu2clStream_t stream, P... args) const {
+    void *argv[] = {(void *)&args..., nullptr};
+    return cu2clLaunchKernelFunc(ref_, grid, block, argv, shmem, stream);
+  }
+};
+template <class... P>
+constexpr cu2clKernelPtr<void(P...)>
+cu2clKernelOf(const cu2clKernelRef *ref,
+              cu2clError_t (*stub)(dim3, dim3, size_t, cu2clStream_t, P...)) {
+  return (void)stub, cu2clKernelPtr<void(P...)>(ref);
+}
+template <class F, class... A>
+inline cu2clError_t cu2clLaunchPtr(const cu2clKernelPtr<F> &kernel, dim3 grid,
+                                   dim3 block, size_t shmem,
+                                   cu2clStream_t stream, const A &...args) {
+  return kernel.launch(grid, block, shmem, stream, args...);
+}
+
 /* The translated code passes the symbol object where CUDA code passed the
  * variable itself. */
 inline cu2clError_t

@@ -17,7 +17,10 @@
 //   `inclusive_scan`, `exclusive_scan`, `sort`, `stable_sort`,
 //   `sort_by_key`, `stable_sort_by_key`; functors `plus`, `minimum`,
 //   `maximum`, `less`, `greater` (and the rest of <thrust/functional.h>
-//   for host use).
+//   for host use);
+// - `counting_iterator`, `distance`, `min_element`, `max_element`,
+//   `minmax_element` (cu2clrt_thrust_extrema.hpp, included at the end);
+// - `complex` in host code, as std::complex (cu2clrt_thrust_complex.hpp).
 //
 // On the device, elements are int, unsigned, 64-bit integers, float or
 // double, and operators are plus/minimum/maximum (sort: less/greater).
@@ -1259,5 +1262,10 @@ template <class T> void device_vector<T>::resize(size_type n, const T &value) {
 }
 
 } // namespace cu2cl_thrust
+
+// counting_iterator, distance, min/max/minmax_element
+#include "cu2clrt_thrust_extrema.hpp"
+// complex in host code
+#include "cu2clrt_thrust_complex.hpp"
 
 #endif // CU2CLRT_THRUST_HPP

@@ -11,6 +11,7 @@
 #include <memory>
 #include <vector>
 
+#include "distance.h"
 #include "device_allocator.h"
 #include "device_ptr.h"
 #include "device_reference.h"

@@ -8,6 +8,7 @@
 
 #include "detail/cu2cl_base.h"
 #include "pair.h"
+#include "distance.h"
 
 namespace thrust {
 

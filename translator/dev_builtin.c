@@ -79,3 +79,31 @@ int dev_builtin_is_warp_primitive(const char *name) {
       return 1;
   return 0;
 }
+
+/* threadIdx.x and the like: the dimension, with the work-item function
+ * in *fn. */
+int dev_builtin_var_dim(emitter *e, CXCursor member, const char **fn) {
+  CXCursor base = dev_first_child(member);
+  if (clang_Cursor_isNull(base))
+    return -1;
+  base = cx_strip_implicit(base);
+  if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+    return -1;
+  CXCursor d = clang_getCursorReferenced(base);
+  if (!cx_in_system_header(d))
+    return -1;
+  char *n = cx_spelling(d);
+  *fn = !strcmp(n, "threadIdx")  ? "get_local_id"
+        : !strcmp(n, "blockIdx") ? "get_group_id"
+        : !strcmp(n, "blockDim") ? "get_local_size"
+        : !strcmp(n, "gridDim")  ? "get_num_groups"
+                                 : NULL;
+  free(n);
+  if (!*fn)
+    return -1;
+  char *toks = cx_tokens_text(e->tu, member);
+  size_t len = strlen(toks);
+  int dim = len ? toks[len - 1] - 'x' : -1;
+  free(toks);
+  return dim >= 0 && dim <= 2 ? dim : -1;
+}

@@ -21,5 +21,9 @@ const cu2cl_device_rule *dev_builtin_rule(CXCursor callee);
 int dev_builtin_is_collective(CXCursor callee, int *scratch);
 /* 1 for the name of a warp primitive (__shfl*, __ballot*, ...). */
 int dev_builtin_is_warp_primitive(const char *name);
+/* For a member of a built-in index variable (threadIdx.y, blockDim.x):
+ * its dimension (0-2), with the OpenCL work-item function in *fn
+ * (get_local_id, ...); -1 for anything else. */
+int dev_builtin_var_dim(emitter *e, CXCursor member, const char **fn);
 
 #endif

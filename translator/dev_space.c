@@ -13,13 +13,14 @@
  * - The work list (e->fns): one clone per function and combination of
  *   pointer-argument spaces, with its OpenCL name.
  *
- * Layer 5 of the device emitter (dev_state.h): calls dev_state, dev_types,
- * dev_uses.
+ * Layer 5 of the device emitter (dev_state.h): calls dev_state,
+ * dev_builtin, dev_types, dev_uses.
  */
 #include "dev_space.h"
 
 #include <string.h>
 
+#include "dev_builtin.h"
 #include "dev_types.h"
 #include "dev_uses.h"
 
@@ -205,6 +206,46 @@ char dev_lvalue_space(emitter *e, CXCursor c) {
   }
 }
 
+/* 1 when the unsigned value of idx is known below 2^31: a constant, a
+ * built-in index (CUDA's limits keep those small), or x % c, x & c,
+ * x >> c, x / c with such a constant c. */
+static int below_2_31(emitter *e, CXCursor idx) {
+  long long v;
+  int u;
+  if (cx_eval_int(idx, &v, &u))
+    return (unsigned long long)v < 0x80000000ull;
+  CXCursor in = cx_strip_implicit(idx);
+  const char *fn;
+  if (clang_getCursorKind(in) == CXCursor_ParenExpr)
+    return below_2_31(e, dev_first_child(in));
+  if (clang_getCursorKind(in) == CXCursor_MemberRefExpr)
+    return dev_builtin_var_dim(e, in, &fn) >= 0;
+  if (clang_getCursorKind(in) != CXCursor_BinaryOperator)
+    return 0;
+  CXCursor *kids;
+  unsigned n = cx_children(in, &kids);
+  long long c = -1;
+  if (n != 2 || !cx_eval_int(kids[1], &c, &u))
+    c = -1;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(in);
+  int r = (op == CXBinaryOperator_Rem && c > 0 && c <= 0x80000000ll) ||
+          (op == CXBinaryOperator_And && c >= 0 && c < 0x80000000ll) ||
+          (op == CXBinaryOperator_Shr && c >= 1) ||
+          (op == CXBinaryOperator_Div && c >= 2);
+  free(kids);
+  return r;
+}
+
+/* An index into __local memory that CUDA computes in 32 bits: an unsigned
+ * 32-bit value not known below 2^31. NVIDIA's shared-memory addresses are
+ * 32 bits wide and wrap, so s[~u] and s[u - 1] at u = 0 read below s,
+ * where 64-bit pointer arithmetic would go 4 GiB past it (docs/usage.md,
+ * "Device code"). */
+int dev_local_index_wraps(emitter *e, CXCursor base, CXCursor idx) {
+  return clang_getCanonicalType(clang_getCursorType(idx)).kind == CXType_UInt &&
+         dev_expr_space(e, base) == 'l' && !below_2_31(e, idx);
+}
+
 /* ---- methods -------------------------------------------------------- */
 
 int dev_is_const_method(CXCursor m) {
@@ -245,11 +286,21 @@ char dev_method_self(emitter *e, CXCursor def, CXCursor obj) {
   return dev_lvalue_space(e, obj);
 }
 
+/* obj.method as the callee of a call, as opposed to a member operator's
+ * left operand that is itself a member (s.v = w: operator= of s.v). */
+int dev_is_method_access(CXCursor c) {
+  if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+    return 0;
+  enum CXCursorKind k = clang_getCursorKind(clang_getCursorReferenced(c));
+  return k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction ||
+         k == CXCursor_FunctionTemplate;
+}
+
 CXCursor dev_call_object(CXCursor call) {
   CXCursor *kids;
   unsigned nk = cx_children(call, &kids);
   CXCursor obj = clang_getNullCursor();
-  if (nk && clang_getCursorKind(kids[0]) == CXCursor_MemberRefExpr)
+  if (nk && dev_is_method_access(kids[0]))
     obj = dev_first_child(kids[0]);
   else if (nk)
     obj = kids[0];

@@ -167,6 +167,18 @@ void dev_drop_line(emitter *e) {
   e->out->data[e->out->len] = 0;
 }
 
+/* A construction without arguments by a constructor with nothing to run:
+ * the compiler's own, or one of CUDA's headers (vector types). */
+static int is_default_construction(CXCursor in) {
+  CXCursor ctor = clang_getCursorReferenced(in);
+  if (clang_getCursorKind(in) != CXCursor_CallExpr ||
+      clang_getCursorKind(ctor) != CXCursor_Constructor ||
+      !clang_Cursor_isNull(dev_first_child(in)))
+    return 0;
+  return cx_in_system_header(ctor) || clang_Cursor_isNull(dev_function_body(
+                                          clang_getCursorDefinition(ctor)));
+}
+
 void dev_print_var_decl(emitter *e, CXCursor v) {
   char *n = cx_spelling(v);
   char *sn = dev_safe_name(n);
@@ -196,10 +208,11 @@ void dev_print_var_decl(emitter *e, CXCursor v) {
     return;
   }
   if (dev_is_nonconst_ref(t)) {
-    char sp = ve ? ve->space : 'p';
-    dev_print_type_decl(
-        e, e->out, clang_getPointeeType(clang_getCanonicalType(t)), sp, "");
-    strbuf_printf(e->out, " *%s = &", sn);
+    CXType pt = clang_getPointeeType(clang_getCanonicalType(t));
+    char *d = dev_pointer_declarator(pt, sn);
+    dev_print_type_decl(e, e->out, pt, ve ? ve->space : 'p', d);
+    free(d);
+    dev_emit(e, " = &");
     char *it = dev_arg_text(e, init);
     dev_emit(e, it);
     free(it);
@@ -220,9 +233,14 @@ void dev_print_var_decl(emitter *e, CXCursor v) {
         clang_Cursor_getNumArguments(in) == 0 &&
         clang_Cursor_isNull(dev_function_body(
             clang_getCursorDefinition(clang_getCursorReferenced(in))));
+    /* an array of vectors or records default-constructed (uchar4 c[4];):
+     * CUDA leaves the elements as they are, and OpenCL C has no form of
+     * a whole array's value */
+    if (dev_is_array_type(t) && is_default_construction(in))
+      trivial_ctor = 1;
     if (!trivial_ctor) {
       dev_emit(e, " = ");
-      dev_print_expr(e, init);
+      dev_print_initializer(e, init);
     }
   }
   dev_emit(e, ";\n");

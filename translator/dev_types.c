@@ -228,6 +228,24 @@ const char *dev_space_name(char s) {
   }
 }
 
+/* 1 for the name of an OpenCL built-in vector type (float4, uchar2, ...;
+ * CUDA's 1- and 3-component types print as cu2cl_ structs). */
+int dev_is_cl_vector_name(const char *tn) {
+  static const char *const bases[] = {"char",  "uchar",  "short", "ushort",
+                                      "int",   "uint",   "long",  "ulong",
+                                      "float", "double", "half"};
+  for (size_t i = 0; i < sizeof bases / sizeof *bases; i++) {
+    size_t n = strlen(bases[i]);
+    if (strncmp(tn, bases[i], n))
+      continue;
+    const char *w = tn + n;
+    if (!strcmp(w, "2") || !strcmp(w, "4") || !strcmp(w, "8") ||
+        !strcmp(w, "16"))
+      return 1;
+  }
+  return 0;
+}
+
 /* CUDA vector types: "float4" -> "float4", "float3" -> "cu2cl_float3",
  * "longlong2" -> "long2", "dim3" -> "cu2cl_uint3". NULL when not one. */
 static char *vector_type_name(const char *name) {
@@ -388,7 +406,11 @@ static void emit_record(emitter *e, CXType t, const char *name) {
   strvec_push_own(&e->type_usrs, usr);
   strbuf def = {0};
   long long align = clang_Type_getAlignOf(t);
-  strbuf_printf(&def, "typedef struct %s {\n", name);
+  /* a union keeps its members overlaid: union { float4 v; float a[4]; } */
+  strbuf_printf(&def, "typedef %s %s {\n",
+                clang_getCursorKind(decl) == CXCursor_UnionDecl ? "union"
+                                                                : "struct",
+                name);
   record_ctx rc = {e, &def, decl, 0};
   strbuf *saved = e->out;
   e->out = NULL; /* diagnostics about fields are not left in the struct */
@@ -537,9 +559,8 @@ void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
   case CXType_LValueReference:
   case CXType_RValueReference: {
     CXType pt = clang_getPointeeType(c);
-    int arr = clang_getCanonicalType(pt).kind == CXType_ConstantArray;
     char *d =
-        xasprintf(arr ? "(*%s%s)" : "*%s%s",
+        xasprintf(dev_is_array_type(pt) ? "(*%s%s)" : "*%s%s",
                   clang_isRestrictQualifiedType(c) ? "restrict " : "", name);
     dev_print_type_decl(e, b, pt, space ? space : 'g', d);
     free(d);
@@ -567,6 +588,10 @@ void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
                 clang_isVolatileQualifiedType(c) ? "volatile " : "", tn,
                 *name ? " " : "", name);
   free(tn);
+}
+
+char *dev_pointer_declarator(CXType pointee, const char *name) {
+  return xasprintf(dev_is_array_type(pointee) ? "(*%s)" : "*%s", name);
 }
 
 char *dev_type_string(emitter *e, CXType t, char space) {

@@ -37,8 +37,14 @@ int dev_is_const_ref(CXType t);
 int dev_record_has_pointers(CXType t);
 char *dev_kernarg_type(emitter *e, CXType t);
 char *dev_type_name(emitter *e, CXType t);
+/* 1 for the name of an OpenCL built-in vector type (float4, uchar2). */
+int dev_is_cl_vector_name(const char *tn);
 void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
                          const char *name);
 char *dev_type_string(emitter *e, CXType t, char space);
+/* The declarator of a pointer named name to an object of type pointee:
+ * "*name", or "(*name)" when pointee is an array (float (*row)[128]).
+ * The caller frees it. */
+char *dev_pointer_declarator(CXType pointee, const char *name);
 
 #endif

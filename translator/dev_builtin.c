@@ -9,6 +9,7 @@
  */
 #include "dev_builtin.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "dev_cg.h"
@@ -80,6 +81,34 @@ int dev_builtin_is_warp_primitive(const char *name) {
   return 0;
 }
 
+/* The component a member of a built-in variable names when the toolkit's
+ * headers declare x, y, z as properties (whose references libclang gives
+ * no name): read where the expression is spelled, "blockDim.x", also when
+ * that is in a macro's definition (i += gridDim.x * blockDim.x in a
+ * #define), where the expansion's own text would be the macro's call. */
+static int property_dim(emitter *e, CXCursor member) {
+  CXFile f;
+  unsigned off;
+  size_t size;
+  clang_getSpellingLocation(clang_getCursorLocation(member), &f, NULL, NULL,
+                            &off);
+  const char *buf = f ? clang_getFileContents(e->tu, f, &size) : NULL;
+  if (!buf || off >= size)
+    return -1;
+  const char *p = buf + off, *end = buf + size;
+  while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+    p++; /* the variable's name */
+  while (p < end && isspace((unsigned char)*p))
+    p++;
+  if (p < end && *p == '.')
+    p++;
+  while (p < end && isspace((unsigned char)*p))
+    p++;
+  if (p + 1 < end && (isalnum((unsigned char)p[1]) || p[1] == '_'))
+    return -1;
+  return p < end ? *p - 'x' : -1;
+}
+
 /* threadIdx.x and the like: the dimension, with the work-item function
  * in *fn. */
 int dev_builtin_var_dim(emitter *e, CXCursor member, const char **fn) {
@@ -101,9 +130,8 @@ int dev_builtin_var_dim(emitter *e, CXCursor member, const char **fn) {
   free(n);
   if (!*fn)
     return -1;
-  char *toks = cx_tokens_text(e->tu, member);
-  size_t len = strlen(toks);
-  int dim = len ? toks[len - 1] - 'x' : -1;
-  free(toks);
+  char *m = cx_spelling(member);
+  int dim = strlen(m) == 1 ? m[0] - 'x' : property_dim(e, member);
+  free(m);
   return dim >= 0 && dim <= 2 ? dim : -1;
 }

@@ -223,7 +223,8 @@ static void print_declref(emitter *e, CXCursor c) {
   } else if (dk == CXCursor_VarDecl && cx_in_system_header(d) &&
              !strcmp(n, "warpSize")) {
     dev_emit(e, "CU2CL_WARP_SIZE");
-  } else if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
+  } else if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl ||
+             (dk == CXCursor_UnexposedDecl && dev_symbol_of(e, d))) {
     symbol *s = dev_symbol_of(e, d);
     var_entry *v = s ? NULL : dev_var_find(e, d);
     char *sn = dev_safe_name(n);

@@ -310,6 +310,32 @@ CXCursor dev_call_object(CXCursor call) {
 
 /* ---- per-function analysis ------------------------------------------ */
 
+/* No value, or a null pointer (nullptr, NULL, 0, (T *)0): it points into
+ * no space, so the pointer's space comes from its other values
+ * (T *p = nullptr; if (...) p = shared; else p = global_ptr;). */
+static int is_null_pointer(CXCursor c) {
+  if (clang_Cursor_isNull(c))
+    return 1;
+  c = cx_strip_implicit(c);
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_CXXNullPtrLiteralExpr:
+  case CXCursor_GNUNullExpr:
+    return 1;
+  case CXCursor_IntegerLiteral: {
+    long long v;
+    int u;
+    return cx_eval_int(c, &v, &u) && v == 0;
+  }
+  case CXCursor_ParenExpr:
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXReinterpretCastExpr:
+    return is_null_pointer(dev_last_child(c));
+  default:
+    return 0;
+  }
+}
+
 static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
                                              CXClientData d) {
   emitter *e = d;
@@ -322,7 +348,7 @@ static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
     } else if (cx_cuda_attrs(c) & CX_SHARED) {
       var_add(e, c, 'l', dev_is_array_type(t) ? V_ARRAY : 0);
     } else if (dev_is_pointer_type(t)) {
-      var_add(e, c, clang_Cursor_isNull(init) ? 0 : dev_expr_space(e, init),
+      var_add(e, c, is_null_pointer(init) ? 0 : dev_expr_space(e, init),
               V_POINTER);
     } else if (dev_is_nonconst_ref(t)) {
       var_add(e, c, clang_Cursor_isNull(init) ? 'p' : dev_lvalue_space(e, init),
@@ -337,7 +363,8 @@ static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
     if (n == 2 && clang_getCursorKind(kids[0]) == CXCursor_DeclRefExpr) {
       CXCursor var = clang_getCursorReferenced(kids[0]);
       var_entry *v = dev_var_find(e, var);
-      if (v && (v->flags & V_POINTER) && !(v->flags & V_DEREF)) {
+      if (v && (v->flags & V_POINTER) && !(v->flags & V_DEREF) &&
+          !is_null_pointer(kids[1])) {
         char sp = dev_expr_space(e, kids[1]);
         if (!v->space) {
           v->space = sp;

@@ -261,6 +261,54 @@ static void print_decl_stmt(emitter *e, CXCursor s) {
   free(kids);
 }
 
+/* 1 for an expression that changes a variable (i++, i += s, i = j, a
+ * comma of those): what a for header's increment is. */
+static int is_update(CXCursor c) {
+  c = cx_strip_implicit(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CompoundAssignOperator)
+    return 1;
+  if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    return op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+           op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+  }
+  if (k != CXCursor_BinaryOperator)
+    return 0;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+  return op == CXBinaryOperator_Assign || op == CXBinaryOperator_Comma;
+}
+
+/* The parts of a for header written in a macro (FOR_KERNEL_LOOP(i, n)),
+ * where every part has the macro call's position: by their kinds. Three
+ * children besides the body are all three parts; a declaration is the
+ * initialization; of the rest, an update that comes last is the
+ * increment and anything before it the condition. */
+static void for_parts_by_kind(CXCursor *kids, unsigned n, CXCursor *part) {
+  unsigned k = n ? n - 1 : 0, i = 0;
+  if (k == 3) {
+    part[0] = kids[0], part[1] = kids[1], part[2] = kids[2];
+    return;
+  }
+  if (i < k && (clang_getCursorKind(kids[i]) == CXCursor_DeclStmt ||
+                (k == 2 && is_update(kids[k - 1]) && is_update(kids[0]))))
+    part[0] = kids[i++];
+  if (i < k && (i + 1 < k || !is_update(kids[i])))
+    part[1] = kids[i++];
+  if (i < k)
+    part[2] = kids[i];
+}
+
+/* 1 for a statement written in a macro's definition. */
+static int in_macro(CXCursor c) {
+  CXSourceLocation l = clang_getCursorLocation(c);
+  CXFile fs, fe;
+  unsigned os, oe;
+  clang_getSpellingLocation(l, &fs, NULL, NULL, &os);
+  clang_getExpansionLocation(l, &fe, NULL, NULL, &oe);
+  return os != oe || !clang_File_isEqual(fs, fe);
+}
+
 /* for (init; cond; inc): libclang omits absent parts, so each child is
  * placed by its position relative to the two semicolons of the header. */
 void dev_print_for(emitter *e, CXCursor s) {
@@ -284,7 +332,10 @@ void dev_print_for(emitter *e, CXCursor s) {
   clang_disposeTokens(e->tu, toks, nt);
   CXCursor part[3] = {clang_getNullCursor(), clang_getNullCursor(),
                       clang_getNullCursor()};
-  for (unsigned i = 0; i + 1 < n; i++) {
+  int by_kind = ns < 2 || in_macro(s);
+  if (by_kind) /* the header is a macro's: its parts have no positions */
+    for_parts_by_kind(kids, n, part);
+  for (unsigned i = 0; !by_kind && i + 1 < n; i++) {
     unsigned off =
         dev_offset_of(clang_getRangeStart(clang_getCursorExtent(kids[i])));
     int slot = off < semi[0] ? 0 : off < semi[1] ? 1 : 2;

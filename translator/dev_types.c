@@ -200,6 +200,117 @@ char *dev_specialization_name(CXCursor fn) {
   return r;
 }
 
+/* ---- variable templates ------------------------------------------- */
+
+/* Builtin types as USRs spell them (clang's USRGeneration). */
+static const char *usr_builtin(char code) {
+  static const char *const map[][2] = {{"b", "bool"},
+                                       {"c", "unsigned char"},
+                                       {"C", "char"},
+                                       {"r", "signed char"},
+                                       {"s", "unsigned short"},
+                                       {"S", "short"},
+                                       {"i", "unsigned int"},
+                                       {"I", "int"},
+                                       {"l", "unsigned long"},
+                                       {"L", "long"},
+                                       {"k", "unsigned long long"},
+                                       {"K", "long long"},
+                                       {"h", "half"},
+                                       {"f", "float"},
+                                       {"d", "double"},
+                                       {NULL, NULL}};
+  for (int i = 0; map[i][0]; i++)
+    if (map[i][0][0] == code)
+      return map[i][1];
+  return NULL;
+}
+
+/* Appends "ns::Name" for the USR path p ("@N@ns@S@Name"); advances p past
+ * it. 0 when p holds something else. */
+static int usr_scoped_name(strbuf *b, const char **p) {
+  const char *s = *p;
+  while (*s == '@' && (s[1] == 'N' || s[1] == 'S') && s[2] == '@') {
+    const char *n = s + 3;
+    size_t len = strcspn(n, "@#>");
+    if (!len)
+      return 0;
+    strbuf_appendn(b, n, len);
+    s = n + len;
+    if (*s == '@')
+      strbuf_append(b, "::");
+  }
+  *p = s;
+  return s[0] == 0 || s[0] == '#';
+}
+
+/* One template argument of a specialization's USR ("#f", "#VI3",
+ * "#$@S@P") as C++; advances p. 0 when it is not one of those forms. */
+static int usr_template_arg(strbuf *b, const char **p) {
+  const char *s = *p;
+  if (*s++ != '#')
+    return 0;
+  if (*s == '$') {
+    s++;
+    if (!usr_scoped_name(b, &s))
+      return 0;
+  } else if (*s == 'V' && usr_builtin(s[1])) {
+    s += 2;
+    const char *v = s;
+    s += *s == '-';
+    while (*s >= '0' && *s <= '9')
+      s++;
+    strbuf_appendn(b, v, (size_t)(s - v));
+  } else if (usr_builtin(*s)) {
+    strbuf_append(b, usr_builtin(*s++));
+  } else {
+    return 0;
+  }
+  *p = s;
+  return *s == 0 || *s == '#';
+}
+
+int dev_var_template_names(CXCursor decl, char **cl_name, char **host_name) {
+  if (clang_getCursorKind(decl) != CXCursor_UnexposedDecl)
+    return 0;
+  char *usr = cx_usr(decl);
+  const char *args = strchr(usr, '>');
+  strbuf host = {0}, targs = {0};
+  const char *p = str_starts_with(usr, "c:") ? usr + 2 : usr;
+  int ok = args && p < args;
+  /* the scope: "@N@ns@" parts before the variable's own "@name" */
+  while (ok && str_starts_with(p, "@N@")) {
+    size_t len = strcspn(p + 3, "@>");
+    strbuf_appendn(&host, p + 3, len);
+    strbuf_append(&host, "::");
+    p += 3 + len;
+  }
+  ok = ok && *p == '@';
+  if (ok)
+    strbuf_appendn(&host, p + 1, (size_t)(args - p - 1));
+  for (p = args ? args + 1 : ""; ok && *p;) {
+    if (targs.len)
+      strbuf_append(&targs, ", ");
+    ok = usr_template_arg(&targs, &p);
+  }
+  if (ok && targs.len) {
+    char *n = cx_spelling(decl);
+    strbuf cl = {0};
+    strbuf_append(&cl, n);
+    strbuf_appendc(&cl, '_');
+    append_mangled(&cl, strbuf_cstr(&targs));
+    *cl_name = dev_safe_name(strbuf_cstr(&cl));
+    *host_name = xasprintf("%s<%s>", strbuf_cstr(&host), strbuf_cstr(&targs));
+    strbuf_free(&cl);
+    free(n);
+  }
+  ok = ok && targs.len;
+  strbuf_free(&host);
+  strbuf_free(&targs);
+  free(usr);
+  return ok;
+}
+
 /* ---- types ---------------------------------------------------------- */
 
 const char *dev_space_word(char s) {

@@ -26,6 +26,13 @@ char *dev_specialization_name(CXCursor fn);
 CXType dev_template_param_type(CXCursor fn, unsigned i);
 char *dev_template_value(CXCursor fn, unsigned i);
 
+/* For a specialization of a variable template (mask<float>, which libclang
+ * shows as an UnexposedDecl): its name in the .cl file ("mask_float") and
+ * in host code ("mask<float>"), from its USR. 0 (nothing set) for other
+ * declarations and for arguments other than builtin types, integers and
+ * (namespace-scope) classes. The caller frees both. */
+int dev_var_template_names(CXCursor decl, char **cl_name, char **host_name);
+
 /* ---- types ---------------------------------------------------------- */
 
 const char *dev_space_word(char s); /* "__global", ...; "" for private */

@@ -728,9 +728,10 @@ static void print_cast(emitter *e, CXCursor c, int cpp_style) {
  * in CUDA. */
 static void print_index(emitter *e, CXCursor base, CXCursor idx) {
   int wrap = dev_local_index_wraps(e, base, idx);
-  dev_emit(e, wrap ? "(int)(" : "");
+  int paren = clang_getCursorKind(cx_strip_implicit(idx)) == CXCursor_ParenExpr;
+  dev_emit(e, !wrap ? "" : paren ? "(int)" : "(int)(");
   dev_print_expr(e, idx);
-  dev_emit(e, wrap ? ")" : "");
+  dev_emit(e, wrap && !paren ? ")" : "");
 }
 
 /* 1 when operand p of op is a pointer that op offsets (p + i, p - i,

@@ -4,6 +4,8 @@
  * one row of rules/device_functions.def serves every declaration of an
  * overload; whether a built-in is collective comes from its row (a
  * template that takes the warp scratch) or its name (__syncthreads*).
+ * Also here: the built-in index variables (threadIdx.x and the like) and
+ * printf formats as OpenCL C takes them.
  *
  * Layer 2 of the device emitter (dev_state.h): calls dev_state, dev_cg.
  */
@@ -134,4 +136,26 @@ int dev_builtin_var_dim(emitter *e, CXCursor member, const char **fn) {
   int dim = strlen(m) == 1 ? m[0] - 'x' : property_dim(e, member);
   free(m);
   return dim >= 0 && dim <= 2 ? dim : -1;
+}
+
+char *dev_builtin_printf_format(const char *fmt, const char **bad) {
+  strbuf out = {0};
+  *bad = NULL;
+  for (const char *p = fmt; *p; p++) {
+    strbuf_appendc(&out, *p);
+    if (*p != '%' || p[1] == '%') {
+      if (*p == '%')
+        strbuf_appendc(&out, *++p);
+      continue;
+    }
+    while (p[1] && strchr("-+ #0123456789.*", p[1]))
+      strbuf_appendc(&out, *++p);
+    if (p[1] == 'l' && p[2] == 'l')
+      p++; /* %ll? -> %l? */
+    else if (p[1] == 'z' || p[1] == 'j' || p[1] == 't')
+      strbuf_appendc(&out, 'l'), p++;
+    else if (p[1] == 'L' || p[1] == 'n')
+      *bad = p[1] == 'L' ? "long double" : "%n";
+  }
+  return strbuf_take(&out);
 }

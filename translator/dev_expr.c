@@ -351,42 +351,22 @@ static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
   e->in_builtin--;
 }
 
-/* printf: OpenCL C's long is 64-bit, so %lld/%llu/%zu/%zd become %ld/%lu;
- * conversions OpenCL C has no equivalent for are reported. */
+/* printf, with the format OpenCL C needs (dev_builtin_printf_format). */
 static void print_printf(emitter *e, CXCursor call, CXCursor *args,
                          unsigned nargs) {
   char *fmt = nargs ? cx_tokens_text(e->tu, cx_strip_implicit(args[0]))
                     : xstrdup("\"\"");
-  strbuf out = {0};
   const char *bad = NULL;
-  for (const char *p = fmt; *p; p++) {
-    strbuf_appendc(&out, *p);
-    if (*p != '%' || p[1] == '%') {
-      if (*p == '%')
-        strbuf_appendc(&out, *++p);
-      continue;
-    }
-    while (p[1] && strchr("-+ #0123456789.*", p[1]))
-      strbuf_appendc(&out, *++p);
-    if (p[1] == 'l' && p[2] == 'l')
-      p++; /* %ll? -> %l? */
-    else if (p[1] == 'z' || p[1] == 'j' || p[1] == 't')
-      strbuf_appendc(&out, 'l'), p++;
-    else if (p[1] == 'L' || p[1] == 'n')
-      bad = p[1] == 'L' ? "long double" : "%n";
-  }
-  if (bad) {
-    char *f = xstrdup(fmt);
-    dev_report(e, call, CU2CL_D_PRINTF_FORMAT, f, bad);
-    free(f);
-  }
-  strbuf_printf(e->out, "printf(%s", strbuf_cstr(&out));
+  char *out = dev_builtin_printf_format(fmt, &bad);
+  if (bad)
+    dev_report(e, call, CU2CL_D_PRINTF_FORMAT, fmt, bad);
+  strbuf_printf(e->out, "printf(%s", out);
   for (unsigned i = 1; i < nargs; i++) {
     dev_emit(e, ", ");
     dev_print_expr(e, args[i]);
   }
   dev_emit(e, ")");
-  strbuf_free(&out);
+  free(out);
   free(fmt);
 }
 
@@ -464,6 +444,30 @@ static void print_implicit_args(emitter *e, CXCursor def, int first) {
     strbuf_printf(e->out, "%scu2cl_dynamic_shared", first ? "" : ", ");
 }
 
+/* &arg for a parameter taken by reference. An array symbol (__constant__,
+ * or __shared__ hoisted from a device function) is a pointer to its first
+ * element outside the kernel that declares it: a reference to the whole
+ * array (float (&t)[N]) is that pointer cast, not its address. */
+static void print_address_of(emitter *e, CXCursor arg, CXType pointee) {
+  CXCursor in = cx_strip_implicit(arg);
+  symbol *s = clang_getCursorKind(in) == CXCursor_DeclRefExpr
+                  ? dev_symbol_of(e, clang_getCursorReferenced(in))
+                  : NULL;
+  if (s && s->is_array && dev_is_array_type(pointee) &&
+      (s->space != 'l' || (e->cur && !e->cur->is_kernel))) {
+    strbuf b = {0};
+    dev_print_type_decl(e, &b, clang_getCanonicalType(pointee), s->space,
+                        "(*)");
+    strbuf_printf(e->out, "(%s)%s", strbuf_cstr(&b), s->name);
+    strbuf_free(&b);
+    return;
+  }
+  dev_emit(e, "&");
+  char *t = dev_arg_text(e, arg);
+  dev_emit(e, t);
+  free(t);
+}
+
 static void print_user_args(emitter *e, CXCursor def, CXCursor *args,
                             unsigned nargs, int first) {
   for (unsigned i = 0; i < nargs; i++) {
@@ -471,10 +475,7 @@ static void print_user_args(emitter *e, CXCursor def, CXCursor *args,
       dev_emit(e, ", ");
     CXType pt = clang_getCursorType(clang_Cursor_getArgument(def, i));
     if (dev_is_nonconst_ref(pt)) {
-      dev_emit(e, "&");
-      char *t = dev_arg_text(e, args[i]);
-      dev_emit(e, t);
-      free(t);
+      print_address_of(e, args[i], clang_getPointeeType(pt));
     } else {
       dev_print_expr(e, args[i]);
     }

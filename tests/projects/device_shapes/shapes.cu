@@ -69,10 +69,16 @@ __device__ float row_sum(float (*rows)[N], int r) {
   return t;
 }
 
+__device__ void fill_row(float (&row)[N], const float *a, float add) {
+  row[threadIdx.x] = a[threadIdx.x] + add;
+}
+
 __device__ float staged(const float *a) {
   __shared__ float stage[2][N]; // hoisted: a pointer to rows of N
-  stage[0][threadIdx.x] = a[threadIdx.x];
-  stage[1][threadIdx.x] = a[threadIdx.x] + 1;
+  __shared__ float flat[N];     // hoisted: a pointer to its elements
+  fill_row(stage[0], a, 0);
+  fill_row(flat, a, 1);
+  stage[1][threadIdx.x] = flat[threadIdx.x];
   __syncthreads();
   return stage[0][(threadIdx.x + 2) % N] + stage[1][threadIdx.x | 1];
 }

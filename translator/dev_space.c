@@ -239,8 +239,8 @@ static int below_2_31(emitter *e, CXCursor idx) {
 /* An index into __local memory that CUDA computes in 32 bits: an unsigned
  * 32-bit value not known below 2^31. NVIDIA's shared-memory addresses are
  * 32 bits wide and wrap, so s[~u] and s[u - 1] at u = 0 read below s,
- * where 64-bit pointer arithmetic goes nearly 2^32 elements past it (docs/usage.md,
- * "Device code"). */
+ * where 64-bit pointer arithmetic goes nearly 2^32 elements past it
+ * (docs/usage.md, "What is translated"). */
 int dev_local_index_wraps(emitter *e, CXCursor base, CXCursor idx) {
   return clang_getCanonicalType(clang_getCursorType(idx)).kind == CXType_UInt &&
          dev_expr_space(e, base) == 'l' && !below_2_31(e, idx);

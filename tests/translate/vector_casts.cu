@@ -20,6 +20,25 @@ __global__ void overlay(const float4 *in, float *out)
 // CHECK-CL: un.v = in[(uint)get_local_id(0)];
 // CHECK-CL-NOT: operator=
 
+// Likewise a member of a plain struct typedef assigned a whole struct
+// (HeCBench black-scholes: CU2CL2101 in the implicit operator=).
+typedef struct {
+    float rate, freq;
+} termStruct;
+typedef struct {
+    float x0;
+    termStruct riskFree;
+} processStruct;
+
+__global__ void terms(const termStruct *in, float *out)
+{
+    processStruct p;
+    p.riskFree = in[threadIdx.x];
+    out[threadIdx.x] = p.riskFree.rate;
+}
+// CHECK-CL: p.riskFree = in[(uint)get_local_id(0)];
+// CHECK-CL-NOT: operator_assign
+
 __global__ void keys4(unsigned *keys, const float *a, const double *d, // EXPECT: CU2CL2004
                       float *out)
 {

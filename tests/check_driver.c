@@ -742,6 +742,8 @@ START_TEST(test_shared_constructor) {
         NULL);
   expect_status(2);
   expect_diag("shared_ctor.cu:14:", "'hits' of type 'Counter'", "[CU2CL0202]");
+  expect_diag("shared_ctor.cu:26:", "'stage' of type 'Stage<N>'",
+              "[CU2CL0202]");
   expect_no_file(at("OUT/shared_ctor.cl"));
 }
 END_TEST

@@ -23,6 +23,23 @@ char *cu2cl_output_stem(const cu2cl_options *o, const char *file) {
   return dot && dot != base ? xstrndup(rel, (size_t)(dot - rel)) : xstrdup(rel);
 }
 
+typedef struct var_at_ctx {
+  CXSourceLocation at;
+  CXCursor found;
+} var_at_ctx;
+
+static enum CXChildVisitResult var_at_visit(CXCursor c, CXCursor p,
+                                            CXClientData d) {
+  var_at_ctx *v = d;
+  (void)p;
+  if (clang_getCursorKind(c) == CXCursor_VarDecl &&
+      clang_equalLocations(clang_getCursorLocation(c), v->at)) {
+    v->found = c;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
 /* clang's error on a __shared__ variable whose constructor runs code
  * (__shared__ cuda::barrier<...> bar;): reported as what it means, with
  * the variable and its type. 0 when the error is another. */
@@ -31,7 +48,17 @@ static int report_shared_constructor(CXTranslationUnit tu, CXDiagnostic d,
                                      const cx_loc *l) {
   if (strcmp(msg, "initialization is not supported for __shared__ variables"))
     return 0;
-  CXCursor c = clang_getCursor(tu, clang_getDiagnosticLocation(d));
+  CXSourceLocation at = clang_getDiagnosticLocation(d);
+  CXCursor c = clang_getCursor(tu, at);
+  if (clang_getCursorKind(c) != CXCursor_VarDecl) {
+    /* in a template, libclang answers with the enclosing function */
+    var_at_ctx v = {at, clang_getNullCursor()};
+    clang_visitChildren(c, var_at_visit, &v);
+    CXCursor tpl = clang_getSpecializedCursorTemplate(c);
+    if (clang_Cursor_isNull(v.found) && !clang_Cursor_isNull(tpl))
+      clang_visitChildren(tpl, var_at_visit, &v); /* an instantiation's */
+    c = v.found;
+  }
   if (clang_getCursorKind(c) != CXCursor_VarDecl)
     return 0;
   char *name = cx_spelling(c);

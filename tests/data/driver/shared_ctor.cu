@@ -15,4 +15,20 @@ __global__ void tally(int *out)
     out[threadIdx.x] = hits.count;
 }
 
-int main() { return 0; }
+// In a kernel template, clang reports it in the instantiation.
+template <int N> struct Stage {
+    __device__ Stage() { depth = N; }
+    int depth;
+};
+
+template <int N> __global__ void staged(int *out)
+{
+    __shared__ Stage<N> stage;
+    out[threadIdx.x] = stage.depth;
+}
+
+int main()
+{
+    staged<2><<<1, 32>>>(nullptr);
+    return 0;
+}

@@ -733,6 +733,21 @@ END_TEST
 
 /* ---- Errors: translation ------------------------------------------------ */
 
+/* A __shared__ variable whose constructor runs code does not parse; the
+ * error names the variable and its type under its own ID, not clang's
+ * message under CU2CL0200. */
+START_TEST(test_shared_constructor) {
+  fixture("shared_ctor.cu", "src/shared_ctor.cu");
+  cu2cl("src/shared_ctor.cu", "--cuda-path=none", "--out-root", "OUT", "--",
+        NULL);
+  expect_status(2);
+  expect_diag("shared_ctor.cu:14:", "'hits' of type 'Counter'", "[CU2CL0202]");
+  expect_diag("shared_ctor.cu:26:", "'stage' of type 'Stage<N>'",
+              "[CU2CL0202]");
+  expect_no_file(at("OUT/shared_ctor.cl"));
+}
+END_TEST
+
 /* bad.cu does not parse: a and b are still translated, nothing is left for
  * bad, no temporary file anywhere, the input tree is untouched. */
 START_TEST(test_syntax_error_among_good) {
@@ -993,6 +1008,7 @@ static Suite *driver_suite(void) {
   tcase_add_test(err, test_db_message_not_doubled);
   tcase_add_test(err, test_db_source_not_listed);
   tcase_add_test(err, test_syntax_error_among_good);
+  tcase_add_test(err, test_shared_constructor);
   tcase_add_test(err, test_unsupported_clock64);
   tcase_add_test(err, test_unsupported_lambda);
   tcase_add_test(err, test_host_check_reports_original_line);

@@ -4,11 +4,14 @@
  * one row of rules/device_functions.def serves every declaration of an
  * overload; whether a built-in is collective comes from its row (a
  * template that takes the warp scratch) or its name (__syncthreads*).
+ * Also here: the built-in index variables (threadIdx.x and the like) and
+ * printf formats as OpenCL C takes them.
  *
  * Layer 2 of the device emitter (dev_state.h): calls dev_state, dev_cg.
  */
 #include "dev_builtin.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "dev_cg.h"
@@ -78,4 +81,81 @@ int dev_builtin_is_warp_primitive(const char *name) {
     if (str_starts_with(name, *p))
       return 1;
   return 0;
+}
+
+/* The component a member of a built-in variable names when the toolkit's
+ * headers declare x, y, z as properties (whose references libclang gives
+ * no name): read where the expression is spelled, "blockDim.x", also when
+ * that is in a macro's definition (i += gridDim.x * blockDim.x in a
+ * #define), where the expansion's own text would be the macro's call. */
+static int property_dim(emitter *e, CXCursor member) {
+  CXFile f;
+  unsigned off;
+  size_t size;
+  clang_getSpellingLocation(clang_getCursorLocation(member), &f, NULL, NULL,
+                            &off);
+  const char *buf = f ? clang_getFileContents(e->tu, f, &size) : NULL;
+  if (!buf || off >= size)
+    return -1;
+  const char *p = buf + off, *end = buf + size;
+  while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+    p++; /* the variable's name */
+  while (p < end && isspace((unsigned char)*p))
+    p++;
+  if (p < end && *p == '.')
+    p++;
+  while (p < end && isspace((unsigned char)*p))
+    p++;
+  if (p + 1 < end && (isalnum((unsigned char)p[1]) || p[1] == '_'))
+    return -1;
+  return p < end ? *p - 'x' : -1;
+}
+
+/* threadIdx.x and the like: the dimension, with the work-item function
+ * in *fn. */
+int dev_builtin_var_dim(emitter *e, CXCursor member, const char **fn) {
+  CXCursor base = dev_first_child(member);
+  if (clang_Cursor_isNull(base))
+    return -1;
+  base = cx_strip_implicit(base);
+  if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
+    return -1;
+  CXCursor d = clang_getCursorReferenced(base);
+  if (!cx_in_system_header(d))
+    return -1;
+  char *n = cx_spelling(d);
+  *fn = !strcmp(n, "threadIdx")  ? "get_local_id"
+        : !strcmp(n, "blockIdx") ? "get_group_id"
+        : !strcmp(n, "blockDim") ? "get_local_size"
+        : !strcmp(n, "gridDim")  ? "get_num_groups"
+                                 : NULL;
+  free(n);
+  if (!*fn)
+    return -1;
+  char *m = cx_spelling(member);
+  int dim = strlen(m) == 1 ? m[0] - 'x' : property_dim(e, member);
+  free(m);
+  return dim >= 0 && dim <= 2 ? dim : -1;
+}
+
+char *dev_builtin_printf_format(const char *fmt, const char **bad) {
+  strbuf out = {0};
+  *bad = NULL;
+  for (const char *p = fmt; *p; p++) {
+    strbuf_appendc(&out, *p);
+    if (*p != '%' || p[1] == '%') {
+      if (*p == '%')
+        strbuf_appendc(&out, *++p);
+      continue;
+    }
+    while (p[1] && strchr("-+ #0123456789.*", p[1]))
+      strbuf_appendc(&out, *++p);
+    if (p[1] == 'l' && p[2] == 'l')
+      p++; /* %ll? -> %l? */
+    else if (p[1] == 'z' || p[1] == 'j' || p[1] == 't')
+      strbuf_appendc(&out, 'l'), p++;
+    else if (p[1] == 'L' || p[1] == 'n')
+      *bad = p[1] == 'L' ? "long double" : "%n";
+  }
+  return strbuf_take(&out);
 }

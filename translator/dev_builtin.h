@@ -1,8 +1,9 @@
 /*
  * dev_builtin: what the device emitter knows about CUDA's built-in device
- * functions: their rows in rules/device_functions.def, and which of them
- * every work-item must reach on the warp emulation path. Layer 2 of the
- * device emitter (dev_state.h).
+ * functions: their rows in rules/device_functions.def, which of them
+ * every work-item must reach on the warp emulation path, the built-in
+ * index variables and printf formats. Layer 2 of the device emitter
+ * (dev_state.h).
  */
 #ifndef CU2CL_DEV_BUILTIN_H
 #define CU2CL_DEV_BUILTIN_H
@@ -21,5 +22,14 @@ const cu2cl_device_rule *dev_builtin_rule(CXCursor callee);
 int dev_builtin_is_collective(CXCursor callee, int *scratch);
 /* 1 for the name of a warp primitive (__shfl*, __ballot*, ...). */
 int dev_builtin_is_warp_primitive(const char *name);
+/* For a member of a built-in index variable (threadIdx.y, blockDim.x):
+ * its dimension (0-2), with the OpenCL work-item function in *fn
+ * (get_local_id, ...); -1 for anything else. */
+int dev_builtin_var_dim(emitter *e, CXCursor member, const char **fn);
+/* A printf format (its source text, quotes included) as OpenCL C takes
+ * it: its long is 64-bit, so %lld/%llu/%zu/%zd become %ld/%lu. *bad names
+ * a conversion OpenCL C has no equivalent for ("long double", "%n"), else
+ * NULL. Caller frees. */
+char *dev_builtin_printf_format(const char *fmt, const char **bad);
 
 #endif

@@ -148,35 +148,29 @@ static void print_children_list(emitter *e, CXCursor *kids, unsigned n,
   }
 }
 
-static int builtin_var_dim(emitter *e, CXCursor member, const char **fn) {
-  CXCursor base = dev_first_child(member);
-  if (clang_Cursor_isNull(base))
-    return -1;
-  base = cx_strip_implicit(base);
-  if (clang_getCursorKind(base) != CXCursor_DeclRefExpr)
-    return -1;
-  CXCursor d = clang_getCursorReferenced(base);
-  if (!cx_in_system_header(d))
-    return -1;
-  char *n = cx_spelling(d);
-  *fn = !strcmp(n, "threadIdx")  ? "get_local_id"
-        : !strcmp(n, "blockIdx") ? "get_group_id"
-        : !strcmp(n, "blockDim") ? "get_local_size"
-        : !strcmp(n, "gridDim")  ? "get_num_groups"
-                                 : NULL;
-  free(n);
-  if (!*fn)
-    return -1;
-  char *toks = cx_tokens_text(e->tu, member);
-  size_t len = strlen(toks);
-  int dim = len ? toks[len - 1] - 'x' : -1;
-  free(toks);
-  return dim >= 0 && dim <= 2 ? dim : -1;
+/* The operand of a postfix operator (a[i], a.m, a->m): a cast, which
+ * C++ writes as reinterpret_cast<T *>(p) and OpenCL C as (T *)(p), goes
+ * in parentheses, or the index would bind to its operand first. */
+static void print_postfix_base(emitter *e, CXCursor base) {
+  switch (clang_getCursorKind(cx_strip_implicit(base))) {
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXReinterpretCastExpr:
+  case CXCursor_CXXConstCastExpr:
+  case CXCursor_CXXFunctionalCastExpr:
+    dev_emit(e, "(");
+    dev_print_expr(e, base);
+    dev_emit(e, ")");
+    return;
+  default:
+    dev_print_expr(e, base);
+    return;
+  }
 }
 
 static void print_member(emitter *e, CXCursor c) {
   const char *fn;
-  int dim = builtin_var_dim(e, c, &fn);
+  int dim = dev_builtin_var_dim(e, c, &fn);
   if (dim >= 0) {
     strbuf_printf(e->out, "(uint)%s(%d)", fn, dim);
     return;
@@ -193,7 +187,7 @@ static void print_member(emitter *e, CXCursor c) {
     strbuf_printf(e->out, "self%s%s",
                   e->cur && e->cur->self == 'S' ? "." : "->", sm);
   } else {
-    dev_print_expr(e, base);
+    print_postfix_base(e, base);
     strbuf_printf(e->out, "%s%s",
                   dev_is_pointer_type(clang_getCursorType(base)) ? "->" : ".",
                   sm);
@@ -229,7 +223,8 @@ static void print_declref(emitter *e, CXCursor c) {
   } else if (dk == CXCursor_VarDecl && cx_in_system_header(d) &&
              !strcmp(n, "warpSize")) {
     dev_emit(e, "CU2CL_WARP_SIZE");
-  } else if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl) {
+  } else if (dk == CXCursor_VarDecl || dk == CXCursor_ParmDecl ||
+             (dk == CXCursor_UnexposedDecl && dev_symbol_of(e, d))) {
     symbol *s = dev_symbol_of(e, d);
     var_entry *v = s ? NULL : dev_var_find(e, d);
     char *sn = dev_safe_name(n);
@@ -356,42 +351,22 @@ static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
   e->in_builtin--;
 }
 
-/* printf: OpenCL C's long is 64-bit, so %lld/%llu/%zu/%zd become %ld/%lu;
- * conversions OpenCL C has no equivalent for are reported. */
+/* printf, with the format OpenCL C needs (dev_builtin_printf_format). */
 static void print_printf(emitter *e, CXCursor call, CXCursor *args,
                          unsigned nargs) {
   char *fmt = nargs ? cx_tokens_text(e->tu, cx_strip_implicit(args[0]))
                     : xstrdup("\"\"");
-  strbuf out = {0};
   const char *bad = NULL;
-  for (const char *p = fmt; *p; p++) {
-    strbuf_appendc(&out, *p);
-    if (*p != '%' || p[1] == '%') {
-      if (*p == '%')
-        strbuf_appendc(&out, *++p);
-      continue;
-    }
-    while (p[1] && strchr("-+ #0123456789.*", p[1]))
-      strbuf_appendc(&out, *++p);
-    if (p[1] == 'l' && p[2] == 'l')
-      p++; /* %ll? -> %l? */
-    else if (p[1] == 'z' || p[1] == 'j' || p[1] == 't')
-      strbuf_appendc(&out, 'l'), p++;
-    else if (p[1] == 'L' || p[1] == 'n')
-      bad = p[1] == 'L' ? "long double" : "%n";
-  }
-  if (bad) {
-    char *f = xstrdup(fmt);
-    dev_report(e, call, CU2CL_D_PRINTF_FORMAT, f, bad);
-    free(f);
-  }
-  strbuf_printf(e->out, "printf(%s", strbuf_cstr(&out));
+  char *out = dev_builtin_printf_format(fmt, &bad);
+  if (bad)
+    dev_report(e, call, CU2CL_D_PRINTF_FORMAT, fmt, bad);
+  strbuf_printf(e->out, "printf(%s", out);
   for (unsigned i = 1; i < nargs; i++) {
     dev_emit(e, ", ");
     dev_print_expr(e, args[i]);
   }
   dev_emit(e, ")");
-  strbuf_free(&out);
+  free(out);
   free(fmt);
 }
 
@@ -469,6 +444,30 @@ static void print_implicit_args(emitter *e, CXCursor def, int first) {
     strbuf_printf(e->out, "%scu2cl_dynamic_shared", first ? "" : ", ");
 }
 
+/* &arg for a parameter taken by reference. An array symbol (__constant__,
+ * or __shared__ hoisted from a device function) is a pointer to its first
+ * element outside the kernel that declares it: a reference to the whole
+ * array (float (&t)[N]) is that pointer cast, not its address. */
+static void print_address_of(emitter *e, CXCursor arg, CXType pointee) {
+  CXCursor in = cx_strip_implicit(arg);
+  symbol *s = clang_getCursorKind(in) == CXCursor_DeclRefExpr
+                  ? dev_symbol_of(e, clang_getCursorReferenced(in))
+                  : NULL;
+  if (s && s->is_array && dev_is_array_type(pointee) &&
+      (s->space != 'l' || (e->cur && !e->cur->is_kernel))) {
+    strbuf b = {0};
+    dev_print_type_decl(e, &b, clang_getCanonicalType(pointee), s->space,
+                        "(*)");
+    strbuf_printf(e->out, "(%s)%s", strbuf_cstr(&b), s->name);
+    strbuf_free(&b);
+    return;
+  }
+  dev_emit(e, "&");
+  char *t = dev_arg_text(e, arg);
+  dev_emit(e, t);
+  free(t);
+}
+
 static void print_user_args(emitter *e, CXCursor def, CXCursor *args,
                             unsigned nargs, int first) {
   for (unsigned i = 0; i < nargs; i++) {
@@ -476,10 +475,7 @@ static void print_user_args(emitter *e, CXCursor def, CXCursor *args,
       dev_emit(e, ", ");
     CXType pt = clang_getCursorType(clang_Cursor_getArgument(def, i));
     if (dev_is_nonconst_ref(pt)) {
-      dev_emit(e, "&");
-      char *t = dev_arg_text(e, args[i]);
-      dev_emit(e, t);
-      free(t);
+      print_address_of(e, args[i], clang_getPointeeType(pt));
     } else {
       dev_print_expr(e, args[i]);
     }
@@ -602,24 +598,6 @@ static int is_plain_copy(CXCursor ctor, CXCursor def) {
   return plain;
 }
 
-/* 1 for the name of an OpenCL built-in vector type (float4, uchar2, ...;
- * CUDA's 1- and 3-component types print as cu2cl_ structs). */
-static int is_cl_vector_name(const char *tn) {
-  static const char *const bases[] = {"char",  "uchar",  "short", "ushort",
-                                      "int",   "uint",   "long",  "ulong",
-                                      "float", "double", "half"};
-  for (size_t i = 0; i < sizeof bases / sizeof *bases; i++) {
-    size_t n = strlen(bases[i]);
-    if (strncmp(tn, bases[i], n))
-      continue;
-    const char *w = tn + n;
-    if (!strcmp(w, "2") || !strcmp(w, "4") || !strcmp(w, "8") ||
-        !strcmp(w, "16"))
-      return 1;
-  }
-  return 0;
-}
-
 static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
                                    CXCursor *args, unsigned nargs) {
   CXCursor def = clang_getCursorDefinition(ctor);
@@ -640,7 +618,8 @@ static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
     if (nargs == 0) {
       /* a value-initialized OpenCL vector is (T)(0); {0} would leave the
        * other components without an initializer, which OpenCL C rejects */
-      strbuf_printf(e->out, is_cl_vector_name(tn) ? "(%s)(0)" : "(%s){0}", tn);
+      strbuf_printf(e->out, dev_is_cl_vector_name(tn) ? "(%s)(0)" : "(%s){0}",
+                    tn);
     } else if (cx_in_system_header(ctor)) {
       strbuf_printf(e->out, "(%s){", tn);
       print_children_list(e, args, nargs, ", ");
@@ -690,8 +669,7 @@ static void print_call(emitter *e, CXCursor c) {
     CXCursor obj = clang_getNullCursor();
     CXCursor *margs = args;
     unsigned mn = nargs;
-    if (!clang_Cursor_isNull(first) &&
-        clang_getCursorKind(first) == CXCursor_MemberRefExpr) {
+    if (dev_is_method_access(first)) {
       obj = dev_first_child(first); /* obj.method(args) */
     } else if (nk >= 1) {
       obj = kids[0]; /* member operator: object, callee, args... */
@@ -731,10 +709,11 @@ static void print_cast(emitter *e, CXCursor c, int cpp_style) {
   char sp = dev_is_pointer_type(t) ? dev_expr_space(e, operand) : 0;
   char *ts = dev_type_string(e, t, sp);
   CXCursor inner = cx_strip_implicit(operand);
-  if (clang_getCursorKind(inner) == CXCursor_CallExpr &&
-      clang_getCursorKind(clang_getCursorReferenced(inner)) ==
-          CXCursor_Constructor) {
-    dev_print_expr(e, operand); /* T(args) for class types */
+  if ((clang_getCursorKind(inner) == CXCursor_CallExpr &&
+       clang_getCursorKind(clang_getCursorReferenced(inner)) ==
+           CXCursor_Constructor) ||
+      clang_getCursorKind(inner) == CXCursor_InitListExpr) {
+    dev_print_expr(e, operand); /* T(args), T{args} for class types */
   } else if (cpp_style) {
     strbuf_printf(e->out, "(%s)(", ts);
     dev_print_expr(e, operand);
@@ -744,6 +723,26 @@ static void print_cast(emitter *e, CXCursor c, int cpp_style) {
     dev_print_expr(e, operand);
   }
   free(ts);
+}
+
+/* An index or offset added to base: a signed 32-bit value where it wraps
+ * in CUDA. */
+static void print_index(emitter *e, CXCursor base, CXCursor idx) {
+  int wrap = dev_local_index_wraps(e, base, idx);
+  int paren = clang_getCursorKind(cx_strip_implicit(idx)) == CXCursor_ParenExpr;
+  dev_emit(e, !wrap ? "" : paren ? "(int)" : "(int)(");
+  dev_print_expr(e, idx);
+  dev_emit(e, wrap && !paren ? ")" : "");
+}
+
+/* 1 when operand p of op is a pointer that op offsets (p + i, p - i,
+ * i + p, p += i, p -= i). */
+static int is_pointer_offset(enum CXBinaryOperatorKind op, CXCursor p) {
+  if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub &&
+      op != CXBinaryOperator_AddAssign && op != CXBinaryOperator_SubAssign)
+    return 0;
+  CXType t = clang_getCursorType(p);
+  return dev_is_pointer_type(t) || dev_is_array_type(t);
 }
 
 static void print_operator(emitter *e, CXCursor c) {
@@ -778,9 +777,16 @@ static void print_operator(emitter *e, CXCursor c) {
   } else if (n == 2) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
     char *sp = cx_take(clang_getBinaryOperatorKindSpelling(op));
-    dev_print_expr(e, kids[0]);
+    int ptr0 = is_pointer_offset(op, kids[0]);
+    if (is_pointer_offset(op, kids[1]))
+      print_index(e, kids[1], kids[0]); /* u + p */
+    else
+      dev_print_expr(e, kids[0]);
     strbuf_printf(e->out, op == CXBinaryOperator_Comma ? "%s " : " %s ", sp);
-    dev_print_expr(e, kids[1]);
+    if (ptr0)
+      print_index(e, kids[0], kids[1]); /* p + u, p - u, p += u */
+    else
+      dev_print_expr(e, kids[1]);
     free(sp);
   } else {
     dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
@@ -820,22 +826,48 @@ static void print_subscript(emitter *e, CXCursor c) {
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
   if (n == 2) {
-    dev_print_expr(e, kids[0]);
+    print_postfix_base(e, kids[0]);
     dev_emit(e, "[");
-    dev_print_expr(e, kids[1]);
+    print_index(e, kids[0], kids[1]);
     dev_emit(e, "]");
   }
   free(kids);
 }
 
-/* { a, b, ... } */
-static void print_init_list(emitter *e, CXCursor c) {
+/* { a, b, ... }, as an initializer: nested lists stay braces. */
+static void print_braces(emitter *e, CXCursor c) {
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
   dev_emit(e, "{");
-  print_children_list(e, kids, n, ", ");
+  for (unsigned i = 0; i < n; i++) {
+    if (i)
+      dev_emit(e, ", ");
+    dev_print_initializer(e, kids[i]);
+  }
   dev_emit(e, "}");
   free(kids);
+}
+
+void dev_print_initializer(emitter *e, CXCursor init) {
+  CXCursor in = cx_strip_implicit(init);
+  if (clang_getCursorKind(in) == CXCursor_InitListExpr)
+    print_braces(e, in);
+  else
+    dev_print_expr(e, init);
+}
+
+/* { a, b, ... } where a value is wanted (an argument, f(Point{1, 2}),
+ * f({a, b}), an assignment, a return): a compound literal, (T){a, b}. */
+static void print_init_list(emitter *e, CXCursor c) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  if (t.kind != CXType_Record) {
+    print_braces(e, c);
+    return;
+  }
+  char *tn = dev_type_name(e, t);
+  strbuf_printf(e->out, "(%s)", tn);
+  free(tn);
+  print_braces(e, c);
 }
 
 /* Implicit conversions and the like print their operand; without one, a

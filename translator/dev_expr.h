@@ -10,6 +10,9 @@
 #include "dev_state.h"
 
 void dev_print_expr(emitter *e, CXCursor c);
+/* A variable's initializer: a brace list stays braces (as an expression
+ * it is a compound literal). */
+void dev_print_initializer(emitter *e, CXCursor init);
 /* An integral (or floating) constant expression by its value. */
 void dev_print_int_value(emitter *e, CXCursor c);
 /* Argument text for a rule template: parenthesized unless trivially

@@ -54,10 +54,9 @@ static void print_param(emitter *e, fn_clone *f, CXCursor p) {
   CXType t = clang_getCursorType(p);
   var_entry *v = dev_var_find(e, p);
   if (dev_is_nonconst_ref(t)) {
-    char *d = xasprintf("*%s", sn);
-    dev_print_type_decl(e, e->out,
-                        clang_getPointeeType(clang_getCanonicalType(t)),
-                        v ? v->space : 'p', d);
+    CXType pt = clang_getPointeeType(clang_getCanonicalType(t));
+    char *d = dev_pointer_declarator(pt, sn);
+    dev_print_type_decl(e, e->out, pt, v ? v->space : 'p', d);
     free(d);
   } else if (dev_is_const_ref(t)) {
     dev_print_type_decl(e, e->out,
@@ -128,7 +127,7 @@ static void print_signature(emitter *e, fn_clone *f) {
     CXType t = clang_getCursorType(s->decl);
     CXType et =
         s->is_array ? clang_getArrayElementType(clang_getCanonicalType(t)) : t;
-    char *d2 = xasprintf("*%s", s->name);
+    char *d2 = dev_pointer_declarator(et, s->name);
     if (!first)
       dev_emit(e, ", ");
     first = 0;

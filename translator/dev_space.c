@@ -13,13 +13,14 @@
  * - The work list (e->fns): one clone per function and combination of
  *   pointer-argument spaces, with its OpenCL name.
  *
- * Layer 5 of the device emitter (dev_state.h): calls dev_state, dev_types,
- * dev_uses.
+ * Layer 5 of the device emitter (dev_state.h): calls dev_state,
+ * dev_builtin, dev_types, dev_uses.
  */
 #include "dev_space.h"
 
 #include <string.h>
 
+#include "dev_builtin.h"
 #include "dev_types.h"
 #include "dev_uses.h"
 
@@ -205,6 +206,46 @@ char dev_lvalue_space(emitter *e, CXCursor c) {
   }
 }
 
+/* 1 when the unsigned value of idx is known below 2^31: a constant, a
+ * built-in index (CUDA's limits keep those small), or x % c, x & c,
+ * x >> c, x / c with such a constant c. */
+static int below_2_31(emitter *e, CXCursor idx) {
+  long long v;
+  int u;
+  if (cx_eval_int(idx, &v, &u))
+    return (unsigned long long)v < 0x80000000ull;
+  CXCursor in = cx_strip_implicit(idx);
+  const char *fn;
+  if (clang_getCursorKind(in) == CXCursor_ParenExpr)
+    return below_2_31(e, dev_first_child(in));
+  if (clang_getCursorKind(in) == CXCursor_MemberRefExpr)
+    return dev_builtin_var_dim(e, in, &fn) >= 0;
+  if (clang_getCursorKind(in) != CXCursor_BinaryOperator)
+    return 0;
+  CXCursor *kids;
+  unsigned n = cx_children(in, &kids);
+  long long c = -1;
+  if (n != 2 || !cx_eval_int(kids[1], &c, &u))
+    c = -1;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(in);
+  int r = (op == CXBinaryOperator_Rem && c > 0 && c <= 0x80000000ll) ||
+          (op == CXBinaryOperator_And && c >= 0 && c < 0x80000000ll) ||
+          (op == CXBinaryOperator_Shr && c >= 1) ||
+          (op == CXBinaryOperator_Div && c >= 2);
+  free(kids);
+  return r;
+}
+
+/* An index into __local memory that CUDA computes in 32 bits: an unsigned
+ * 32-bit value not known below 2^31. NVIDIA's shared-memory addresses are
+ * 32 bits wide and wrap, so s[~u] and s[u - 1] at u = 0 read below s,
+ * where 64-bit pointer arithmetic goes nearly 2^32 elements past it
+ * (docs/usage.md, "What is translated"). */
+int dev_local_index_wraps(emitter *e, CXCursor base, CXCursor idx) {
+  return clang_getCanonicalType(clang_getCursorType(idx)).kind == CXType_UInt &&
+         dev_expr_space(e, base) == 'l' && !below_2_31(e, idx);
+}
+
 /* ---- methods -------------------------------------------------------- */
 
 int dev_is_const_method(CXCursor m) {
@@ -245,11 +286,21 @@ char dev_method_self(emitter *e, CXCursor def, CXCursor obj) {
   return dev_lvalue_space(e, obj);
 }
 
+/* obj.method as the callee of a call, as opposed to a member operator's
+ * left operand that is itself a member (s.v = w: operator= of s.v). */
+int dev_is_method_access(CXCursor c) {
+  if (clang_getCursorKind(c) != CXCursor_MemberRefExpr)
+    return 0;
+  enum CXCursorKind k = clang_getCursorKind(clang_getCursorReferenced(c));
+  return k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction ||
+         k == CXCursor_FunctionTemplate;
+}
+
 CXCursor dev_call_object(CXCursor call) {
   CXCursor *kids;
   unsigned nk = cx_children(call, &kids);
   CXCursor obj = clang_getNullCursor();
-  if (nk && clang_getCursorKind(kids[0]) == CXCursor_MemberRefExpr)
+  if (nk && dev_is_method_access(kids[0]))
     obj = dev_first_child(kids[0]);
   else if (nk)
     obj = kids[0];
@@ -258,6 +309,32 @@ CXCursor dev_call_object(CXCursor call) {
 }
 
 /* ---- per-function analysis ------------------------------------------ */
+
+/* No value, or a null pointer (nullptr, NULL, 0, (T *)0): it points into
+ * no space, so the pointer's space comes from its other values
+ * (T *p = nullptr; if (...) p = shared; else p = global_ptr;). */
+static int is_null_pointer(CXCursor c) {
+  if (clang_Cursor_isNull(c))
+    return 1;
+  c = cx_strip_implicit(c);
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_CXXNullPtrLiteralExpr:
+  case CXCursor_GNUNullExpr:
+    return 1;
+  case CXCursor_IntegerLiteral: {
+    long long v;
+    int u;
+    return cx_eval_int(c, &v, &u) && v == 0;
+  }
+  case CXCursor_ParenExpr:
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXReinterpretCastExpr:
+    return is_null_pointer(dev_last_child(c));
+  default:
+    return 0;
+  }
+}
 
 static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
                                              CXClientData d) {
@@ -271,7 +348,7 @@ static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
     } else if (cx_cuda_attrs(c) & CX_SHARED) {
       var_add(e, c, 'l', dev_is_array_type(t) ? V_ARRAY : 0);
     } else if (dev_is_pointer_type(t)) {
-      var_add(e, c, clang_Cursor_isNull(init) ? 0 : dev_expr_space(e, init),
+      var_add(e, c, is_null_pointer(init) ? 0 : dev_expr_space(e, init),
               V_POINTER);
     } else if (dev_is_nonconst_ref(t)) {
       var_add(e, c, clang_Cursor_isNull(init) ? 'p' : dev_lvalue_space(e, init),
@@ -286,7 +363,8 @@ static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
     if (n == 2 && clang_getCursorKind(kids[0]) == CXCursor_DeclRefExpr) {
       CXCursor var = clang_getCursorReferenced(kids[0]);
       var_entry *v = dev_var_find(e, var);
-      if (v && (v->flags & V_POINTER) && !(v->flags & V_DEREF)) {
+      if (v && (v->flags & V_POINTER) && !(v->flags & V_DEREF) &&
+          !is_null_pointer(kids[1])) {
         char sp = dev_expr_space(e, kids[1]);
         if (!v->space) {
           v->space = sp;

@@ -25,12 +25,20 @@ char dev_expr_space(emitter *e, CXCursor c);
 /* Where an object lives. */
 char dev_lvalue_space(emitter *e, CXCursor c);
 
+/* 1 when idx, an index or offset into the memory base points into, is
+ * one CUDA computes in 32 bits on __local memory and may wrap (an unsigned
+ * 32-bit value): the emitter prints it as a signed 32-bit value. */
+int dev_local_index_wraps(emitter *e, CXCursor base, CXCursor idx);
+
 /* ---- methods -------------------------------------------------------- */
 
 int dev_is_const_method(CXCursor m);
 int dev_class_is_empty(CXCursor cls);
 /* How a method's clone takes its object (fn_clone.self). */
 char dev_method_self(emitter *e, CXCursor def, CXCursor obj);
+/* 1 for obj.method as a call's callee (not a member operator's operand
+ * that is itself a member, s.v = w). */
+int dev_is_method_access(CXCursor c);
 /* The object of a method call: obj.m(...) or a member operator's first
  * operand; a null cursor for implicit this. */
 CXCursor dev_call_object(CXCursor call);

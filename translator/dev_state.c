@@ -19,6 +19,7 @@ void dev_state_free(emitter *e) {
   for (size_t i = 0; i < e->nsyms; i++) {
     free(e->syms[i].usr);
     free(e->syms[i].name);
+    free(e->syms[i].host_name);
   }
   free(e->syms);
   for (size_t i = 0; i < e->nuses; i++)

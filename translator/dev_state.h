@@ -91,7 +91,8 @@ typedef struct fn_clone {
 
 typedef struct symbol {
   char *usr;
-  char *name;
+  char *name;      /* in the .cl file */
+  char *host_name; /* in host code: "mask<float>" for a variable template */
   char space; /* 'c' __constant__, 'g' __device__, 'l' __shared__ of a device
                  function */
   int is_array;

@@ -167,6 +167,18 @@ void dev_drop_line(emitter *e) {
   e->out->data[e->out->len] = 0;
 }
 
+/* A construction without arguments by a constructor with nothing to run:
+ * the compiler's own, or one of CUDA's headers (vector types). */
+static int is_default_construction(CXCursor in) {
+  CXCursor ctor = clang_getCursorReferenced(in);
+  if (clang_getCursorKind(in) != CXCursor_CallExpr ||
+      clang_getCursorKind(ctor) != CXCursor_Constructor ||
+      !clang_Cursor_isNull(dev_first_child(in)))
+    return 0;
+  return cx_in_system_header(ctor) || clang_Cursor_isNull(dev_function_body(
+                                          clang_getCursorDefinition(ctor)));
+}
+
 void dev_print_var_decl(emitter *e, CXCursor v) {
   char *n = cx_spelling(v);
   char *sn = dev_safe_name(n);
@@ -196,10 +208,11 @@ void dev_print_var_decl(emitter *e, CXCursor v) {
     return;
   }
   if (dev_is_nonconst_ref(t)) {
-    char sp = ve ? ve->space : 'p';
-    dev_print_type_decl(
-        e, e->out, clang_getPointeeType(clang_getCanonicalType(t)), sp, "");
-    strbuf_printf(e->out, " *%s = &", sn);
+    CXType pt = clang_getPointeeType(clang_getCanonicalType(t));
+    char *d = dev_pointer_declarator(pt, sn);
+    dev_print_type_decl(e, e->out, pt, ve ? ve->space : 'p', d);
+    free(d);
+    dev_emit(e, " = &");
     char *it = dev_arg_text(e, init);
     dev_emit(e, it);
     free(it);
@@ -220,9 +233,14 @@ void dev_print_var_decl(emitter *e, CXCursor v) {
         clang_Cursor_getNumArguments(in) == 0 &&
         clang_Cursor_isNull(dev_function_body(
             clang_getCursorDefinition(clang_getCursorReferenced(in))));
+    /* an array of vectors or records default-constructed (uchar4 c[4];):
+     * CUDA leaves the elements as they are, and OpenCL C has no form of
+     * a whole array's value */
+    if (dev_is_array_type(t) && is_default_construction(in))
+      trivial_ctor = 1;
     if (!trivial_ctor) {
       dev_emit(e, " = ");
-      dev_print_expr(e, init);
+      dev_print_initializer(e, init);
     }
   }
   dev_emit(e, ";\n");
@@ -241,6 +259,54 @@ static void print_decl_stmt(emitter *e, CXCursor s) {
       dev_emit(e, "\n");
   }
   free(kids);
+}
+
+/* 1 for an expression that changes a variable (i++, i += s, i = j, a
+ * comma of those): what a for header's increment is. */
+static int is_update(CXCursor c) {
+  c = cx_strip_implicit(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CompoundAssignOperator)
+    return 1;
+  if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    return op == CXUnaryOperator_PostInc || op == CXUnaryOperator_PostDec ||
+           op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PreDec;
+  }
+  if (k != CXCursor_BinaryOperator)
+    return 0;
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+  return op == CXBinaryOperator_Assign || op == CXBinaryOperator_Comma;
+}
+
+/* The parts of a for header written in a macro (FOR_KERNEL_LOOP(i, n)),
+ * where every part has the macro call's position: by their kinds. Three
+ * children besides the body are all three parts; a declaration is the
+ * initialization; of the rest, an update that comes last is the
+ * increment and anything before it the condition. */
+static void for_parts_by_kind(CXCursor *kids, unsigned n, CXCursor *part) {
+  unsigned k = n ? n - 1 : 0, i = 0;
+  if (k == 3) {
+    part[0] = kids[0], part[1] = kids[1], part[2] = kids[2];
+    return;
+  }
+  if (i < k && (clang_getCursorKind(kids[i]) == CXCursor_DeclStmt ||
+                (k == 2 && is_update(kids[k - 1]) && is_update(kids[0]))))
+    part[0] = kids[i++];
+  if (i < k && (i + 1 < k || !is_update(kids[i])))
+    part[1] = kids[i++];
+  if (i < k)
+    part[2] = kids[i];
+}
+
+/* 1 for a statement written in a macro's definition. */
+static int in_macro(CXCursor c) {
+  CXSourceLocation l = clang_getCursorLocation(c);
+  CXFile fs, fe;
+  unsigned os, oe;
+  clang_getSpellingLocation(l, &fs, NULL, NULL, &os);
+  clang_getExpansionLocation(l, &fe, NULL, NULL, &oe);
+  return os != oe || !clang_File_isEqual(fs, fe);
 }
 
 /* for (init; cond; inc): libclang omits absent parts, so each child is
@@ -266,7 +332,10 @@ void dev_print_for(emitter *e, CXCursor s) {
   clang_disposeTokens(e->tu, toks, nt);
   CXCursor part[3] = {clang_getNullCursor(), clang_getNullCursor(),
                       clang_getNullCursor()};
-  for (unsigned i = 0; i + 1 < n; i++) {
+  int by_kind = ns < 2 || in_macro(s);
+  if (by_kind) /* the header is a macro's: its parts have no positions */
+    for_parts_by_kind(kids, n, part);
+  for (unsigned i = 0; !by_kind && i + 1 < n; i++) {
     unsigned off =
         dev_offset_of(clang_getRangeStart(clang_getCursorExtent(kids[i])));
     int slot = off < semi[0] ? 0 : off < semi[1] ? 1 : 2;

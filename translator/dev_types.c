@@ -200,6 +200,117 @@ char *dev_specialization_name(CXCursor fn) {
   return r;
 }
 
+/* ---- variable templates ------------------------------------------- */
+
+/* Builtin types as USRs spell them (clang's USRGeneration). */
+static const char *usr_builtin(char code) {
+  static const char *const map[][2] = {{"b", "bool"},
+                                       {"c", "unsigned char"},
+                                       {"C", "char"},
+                                       {"r", "signed char"},
+                                       {"s", "unsigned short"},
+                                       {"S", "short"},
+                                       {"i", "unsigned int"},
+                                       {"I", "int"},
+                                       {"l", "unsigned long"},
+                                       {"L", "long"},
+                                       {"k", "unsigned long long"},
+                                       {"K", "long long"},
+                                       {"h", "half"},
+                                       {"f", "float"},
+                                       {"d", "double"},
+                                       {NULL, NULL}};
+  for (int i = 0; map[i][0]; i++)
+    if (map[i][0][0] == code)
+      return map[i][1];
+  return NULL;
+}
+
+/* Appends "ns::Name" for the USR path p ("@N@ns@S@Name"); advances p past
+ * it. 0 when p holds something else. */
+static int usr_scoped_name(strbuf *b, const char **p) {
+  const char *s = *p;
+  while (*s == '@' && (s[1] == 'N' || s[1] == 'S') && s[2] == '@') {
+    const char *n = s + 3;
+    size_t len = strcspn(n, "@#>");
+    if (!len)
+      return 0;
+    strbuf_appendn(b, n, len);
+    s = n + len;
+    if (*s == '@')
+      strbuf_append(b, "::");
+  }
+  *p = s;
+  return s[0] == 0 || s[0] == '#';
+}
+
+/* One template argument of a specialization's USR ("#f", "#VI3",
+ * "#$@S@P") as C++; advances p. 0 when it is not one of those forms. */
+static int usr_template_arg(strbuf *b, const char **p) {
+  const char *s = *p;
+  if (*s++ != '#')
+    return 0;
+  if (*s == '$') {
+    s++;
+    if (!usr_scoped_name(b, &s))
+      return 0;
+  } else if (*s == 'V' && usr_builtin(s[1])) {
+    s += 2;
+    const char *v = s;
+    s += *s == '-';
+    while (*s >= '0' && *s <= '9')
+      s++;
+    strbuf_appendn(b, v, (size_t)(s - v));
+  } else if (usr_builtin(*s)) {
+    strbuf_append(b, usr_builtin(*s++));
+  } else {
+    return 0;
+  }
+  *p = s;
+  return *s == 0 || *s == '#';
+}
+
+int dev_var_template_names(CXCursor decl, char **cl_name, char **host_name) {
+  if (clang_getCursorKind(decl) != CXCursor_UnexposedDecl)
+    return 0;
+  char *usr = cx_usr(decl);
+  const char *args = strchr(usr, '>');
+  strbuf host = {0}, targs = {0};
+  const char *p = str_starts_with(usr, "c:") ? usr + 2 : usr;
+  int ok = args && p < args;
+  /* the scope: "@N@ns@" parts before the variable's own "@name" */
+  while (ok && str_starts_with(p, "@N@")) {
+    size_t len = strcspn(p + 3, "@>");
+    strbuf_appendn(&host, p + 3, len);
+    strbuf_append(&host, "::");
+    p += 3 + len;
+  }
+  ok = ok && *p == '@';
+  if (ok)
+    strbuf_appendn(&host, p + 1, (size_t)(args - p - 1));
+  for (p = args ? args + 1 : ""; ok && *p;) {
+    if (targs.len)
+      strbuf_append(&targs, ", ");
+    ok = usr_template_arg(&targs, &p);
+  }
+  if (ok && targs.len) {
+    char *n = cx_spelling(decl);
+    strbuf cl = {0};
+    strbuf_append(&cl, n);
+    strbuf_appendc(&cl, '_');
+    append_mangled(&cl, strbuf_cstr(&targs));
+    *cl_name = dev_safe_name(strbuf_cstr(&cl));
+    *host_name = xasprintf("%s<%s>", strbuf_cstr(&host), strbuf_cstr(&targs));
+    strbuf_free(&cl);
+    free(n);
+  }
+  ok = ok && targs.len;
+  strbuf_free(&host);
+  strbuf_free(&targs);
+  free(usr);
+  return ok;
+}
+
 /* ---- types ---------------------------------------------------------- */
 
 const char *dev_space_word(char s) {
@@ -226,6 +337,24 @@ const char *dev_space_name(char s) {
   default:
     return "private";
   }
+}
+
+/* 1 for the name of an OpenCL built-in vector type (float4, uchar2, ...;
+ * CUDA's 1- and 3-component types print as cu2cl_ structs). */
+int dev_is_cl_vector_name(const char *tn) {
+  static const char *const bases[] = {"char",  "uchar",  "short", "ushort",
+                                      "int",   "uint",   "long",  "ulong",
+                                      "float", "double", "half"};
+  for (size_t i = 0; i < sizeof bases / sizeof *bases; i++) {
+    size_t n = strlen(bases[i]);
+    if (strncmp(tn, bases[i], n))
+      continue;
+    const char *w = tn + n;
+    if (!strcmp(w, "2") || !strcmp(w, "4") || !strcmp(w, "8") ||
+        !strcmp(w, "16"))
+      return 1;
+  }
+  return 0;
 }
 
 /* CUDA vector types: "float4" -> "float4", "float3" -> "cu2cl_float3",
@@ -388,7 +517,11 @@ static void emit_record(emitter *e, CXType t, const char *name) {
   strvec_push_own(&e->type_usrs, usr);
   strbuf def = {0};
   long long align = clang_Type_getAlignOf(t);
-  strbuf_printf(&def, "typedef struct %s {\n", name);
+  /* a union keeps its members overlaid: union { float4 v; float a[4]; } */
+  strbuf_printf(&def, "typedef %s %s {\n",
+                clang_getCursorKind(decl) == CXCursor_UnionDecl ? "union"
+                                                                : "struct",
+                name);
   record_ctx rc = {e, &def, decl, 0};
   strbuf *saved = e->out;
   e->out = NULL; /* diagnostics about fields are not left in the struct */
@@ -537,9 +670,8 @@ void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
   case CXType_LValueReference:
   case CXType_RValueReference: {
     CXType pt = clang_getPointeeType(c);
-    int arr = clang_getCanonicalType(pt).kind == CXType_ConstantArray;
     char *d =
-        xasprintf(arr ? "(*%s%s)" : "*%s%s",
+        xasprintf(dev_is_array_type(pt) ? "(*%s%s)" : "*%s%s",
                   clang_isRestrictQualifiedType(c) ? "restrict " : "", name);
     dev_print_type_decl(e, b, pt, space ? space : 'g', d);
     free(d);
@@ -567,6 +699,10 @@ void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
                 clang_isVolatileQualifiedType(c) ? "volatile " : "", tn,
                 *name ? " " : "", name);
   free(tn);
+}
+
+char *dev_pointer_declarator(CXType pointee, const char *name) {
+  return xasprintf(dev_is_array_type(pointee) ? "(*%s)" : "*%s", name);
 }
 
 char *dev_type_string(emitter *e, CXType t, char space) {

@@ -26,6 +26,13 @@ char *dev_specialization_name(CXCursor fn);
 CXType dev_template_param_type(CXCursor fn, unsigned i);
 char *dev_template_value(CXCursor fn, unsigned i);
 
+/* For a specialization of a variable template (mask<float>, which libclang
+ * shows as an UnexposedDecl): its name in the .cl file ("mask_float") and
+ * in host code ("mask<float>"), from its USR. 0 (nothing set) for other
+ * declarations and for arguments other than builtin types, integers and
+ * (namespace-scope) classes. The caller frees both. */
+int dev_var_template_names(CXCursor decl, char **cl_name, char **host_name);
+
 /* ---- types ---------------------------------------------------------- */
 
 const char *dev_space_word(char s); /* "__global", ...; "" for private */
@@ -37,8 +44,14 @@ int dev_is_const_ref(CXType t);
 int dev_record_has_pointers(CXType t);
 char *dev_kernarg_type(emitter *e, CXType t);
 char *dev_type_name(emitter *e, CXType t);
+/* 1 for the name of an OpenCL built-in vector type (float4, uchar2). */
+int dev_is_cl_vector_name(const char *tn);
 void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
                          const char *name);
 char *dev_type_string(emitter *e, CXType t, char space);
+/* The declarator of a pointer named name to an object of type pointee:
+ * "*name", or "(*name)" when pointee is an array (float (*row)[128]).
+ * The caller frees it. */
+char *dev_pointer_declarator(CXType pointee, const char *name);
 
 #endif

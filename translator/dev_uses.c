@@ -63,7 +63,8 @@ static int is_device_function_shared(CXCursor decl, CXCursor parent) {
 /* A namespace-scope __constant__ or __device__ variable, or a __shared__
  * variable of a device function: registers it. */
 symbol *dev_symbol_of(emitter *e, CXCursor decl) {
-  if (clang_getCursorKind(decl) != CXCursor_VarDecl)
+  enum CXCursorKind dk = clang_getCursorKind(decl);
+  if (dk != CXCursor_VarDecl && dk != CXCursor_UnexposedDecl)
     return NULL;
   CXCursor parent = clang_getCursorSemanticParent(decl);
   enum CXCursorKind pk = clang_getCursorKind(parent);
@@ -76,6 +77,10 @@ symbol *dev_symbol_of(emitter *e, CXCursor decl) {
   symbol *s = symbol_find(e, decl);
   if (s)
     return s;
+  char *cl_name = NULL, *host_name = NULL;
+  if (dk == CXCursor_UnexposedDecl && /* a variable template's mask<T> */
+      !dev_var_template_names(decl, &cl_name, &host_name))
+    return NULL;
   e->syms = xrealloc(e->syms, (e->nsyms + 1) * sizeof *e->syms);
   s = &e->syms[e->nsyms++];
   s->usr = symbol_key(decl);
@@ -85,8 +90,9 @@ symbol *dev_symbol_of(emitter *e, CXCursor decl) {
     s->name = xasprintf("%s_%s", fn, n);
     free(fn);
   } else {
-    s->name = dev_safe_name(n);
+    s->name = cl_name ? cl_name : dev_safe_name(n);
   }
+  s->host_name = host_name ? host_name : xstrdup(s->name);
   free(n);
   s->space = local ? 'l' : (a & CX_CONSTANT) ? 'c' : 'g';
   s->is_array = clang_getCursorType(decl).kind == CXType_ConstantArray;

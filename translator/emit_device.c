@@ -165,7 +165,7 @@ static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k) {
     cu2cl_kernel_param *kp = &k->params[k->nparams++];
     kp->kind = CU2CL_KARG_SYMBOL;
     kp->host_type = xstrdup("cu2clSymbol");
-    kp->name = xstrdup(e->syms[i].name);
+    kp->name = xstrdup(e->syms[i].host_name);
   }
   if (u && u->dynshm) {
     cu2cl_kernel_param *kp = &k->params[k->nparams++];

@@ -14,6 +14,7 @@
 #include "cx.h"
 #include "host_macros.h"
 #include "host_kptr.h"
+#include "host_symbols.h"
 #include "host_stub.h"
 #include "rules.h"
 
@@ -177,7 +178,8 @@ static void handle_function(host *h, CXCursor c) {
   }
 }
 
-/* __constant__ and __device__ variables become runtime symbols. */
+/* __constant__ and __device__ variables become runtime symbols
+ * (host_symbols.h). */
 static void handle_variable(host *h, CXCursor c) {
   unsigned a = cx_cuda_attrs(c);
   if (!(a & (CX_CONSTANT | CX_DEVICE | CX_SHARED)))
@@ -186,39 +188,19 @@ static void handle_variable(host *h, CXCursor c) {
     remove_decl(h, c, NULL);
     return;
   }
-  char *name = cx_spelling(c);
-  char *type = cx_type_spelling(clang_getCursorType(c));
   CXCursor init = clang_Cursor_getVarDeclInitializer(c);
-  strbuf b = {0};
   unsigned ib, ie;
-  if (!clang_Cursor_isNull(init) && extent_in_target(h, init, &ib, &ie)) {
-    CXType t = clang_getCursorType(c);
-    char *et = cx_type_spelling(clang_getCanonicalType(t));
-    char *decl = xstrdup(et);
-    char *br = strchr(decl, '[');
-    if (br) { /* float[4] -> float cu2cl_init_x[4] */
-      *br = 0;
-      strbuf_printf(&b, "static const %s cu2cl_init_%s[%s = ", decl, name,
-                    br + 1);
-    } else {
-      strbuf_printf(&b, "static const %s cu2cl_init_%s = ", decl, name);
-    }
-    strbuf_appendn(&b, h->src + ib, ie - ib);
-    strbuf_printf(&b,
-                  ";\nstatic cu2clSymbol %s = {\"%s\", sizeof(%s), "
-                  "&cu2cl_init_%s, NULL};\n",
-                  name, name, type, name);
-    free(et);
-    free(decl);
-  } else {
-    strbuf_printf(&b,
-                  "static cu2clSymbol %s = {\"%s\", sizeof(%s), NULL, NULL};"
-                  "\n",
-                  name, name, type);
-  }
-  free(name);
-  free(type);
-  remove_decl(h, c, strbuf_take(&b));
+  char *it = NULL;
+  if (!clang_Cursor_isNull(init) && extent_in_target(h, init, &ib, &ie))
+    it = xstrndup(h->src + ib, ie - ib);
+  remove_decl(h, c, cu2cl_host_symbol(c, it));
+  free(it);
+}
+
+static void handle_var_template(host *h, CXCursor c) {
+  char *text = cu2cl_host_symbol_template(h->tu, c);
+  if (text)
+    remove_decl(h, c, text);
 }
 
 /* #define LAUNCH(k, g, b, ...) k<<<g, b>>>(__VA_ARGS__) becomes
@@ -373,6 +355,9 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
     break;
   case CXCursor_VarDecl:
     handle_variable(h, c);
+    break;
+  case CXCursor_UnexposedDecl: /* variable templates among others */
+    handle_var_template(h, c);
     break;
   case CXCursor_MacroDefinition:
     handle_macro(h, c);

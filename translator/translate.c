@@ -23,6 +23,53 @@ char *cu2cl_output_stem(const cu2cl_options *o, const char *file) {
   return dot && dot != base ? xstrndup(rel, (size_t)(dot - rel)) : xstrdup(rel);
 }
 
+typedef struct var_at_ctx {
+  CXSourceLocation at;
+  CXCursor found;
+} var_at_ctx;
+
+static enum CXChildVisitResult var_at_visit(CXCursor c, CXCursor p,
+                                            CXClientData d) {
+  var_at_ctx *v = d;
+  (void)p;
+  if (clang_getCursorKind(c) == CXCursor_VarDecl &&
+      clang_equalLocations(clang_getCursorLocation(c), v->at)) {
+    v->found = c;
+    return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* clang's error on a __shared__ variable whose constructor runs code
+ * (__shared__ cuda::barrier<...> bar;): reported as what it means, with
+ * the variable and its type. 0 when the error is another. */
+static int report_shared_constructor(CXTranslationUnit tu, CXDiagnostic d,
+                                     const char *msg, cu2cl_diag_engine *diags,
+                                     const cx_loc *l) {
+  if (strcmp(msg, "initialization is not supported for __shared__ variables"))
+    return 0;
+  CXSourceLocation at = clang_getDiagnosticLocation(d);
+  CXCursor c = clang_getCursor(tu, at);
+  if (clang_getCursorKind(c) != CXCursor_VarDecl) {
+    /* in a template, libclang answers with the enclosing function */
+    var_at_ctx v = {at, clang_getNullCursor()};
+    clang_visitChildren(c, var_at_visit, &v);
+    CXCursor tpl = clang_getSpecializedCursorTemplate(c);
+    if (clang_Cursor_isNull(v.found) && !clang_Cursor_isNull(tpl))
+      clang_visitChildren(tpl, var_at_visit, &v); /* an instantiation's */
+    c = v.found;
+  }
+  if (clang_getCursorKind(c) != CXCursor_VarDecl)
+    return 0;
+  char *name = cx_spelling(c);
+  char *type = cx_type_spelling(clang_getCursorType(c));
+  cu2cl_diag_report(diags, CU2CL_D_SHARED_CONSTRUCTOR, l->file, l->line,
+                    l->column, name, type);
+  free(name);
+  free(type);
+  return 1;
+}
+
 /* Forwards clang's errors; returns how many there were. */
 static int report_parse_errors(CXTranslationUnit tu, cu2cl_diag_engine *diags) {
   int errors = 0;
@@ -32,7 +79,7 @@ static int report_parse_errors(CXTranslationUnit tu, cu2cl_diag_engine *diags) {
     if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
       cx_loc l = cx_source_location(clang_getDiagnosticLocation(d));
       char *msg = cx_take(clang_getDiagnosticSpelling(d));
-      if (errors < 20)
+      if (errors < 20 && !report_shared_constructor(tu, d, msg, diags, &l))
         cu2cl_diag_report(diags, CU2CL_D_PARSE_ERROR, l.file, l.line, l.column,
                           msg);
       free(msg);
@@ -426,7 +473,6 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
     out->errors += (size_t)cu2cl_clcheck_finish(check, cmd->file, diags);
   return 0;
 }
-
 
 void cu2cl_tu_result_free(cu2cl_tu_result *r) {
   free(r->host_rel);

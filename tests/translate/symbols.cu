@@ -39,3 +39,26 @@ int main()
 }
 // CHECK-HOST: cu2clMemcpyToSymbol(coeffs, h, sizeof h);
 // CHECK-HOST: cu2clMemcpyFromSymbol(&c, counter, sizeof c);
+
+// A __constant__ variable template (HeCBench convolution1D): one symbol
+// per specialization, a variable template of symbols on the host.
+template <typename T> __constant__ T mask[4];
+
+template <typename T> __global__ void conv(const T *in, T *out)
+{
+    out[threadIdx.x] = in[threadIdx.x] * mask<T>[threadIdx.x % 4];
+}
+// CHECK-CL: __kernel void conv_float(__global const float *in, __global float *out, __constant float *mask_float)
+// CHECK-CL: out[(uint)get_local_id(0)] = in[(uint)get_local_id(0)] * mask_float[(uint)get_local_id(0) % 4];
+// CHECK-CL: __constant int *mask_int)
+// CHECK-HOST: template <typename T> static cu2clSymbol mask = {"mask", sizeof(T[4]), NULL, NULL};
+// CHECK-HOST: {CU2CL_ARG_SYMBOL, 0, &mask<float>},
+// CHECK-HOST: cu2clMemcpyToSymbol(mask<T>, h, sizeof h);
+
+template <typename T> void run_conv(const T *h)
+{
+    cudaMemcpyToSymbol(mask<T>, h, sizeof h);
+    conv<T><<<1, 32>>>(nullptr, nullptr);
+}
+template void run_conv<float>(const float *);
+template void run_conv<int>(const int *);

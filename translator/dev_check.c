@@ -9,7 +9,7 @@
  * full-warp reduction (offsets 16..1, the full mask) raises nothing. Each
  * function is checked once, whatever number of clones it is printed as.
  *
- * Layer 7 of the device emitter (dev_state.h): calls dev_state, dev_uses.
+ * Layer 8 of the device emitter (dev_state.h): calls dev_state, dev_uses.
  */
 #include "dev_check.h"
 

@@ -12,8 +12,8 @@
  * The plain printer (dev_stmt) hands over through dev_pred_stmt_hooks,
  * which the entry point installs.
  *
- * Layer 10 of the device emitter (dev_state.h): calls dev_state,
- * dev_types, dev_uses, dev_space, dev_pred, dev_expr, dev_stmt.
+ * Layer 11 of the device emitter (dev_state.h): calls dev_state,
+ * dev_types, dev_uses, dev_sync, dev_space, dev_pred, dev_expr, dev_stmt.
  */
 #include "dev_pred_stmt.h"
 
@@ -22,6 +22,7 @@
 #include "dev_expr.h"
 #include "dev_pred.h"
 #include "dev_space.h"
+#include "dev_sync.h"
 #include "dev_types.h"
 #include "dev_uses.h"
 
@@ -229,6 +230,10 @@ static void print_pred_loop(emitter *e, CXCursor s) {
 /* A statement under e->pred (indentation already written). */
 static void print_pred_stmt(emitter *e, CXCursor s) {
   enum CXCursorKind k = clang_getCursorKind(s);
+  if (clang_isExpression(k) && !e->plain && dev_sync_split(e, s)) {
+    dev_print_split(e, s); /* reads and store guarded, barrier not */
+    return;
+  }
   if (k == CXCursor_ReturnStmt && !strcmp(e->pred, "cu2cl_active")) {
     /* the top level of a predicated clone: every work-item leaves */
     const char *p = e->pred;

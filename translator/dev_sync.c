@@ -182,8 +182,9 @@ static int is_tid_x(CXCursor c) {
   if (clang_getCursorKind(c) != CXCursor_MemberRefExpr ||
       !is_builtin_var(dev_first_child(c), "threadIdx"))
     return 0;
-  char *m = cx_spelling(c);
-  int r = !strcmp(m, "x");
+  /* the member's token: the toolkit's is a property without a name */
+  char *m = cx_tokens_text(clang_Cursor_getTranslationUnit(c), c);
+  int r = str_ends_with(m, "x");
   free(m);
   return r;
 }
@@ -426,7 +427,11 @@ static int root_of(sync_walk *w, CXCursor c, CXCursor *root, unsigned *fence,
     *fence = 1;
     return 1;
   }
-  if (dk == CXCursor_ParmDecl && t.kind == CXType_Pointer) {
+  /* a device function's pointer may point to private memory (the caller's
+   * array): only a volatile one, the lockstep idiom, counts */
+  if (dk == CXCursor_ParmDecl && t.kind == CXType_Pointer &&
+      (w->is_kernel ||
+       clang_isVolatileQualifiedType(clang_getPointeeType(t)))) {
     *root = d;
     *fence = w->is_kernel ? 2 : 3;
     return 1;

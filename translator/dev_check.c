@@ -351,10 +351,10 @@ static int lane_uniform(CXCursor c, int depth) {
   }
   if (k == CXCursor_DeclRefExpr) {
     CXCursor v = clang_getCursorReferenced(c);
-    CXCursor init = clang_getCursorKind(v) == CXCursor_VarDecl &&
-                            !cx_in_system_header(v)
-                        ? dev_var_init(v)
-                        : clang_getNullCursor();
+    CXCursor init =
+        clang_getCursorKind(v) == CXCursor_VarDecl && !cx_in_system_header(v)
+            ? dev_var_init(v)
+            : clang_getNullCursor();
     return depth <= 0 || clang_Cursor_isNull(init) ||
            lane_uniform(init, depth - 1);
   }

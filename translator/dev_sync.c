@@ -291,8 +291,7 @@ static lin lin_of(sync_walk *w, CXCursor c, int depth) {
     CXCursor init = clang_getCursorKind(d) == CXCursor_VarDecl
                         ? dev_var_init(d)
                         : clang_getNullCursor();
-    if (!var_of(w, d) && !clang_Cursor_isNull(init) &&
-        !cx_in_system_header(d))
+    if (!var_of(w, d) && !clang_Cursor_isNull(init) && !cx_in_system_header(d))
       return lin_of(w, init, depth - 1);
   }
   if (uniform(w, c, 3))
@@ -305,8 +304,7 @@ static lin lin_of(sync_walk *w, CXCursor c, int depth) {
     CXCursor *kids;
     unsigned n = cx_children(c, &kids);
     if (n == 2)
-      r = lin_combine(lin_of(w, kids[0], depth), lin_of(w, kids[1], depth),
-                      op);
+      r = lin_combine(lin_of(w, kids[0], depth), lin_of(w, kids[1], depth), op);
     free(kids);
   }
   return r;
@@ -381,7 +379,6 @@ static guard refine(sync_walk *w, CXCursor cond, guard g) {
   free(kids);
   return g;
 }
-
 
 /* ---- accesses ----------------------------------------------------------- */
 
@@ -492,8 +489,8 @@ static void add_access(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
   a->fence = fence;
   a->g = g;
   if (direct)
-    a->idx = clang_Cursor_isNull(index) ? (lin){1, 0, 0, NULL}
-                                        : lin_of(w, index, 3);
+    a->idx =
+        clang_Cursor_isNull(index) ? (lin){1, 0, 0, NULL} : lin_of(w, index, 3);
   int varying = clang_Cursor_isNull(index) ? !direct : !uniform(w, index, 3);
   a->own = varying && dev_find(c, unstable_ref, w, 1, NULL) == 0;
   out->v = xrealloc(out->v, (out->n + 1) * sizeof *out->v);
@@ -731,8 +728,7 @@ static int find_conflict(sync_walk *w, const pend *p, const pend *acc,
                          size_t *earlier, size_t *later) {
   for (size_t j = 0; j < acc->n; j++)
     for (size_t i = 0; i < p->n; i++)
-      if (conflict(&w->pool[p->v[i].a], p->v[i].stale,
-                   &w->pool[acc->v[j].a])) {
+      if (conflict(&w->pool[p->v[i].a], p->v[i].stale, &w->pool[acc->v[j].a])) {
         *earlier = p->v[i].a;
         *later = acc->v[j].a;
         return 1;
@@ -926,7 +922,8 @@ void dev_sync_analyze(emitter *e, CXCursor fn) {
   size_t n = dev_find(body, is_user_call, NULL, 0, &calls);
   int callee_collective = 0;
   for (size_t i = 0; i < n; i++) {
-    CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(calls[i]));
+    CXCursor def =
+        clang_getCursorDefinition(clang_getCursorReferenced(calls[i]));
     dev_sync_analyze(e, def);
     fn_uses *cu = dev_uses_find(e, def);
     callee_collective |= cu && cu->collective;

@@ -30,7 +30,7 @@ __global__ void tail(int *out)
     if (tid < 32) { // EXPECT: CU2CL3003
         volatile int *v = s;
         v[tid] += v[tid + 32];
-        v[tid] += v[tid + 16]; // EXPECT: CU2CL3012 CU2CL3012
+        v[tid] += v[tid + 16]; // EXPECT: CU2CL3012
     }
     out[tid] = s[0]; // EXPECT: CU2CL3012
 }

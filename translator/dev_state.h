@@ -13,16 +13,17 @@
  *  2 dev_builtin    CUDA built-ins: rule rows, which ones are collective
  *  3 dev_types      names, types, records, struct kernel-parameter mirrors
  *  4 dev_uses       symbols; what each function uses (implicit parameters)
- *  5 dev_sync       implicit warp synchrony: where barriers must be added
- *  6 dev_space      variables, address spaces, per-function analysis, the
+ *  5 dev_index      uniform values, affine indices, threadIdx.x ranges
+ *  6 dev_sync       implicit warp synchrony: where barriers must be added
+ *  7 dev_space      variables, address spaces, per-function analysis, the
  *                   work list of clones
- *  7 dev_pred       what differs between work-items; collectives in code
- *  8 dev_check      warp portability checks
- *  9 dev_expr       expressions
- * 10 dev_stmt       statements as CUDA writes them
- * 11 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
- * 12 dev_func       one function: signature, prologue, body
- * 13 emit_device    entry points: the work list loop, the .cl file, kernels
+ *  8 dev_pred       what differs between work-items; collectives in code
+ *  9 dev_check      warp portability checks
+ * 10 dev_expr       expressions
+ * 11 dev_stmt       statements as CUDA writes them
+ * 12 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
+ * 13 dev_func       one function: signature, prologue, body
+ * 14 emit_device    entry points: the work list loop, the .cl file, kernels
  *
  * Only these files include the dev_*.h headers; what they share has the
  * dev_ prefix, everything else in them is static.

@@ -30,39 +30,15 @@
  * twice, so accesses carried from one iteration to the next are seen;
  * ranges built on uniform terms do not carry across iterations.
  *
- * Layer 5 of the device emitter (dev_state.h): calls dev_state, dev_uses.
+ * Layer 6 of the device emitter (dev_state.h): calls dev_state, dev_uses,
+ * dev_index.
  */
 #include "dev_sync.h"
 
 #include <string.h>
 
+#include "dev_index.h"
 #include "dev_uses.h"
-
-/* ---- values: uniformity and affine forms ------------------------------ */
-
-typedef struct bound {
-  int inf;
-  long long k;
-  const char *sym; /* a uniform term's text, or NULL */
-} bound;
-
-/* The range [lo, hi) of threadIdx.x that the enclosing conditions allow. */
-typedef struct guard {
-  bound lo, hi;
-} guard;
-
-/* coef * threadIdx.x + k + sym, when known. */
-typedef struct lin {
-  int known;
-  long long coef, k;
-  const char *sym;
-} lin;
-
-typedef struct var_info {
-  cx_key key;
-  int outside; /* assigned after its declaration, outside for headers */
-  int header;  /* assigned in a for header (a loop counter) */
-} var_info;
 
 typedef struct access {
   CXCursor expr, stmt;
@@ -84,316 +60,35 @@ typedef struct pend {
   size_t n;
 } pend;
 
-typedef struct sync_walk {
-  emitter *e;
-  CXCursor fn;
-  int is_kernel;
-  var_info *vars;
-  size_t nvars;
-  access *pool;
-  size_t npool;
-  strvec strs; /* texts the accesses point into */
-  int stopped; /* collect_stmt met a barrier */
-} sync_walk;
-
-static const char *keep(sync_walk *w, char *s) {
-  strvec_push_own(&w->strs, s);
-  return s;
-}
-
-static CXCursor strip(CXCursor c) {
-  for (;;) {
-    c = cx_strip_implicit(c);
-    enum CXCursorKind k = clang_getCursorKind(c);
-    if (k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr &&
-        k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXFunctionalCastExpr)
-      return c;
-    CXCursor in = dev_last_child(c);
-    if (clang_Cursor_isNull(in))
-      return c;
-    c = in;
-  }
-}
-
-static var_info *var_of(sync_walk *w, CXCursor d) {
-  cx_key k = cx_key_of(d);
-  for (size_t i = 0; i < w->nvars; i++)
-    if (cx_key_eq(&w->vars[i].key, &k))
-      return &w->vars[i];
-  return NULL;
-}
-
-static void note_assign(sync_walk *w, CXCursor target, int header) {
-  target = strip(target);
-  if (clang_getCursorKind(target) != CXCursor_DeclRefExpr)
-    return;
-  CXCursor d = clang_getCursorReferenced(target);
-  var_info *v = var_of(w, d);
-  if (!v) {
-    w->vars = xrealloc(w->vars, (w->nvars + 1) * sizeof *w->vars);
-    v = &w->vars[w->nvars++];
-    memset(v, 0, sizeof *v);
-    v->key = cx_key_of(d);
-  }
-  if (header)
-    v->header = 1;
-  else
-    v->outside = 1;
-}
-
-/* Records which variables are assigned after their declaration. */
-static void find_assignments(sync_walk *w, CXCursor c, int header) {
-  enum CXCursorKind k = clang_getCursorKind(c);
-  CXCursor *kids;
-  unsigned n = cx_children(c, &kids);
-  if (k == CXCursor_CompoundAssignOperator && n == 2)
-    note_assign(w, kids[0], header);
-  if (k == CXCursor_BinaryOperator && n == 2 &&
-      clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign)
-    note_assign(w, kids[0], header);
-  if (k == CXCursor_UnaryOperator && n == 1) {
-    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
-    if (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc ||
-        op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostDec)
-      note_assign(w, kids[0], header);
-    if (op == CXUnaryOperator_AddrOf)
-      note_assign(w, kids[0], 0); /* may be written through */
-  }
-  for (unsigned i = 0; i < n; i++)
-    find_assignments(w, kids[i], k == CXCursor_ForStmt && i + 1 < n);
-  free(kids);
-}
-
-static int is_builtin_var(CXCursor c, const char *name) {
-  c = strip(c);
-  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
-    return 0;
-  CXCursor d = clang_getCursorReferenced(c);
-  if (!cx_in_system_header(d))
-    return 0;
-  char *n = cx_spelling(d);
-  int r = !strcmp(n, name);
-  free(n);
-  return r;
-}
-
-static int is_tid_x(CXCursor c) {
-  c = strip(c);
-  if (clang_getCursorKind(c) != CXCursor_MemberRefExpr ||
-      !is_builtin_var(dev_first_child(c), "threadIdx"))
-    return 0;
-  /* the member's token: the toolkit's is a property without a name */
-  char *m = cx_tokens_text(clang_Cursor_getTranslationUnit(c), c);
-  int r = str_ends_with(m, "x");
-  free(m);
-  return r;
-}
-
-static int uniform(sync_walk *w, CXCursor c, int depth);
-
-static int children_uniform(sync_walk *w, CXCursor c, int depth) {
-  CXCursor *kids;
-  unsigned n = cx_children(c, &kids);
-  int r = 1;
-  for (unsigned i = 0; i < n && r; i++)
-    r = uniform(w, kids[i], depth);
-  free(kids);
-  return r;
-}
-
-static int var_uniform(sync_walk *w, CXCursor d, int depth) {
-  enum CXCursorKind k = clang_getCursorKind(d);
-  if (k == CXCursor_EnumConstantDecl || k == CXCursor_NonTypeTemplateParameter)
-    return 1;
-  if (cx_in_system_header(d))
-    return k == CXCursor_VarDecl; /* warpSize */
-  var_info *v = var_of(w, d);
-  if (v && v->outside)
-    return 0;
-  if (k == CXCursor_ParmDecl)
-    return w->is_kernel;
-  if (k != CXCursor_VarDecl || depth <= 0 || (cx_cuda_attrs(d) & CX_SHARED))
-    return 0;
-  CXCursor parent = clang_getCursorSemanticParent(d);
-  enum CXCursorKind pk = clang_getCursorKind(parent);
-  if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace)
-    return (cx_cuda_attrs(d) & CX_CONSTANT) != 0 ||
-           clang_isConstQualifiedType(clang_getCursorType(d));
-  CXCursor init = dev_var_init(d);
-  return !clang_Cursor_isNull(init) && uniform(w, init, depth - 1);
-}
-
-/* The same value in every thread of the block (syntactically: built from
- * constants, block geometry and uniform variables; no memory reads). */
-static int uniform(sync_walk *w, CXCursor c, int depth) {
-  switch (clang_getCursorKind(c)) {
-  case CXCursor_IntegerLiteral:
-  case CXCursor_FloatingLiteral:
-  case CXCursor_CharacterLiteral:
-  case CXCursor_CXXBoolLiteralExpr:
-  case CXCursor_UnaryExpr:
-    return 1;
-  case CXCursor_MemberRefExpr: {
-    CXCursor base = dev_first_child(c);
-    if (is_builtin_var(base, "threadIdx"))
-      return 0;
-    if (is_builtin_var(base, "blockIdx") || is_builtin_var(base, "blockDim") ||
-        is_builtin_var(base, "gridDim"))
-      return 1;
-    return children_uniform(w, c, depth);
-  }
-  case CXCursor_DeclRefExpr:
-    return var_uniform(w, clang_getCursorReferenced(c), depth);
-  case CXCursor_CallExpr:
-  case CXCursor_ArraySubscriptExpr:
-  case CXCursor_CompoundAssignOperator:
-    return 0;
-  case CXCursor_UnaryOperator:
-    if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref)
-      return 0;
-    return children_uniform(w, c, depth);
-  default:
-    return children_uniform(w, c, depth);
-  }
-}
-
-static lin lin_combine(lin a, lin b, enum CXBinaryOperatorKind op) {
-  lin r = {0};
-  if (!a.known || !b.known)
-    return r;
-  if (op == CXBinaryOperator_Mul) {
-    if (a.coef || a.sym) {
-      lin t = a;
-      a = b;
-      b = t;
-    }
-    if (a.coef || a.sym || (b.sym && a.k != 1))
-      return r;
-    return (lin){1, a.k * b.coef, a.k * b.k, b.sym};
-  }
-  if ((a.sym && b.sym) || (op == CXBinaryOperator_Sub && b.sym))
-    return r;
-  long long s = op == CXBinaryOperator_Sub ? -1 : 1;
-  return (lin){1, a.coef + s * b.coef, a.k + s * b.k, a.sym ? a.sym : b.sym};
-}
-
-static lin lin_of(sync_walk *w, CXCursor c, int depth) {
-  lin r = {0};
-  c = strip(c);
-  long long v;
-  if (cx_eval_int(c, &v, NULL))
-    return (lin){1, 0, v, NULL};
-  if (is_tid_x(c))
-    return (lin){1, 1, 0, NULL};
-  enum CXCursorKind k = clang_getCursorKind(c);
-  if (k == CXCursor_DeclRefExpr && depth > 0) {
-    CXCursor d = clang_getCursorReferenced(c);
-    CXCursor init = clang_getCursorKind(d) == CXCursor_VarDecl
-                        ? dev_var_init(d)
-                        : clang_getNullCursor();
-    if (!var_of(w, d) && !clang_Cursor_isNull(init) && !cx_in_system_header(d))
-      return lin_of(w, init, depth - 1);
-  }
-  if (uniform(w, c, 3))
-    return (lin){1, 0, 0, keep(w, cx_tokens_text(w->e->tu, c))};
-  if (k == CXCursor_BinaryOperator) {
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-    if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub &&
-        op != CXBinaryOperator_Mul)
-      return r;
-    CXCursor *kids;
-    unsigned n = cx_children(c, &kids);
-    if (n == 2)
-      r = lin_combine(lin_of(w, kids[0], depth), lin_of(w, kids[1], depth), op);
-    free(kids);
-  }
-  return r;
-}
-
-/* ---- guards: the range of threadIdx.x under a condition -------------- */
-
-static int bound_same_sym(bound a, bound b) {
-  return a.sym == b.sym || (a.sym && b.sym && !strcmp(a.sym, b.sym));
-}
-
-/* a <= b, provably */
-static int bound_le(bound a, bound b) {
-  return !a.inf && !b.inf && bound_same_sym(a, b) && a.k <= b.k;
-}
-
-static void set_hi(guard *g, bound b) {
-  if (g->hi.inf || (!b.sym && g->hi.sym) || bound_le(b, g->hi))
-    g->hi = b;
-}
-
-static void set_lo(guard *g, bound b) {
-  if (g->lo.inf || (!b.sym && g->lo.sym) || bound_le(g->lo, b))
-    g->lo = b;
-}
-
-static void refine_compare(sync_walk *w, CXCursor *kids,
-                           enum CXBinaryOperatorKind op, guard *g) {
-  lin a = lin_of(w, kids[0], 3), b = lin_of(w, kids[1], 3);
-  if (!a.known || !b.known)
-    return;
-  if (a.coef == 0 && b.coef == 1) { /* X op T: T (op swapped) X */
-    lin t = a;
-    a = b;
-    b = t;
-    op = op == CXBinaryOperator_LT   ? CXBinaryOperator_GT
-         : op == CXBinaryOperator_GT ? CXBinaryOperator_LT
-         : op == CXBinaryOperator_LE ? CXBinaryOperator_GE
-         : op == CXBinaryOperator_GE ? CXBinaryOperator_LE
-                                     : op;
-  }
-  if (a.coef != 1 || b.coef != 0 || a.sym)
-    return;
-  bound x = {0, b.k - a.k, b.sym}, x1 = {0, b.k - a.k + 1, b.sym};
-  if (op == CXBinaryOperator_LT)
-    set_hi(g, x);
-  else if (op == CXBinaryOperator_LE)
-    set_hi(g, x1);
-  else if (op == CXBinaryOperator_GT)
-    set_lo(g, x1);
-  else if (op == CXBinaryOperator_GE)
-    set_lo(g, x);
-  else if (op == CXBinaryOperator_EQ) {
-    set_lo(g, x);
-    set_hi(g, x1);
-  }
-}
-
-static guard refine(sync_walk *w, CXCursor cond, guard g) {
-  cond = strip(cond);
-  if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
-    return g;
-  CXCursor *kids;
-  unsigned n = cx_children(cond, &kids);
-  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
-  if (n == 2 && op == CXBinaryOperator_LAnd) {
-    g = refine(w, kids[0], g);
-    g = refine(w, kids[1], g);
-  } else if (n == 2) {
-    refine_compare(w, kids, op, &g);
-  }
-  free(kids);
-  return g;
-}
-
 /* ---- accesses ----------------------------------------------------------- */
+
+/* p + u or u + p with u the same in every thread. */
+static int uniform_offset(sync_walk *w, CXCursor add) {
+  if (clang_getCursorBinaryOperatorKind(add) != CXBinaryOperator_Add)
+    return 0;
+  CXCursor *kids;
+  unsigned n = cx_children(add, &kids);
+  int r = 0;
+  for (unsigned i = 0; n == 2 && i < 2; i++)
+    if (clang_getCanonicalType(clang_getCursorType(kids[i])).kind !=
+        CXType_Pointer)
+      r = dev_index_uniform(w, kids[i], 3);
+  free(kids);
+  return r;
+}
 
 /* The root an array or pointer expression reaches: a __shared__ variable,
  * a pointer parameter, a __device__ variable; local pointers through their
  * initializer. *direct: the expression is the root itself. */
 static int root_of(sync_walk *w, CXCursor c, CXCursor *root, unsigned *fence,
                    int *direct, int depth) {
-  c = strip(c);
+  c = dev_index_strip(c);
   enum CXCursorKind k = clang_getCursorKind(c);
   if (depth <= 0)
     return 0;
   if (k == CXCursor_UnaryOperator &&
       clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf) {
-    CXCursor in = strip(dev_first_child(c));
+    CXCursor in = dev_index_strip(dev_first_child(c));
     if (clang_getCursorKind(in) != CXCursor_ArraySubscriptExpr)
       return 0;
     *direct = 0;
@@ -406,7 +101,8 @@ static int root_of(sync_walk *w, CXCursor c, CXCursor *root, unsigned *fence,
     for (unsigned i = 0; i < n && !r; i++) {
       CXType t = clang_getCanonicalType(clang_getCursorType(kids[i]));
       if (t.kind == CXType_Pointer || t.kind == CXType_ConstantArray ||
-          t.kind == CXType_IncompleteArray)
+          t.kind == CXType_IncompleteArray ||
+          (i == 0 && t.kind == CXType_Unexposed)) /* a template's */
         r = root_of(w, kids[i], root, fence, direct, depth - 1);
     }
     free(kids);
@@ -446,19 +142,33 @@ static int root_of(sync_walk *w, CXCursor c, CXCursor *root, unsigned *fence,
   if (t.kind != CXType_Pointer)
     return 0; /* a private array */
   CXCursor init = dev_var_init(d);
-  /* p = s, never reassigned, indexes like s; anything else is unknown */
-  if (var_of(w, d) || clang_Cursor_isNull(init) ||
-      clang_getCursorKind(strip(init)) != CXCursor_DeclRefExpr)
+  if (clang_Cursor_isNull(init))
+    return 0;
+  /* p = s, never reassigned, indexes like s; p = s + u (u the same in
+   * every thread) is a root of its own (a block's part of a buffer) */
+  int alias =
+      !dev_index_var(w, d) &&
+      clang_getCursorKind(dev_index_strip(init)) == CXCursor_DeclRefExpr;
+  int part =
+      !dev_index_var(w, d) &&
+      clang_getCursorKind(dev_index_strip(init)) == CXCursor_BinaryOperator &&
+      uniform_offset(w, dev_index_strip(init));
+  if (!alias)
     *direct = 0;
-  return !clang_Cursor_isNull(init) &&
-         root_of(w, init, root, fence, direct, depth - 1);
+  if (!root_of(w, init, root, fence, direct, depth - 1))
+    return 0;
+  if (part) {
+    *root = d;
+    *direct = 1;
+  }
+  return 1;
 }
 
 static int unstable_ref(CXCursor c, void *ctx) {
   sync_walk *w = ctx;
   if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
     return 0;
-  var_info *v = var_of(w, clang_getCursorReferenced(c));
+  var_info *v = dev_index_var(w, clang_getCursorReferenced(c));
   return v && v->outside;
 }
 
@@ -483,15 +193,16 @@ static void add_access(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
   a->expr = c;
   a->stmt = stmt;
   a->root = cx_key_of(root);
-  a->name = keep(w, cx_spelling(root));
-  a->text = keep(w, cx_tokens_text(w->e->tu, c));
+  a->name = dev_index_keep(w, cx_spelling(root));
+  a->text = dev_index_keep(w, cx_tokens_text(w->e->tu, c));
   a->write = write;
   a->fence = fence;
   a->g = g;
   if (direct)
-    a->idx =
-        clang_Cursor_isNull(index) ? (lin){1, 0, 0, NULL} : lin_of(w, index, 3);
-  int varying = clang_Cursor_isNull(index) ? !direct : !uniform(w, index, 3);
+    a->idx = clang_Cursor_isNull(index) ? (lin){1, 0, 0, NULL, NULL}
+                                        : dev_index_lin(w, index, 3);
+  int varying =
+      clang_Cursor_isNull(index) ? !direct : !dev_index_uniform(w, index, 3);
   a->own = varying && dev_find(c, unstable_ref, w, 1, NULL) == 0;
   out->v = xrealloc(out->v, (out->n + 1) * sizeof *out->v);
   out->v[out->n++] = (pitem){w->npool++, 0};
@@ -519,9 +230,9 @@ static void collect_kids(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
 /* The target of an assignment: its reads (the index), then the store. */
 static void collect_store(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
                           int reads_too, pend *out) {
-  c = strip(c);
+  c = dev_index_strip(c);
   if (clang_getCursorKind(c) == CXCursor_MemberRefExpr)
-    c = strip(dev_first_child(c)); /* s[i].x = v stores into s[i] */
+    c = dev_index_strip(dev_first_child(c)); /* s[i].x = v stores into s[i] */
   if (!is_access(c)) {
     collect_expr(w, c, stmt, g, out);
     return;
@@ -551,8 +262,10 @@ static void collect_expr(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
     if (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc ||
         op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostDec)
       collect_store(w, kids[0], stmt, g, 1, out);
-    else if (op == CXUnaryOperator_AddrOf && is_access(strip(kids[0])))
-      collect_kids(w, strip(kids[0]), stmt, g, out); /* only its index */
+    else if (op == CXUnaryOperator_AddrOf &&
+             is_access(dev_index_strip(kids[0])))
+      collect_kids(w, dev_index_strip(kids[0]), stmt, g,
+                   out); /* only its index */
     else if (op == CXUnaryOperator_Deref) {
       collect_kids(w, c, stmt, g, out);
       add_access(w, c, stmt, g, 0, out);
@@ -661,8 +374,14 @@ static int conflict(const access *a, int a_stale, const access *b) {
     return 0;
   if (a->own && b->own && !strcmp(a->text, b->text))
     return 0;
+  lin x = a->idx, y = b->idx;
+  if (x.known && y.known && x.coef && x.coef == y.coef &&
+      (!x.sym || !a_stale) &&
+      dev_index_same_sym((bound){0, 0, x.sym}, (bound){0, 0, y.sym}) &&
+      (x.k - y.k) % x.coef != 0)
+    return 0; /* 2 * tid and 2 * tid + 1: never one element */
   range ra = range_of(a, a_stale), rb = range_of(b, 0);
-  if (bound_le(ra.hi, rb.lo) || bound_le(rb.hi, ra.lo))
+  if (dev_index_le(ra.hi, rb.lo) || dev_index_le(rb.hi, ra.lo))
     return 0;
   return 1;
 }
@@ -762,11 +481,8 @@ static void collect_stmt(sync_walk *w, CXCursor s, guard g, pend *out) {
   for (unsigned i = 0; i < n && !w->stopped; i++) {
     guard gi = g;
     if (k == CXCursor_IfStmt && i == 1)
-      gi = refine(w, kids[0], g);
-    if (clang_isExpression(clang_getCursorKind(kids[i])))
-      collect_expr(w, kids[i], s, gi, out);
-    else
-      collect_stmt(w, kids[i], gi, out);
+      gi = dev_index_refine(w, kids[0], g);
+    collect_stmt(w, kids[i], gi, out); /* expressions: barriers end it */
   }
   free(kids);
 }
@@ -786,7 +502,17 @@ static void walk_body(sync_walk *w, CXCursor s, guard g, pend *p) {
   free(kids);
 }
 
+/* The indices are known in relation to each other (affine in threadIdx.x,
+ * or one unknown value plus constants: s[idx] and s[idx - 1]). Within a
+ * statement only such accesses count: an algorithm stepping through two
+ * independent indices (s[bi] += s[ai]) is taken to be correct. */
+static int related(const access *a, const access *b) {
+  return (a->idx.known && b->idx.known) ||
+         (a->idx.atom && b->idx.atom && !strcmp(a->idx.atom, b->idx.atom));
+}
+
 /* s = v or s op= v whose store is the access a. */
+
 static int splittable(CXCursor s, const access *a) {
   s = cx_strip_implicit(s);
   enum CXCursorKind k = clang_getCursorKind(s);
@@ -794,7 +520,7 @@ static int splittable(CXCursor s, const access *a) {
       !(k == CXCursor_BinaryOperator &&
         clang_getCursorBinaryOperatorKind(s) == CXBinaryOperator_Assign))
     return 0;
-  CXCursor lhs = strip(dev_first_child(s));
+  CXCursor lhs = dev_index_strip(dev_first_child(s));
   return same_extent(lhs, a->expr);
 }
 
@@ -811,7 +537,7 @@ static void walk_simple(sync_walk *w, CXCursor s, guard g, pend *p) {
     access *r = &w->pool[acc.v[i].a];
     for (size_t j = 0; j < acc.n && !r->write; j++) {
       access *x = &w->pool[acc.v[j].a];
-      if (!x->write || !conflict(x, 0, r))
+      if (!x->write || !conflict(x, 0, r) || !related(x, r))
         continue;
       int ok = splittable(s, x) && clang_isExpression(clang_getCursorKind(s));
       for (size_t m = 0; m < acc.n && ok; m++)
@@ -839,7 +565,7 @@ static void walk_compound(sync_walk *w, CXCursor s, enum CXCursorKind k,
     pend_merge(p, &acc);
     free(acc.v);
     pend q = pend_copy(p);
-    walk_body(w, kids[1], refine(w, kids[0], g), p);
+    walk_body(w, kids[1], dev_index_refine(w, kids[0], g), p);
     if (n > 2)
       walk_body(w, kids[2], g, &q);
     pend_merge(p, &q);
@@ -898,7 +624,7 @@ static void analyze_body(emitter *e, CXCursor fn, CXCursor body) {
   w.e = e;
   w.fn = fn;
   w.is_kernel = (cx_cuda_attrs(fn) & CX_GLOBAL) != 0;
-  find_assignments(&w, body, 0);
+  dev_index_assignments(&w, body, 0);
   guard g = {{0, 0, NULL}, {1, 0, NULL}};
   pend p = {NULL, 0};
   walk_body(&w, body, g, &p);

@@ -360,6 +360,16 @@ CU2CL_DEFINE_SINCOSPI(private, double, )
 #endif
 #endif
 
+/* A barrier cu2cl adds where CUDA code exchanged values between threads
+ * relying on a warp's lockstep (CU2CL3012). NVIDIA's warps run CUDA's
+ * control flow as written (the statement may be under a condition only
+ * part of the block takes), so there it only orders memory. */
+#ifdef CU2CL_WARP_PTX
+#define CU2CL_LOCKSTEP_BARRIER(flags) mem_fence(flags)
+#else
+#define CU2CL_LOCKSTEP_BARRIER(flags) barrier(flags)
+#endif
+
 /* Shuffle modes, as PTX names them. */
 #define CU2CL_SHFL_IDX 0
 #define CU2CL_SHFL_UP 1

@@ -9,7 +9,11 @@
  * full-warp reduction (offsets 16..1, the full mask) raises nothing. Each
  * function is checked once, whatever number of clones it is printed as.
  *
- * Layer 7 of the device emitter (dev_state.h): calls dev_state, dev_uses.
+ * A warp collective with the full mask (or a computed one) under a
+ * condition on the lane is undefined in CUDA: dev_check_divergent warns
+ * where predication (dev_pred_stmt) meets one (CU2CL3014).
+ *
+ * Layer 9 of the device emitter (dev_state.h): calls dev_state, dev_uses.
  */
 #include "dev_check.h"
 
@@ -309,4 +313,147 @@ void dev_check_warp_code(emitter *e, CXCursor fn) {
   e->out = NULL; /* reported once, not left in every clone */
   clang_visitChildren(fn, check_visit, e);
   e->out = saved;
+}
+
+/* ---- collectives under lane-dependent conditions (CU2CL3014) ---------- */
+
+static int is_multiple_of_32(CXCursor c) {
+  long long v;
+  return cx_eval_int(strip(c), &v, NULL) && v % 32 == 0;
+}
+
+static int lane_uniform(CXCursor c, int depth);
+
+static int kids_lane_uniform(CXCursor c, int depth) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  int r = 1;
+  for (unsigned i = 0; i < n && r; i++)
+    r = lane_uniform(kids[i], depth);
+  free(kids);
+  return r;
+}
+
+/* The same in every lane of a warp, as far as can be told: threadIdx.x
+ * only divided by the warp size or compared with a multiple of 32.
+ * Unknown values count as uniform (no finding without evidence). */
+static int lane_uniform(CXCursor c, int depth) {
+  c = strip(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_MemberRefExpr) {
+    int d0 = 0;
+    if (!is_thread_index_use(c, &d0))
+      return kids_lane_uniform(c, depth);
+    char *m = cx_tokens_text(clang_Cursor_getTranslationUnit(c), c);
+    int x = str_ends_with(m, "x"); /* the toolkit's member is a property */
+    free(m);
+    return !x; /* threadIdx.y and .z: whole warps where blockDim.x is 32 */
+  }
+  if (k == CXCursor_DeclRefExpr) {
+    CXCursor v = clang_getCursorReferenced(c);
+    CXCursor init =
+        clang_getCursorKind(v) == CXCursor_VarDecl && !cx_in_system_header(v)
+            ? dev_var_init(v)
+            : clang_getNullCursor();
+    return depth <= 0 || clang_Cursor_isNull(init) ||
+           lane_uniform(init, depth - 1);
+  }
+  if (k != CXCursor_BinaryOperator)
+    return k == CXCursor_CallExpr || kids_lane_uniform(c, depth);
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+  int r;
+  if (n == 2 && ((op == CXBinaryOperator_Div &&
+                  (is_literal(kids[1], 32) || is_warp_size(kids[1]))) ||
+                 (op == CXBinaryOperator_Shr && is_literal(kids[1], 5))))
+    r = 1;
+  else if (n == 2 && op >= CXBinaryOperator_LT && op <= CXBinaryOperator_GE &&
+           (is_multiple_of_32(kids[0]) || is_multiple_of_32(kids[1])))
+    r = 1; /* tid < 64: whole warps */
+  else
+    r = kids_lane_uniform(c, depth);
+  free(kids);
+  return r;
+}
+
+/* The masked warp collectives of a call: the call itself (a built-in) or
+ * those of the user function it calls, depth levels deep. */
+static int masked_collective(CXCursor c, void *ctx);
+
+typedef struct mask_find {
+  int depth;
+  CXCursor found; /* the built-in collective */
+  const char *mask;
+} mask_find;
+
+static int masked_collective(CXCursor c, void *ctx) {
+  mask_find *f = ctx;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return 0;
+  char *name = NULL;
+  if (is_builtin_call(c, "__", &name)) {
+    size_t len = strlen(name);
+    int masked = ((len > 5 && !strcmp(name + len - 5, "_sync")) ||
+                  !strcmp(name, "__syncwarp")) &&
+                 !str_starts_with(name, "__syncthreads");
+    free(name);
+    CXCursor *args;
+    unsigned n = dev_call_args(c, &args);
+    long long v;
+    char *inner = NULL;
+    if (masked && n) {
+      CXCursor m = strip(args[0]);
+      if (cx_eval_int(m, &v, NULL))
+        f->mask = (v & 0xffffffffLL) == 0xffffffffLL ? "the full" : NULL;
+      else if (clang_getCursorKind(m) == CXCursor_CallExpr &&
+               is_builtin_call(m, "__activemask", &inner))
+        f->mask = NULL;
+      else
+        f->mask = "a computed";
+      free(inner);
+    }
+    free(args);
+    if (masked && n && f->mask)
+      f->found = c;
+    return masked && n && f->mask;
+  }
+  CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
+  CXCursor body = dev_function_body(def);
+  if (clang_Cursor_isNull(body) || f->depth <= 0)
+    return 0;
+  f->depth--;
+  int r = dev_find(body, masked_collective, f, 1, NULL) > 0;
+  f->depth++;
+  return r;
+}
+
+static void report_masked(emitter *e, CXCursor call, const char *cond) {
+  mask_find g = {2, clang_getNullCursor(), NULL};
+  if (!masked_collective(call, &g))
+    return;
+  char *cn = cx_spelling(clang_getCursorReferenced(g.found));
+  dev_report_quiet(e, call, CU2CL_D_DIVERGENT_FULL_MASK, cn, g.mask, cond);
+  free(cn);
+}
+
+void dev_check_divergent(emitter *e, CXCursor cond, CXCursor *region,
+                         unsigned n) {
+  if (e->quiet || lane_uniform(cond, 2))
+    return;
+  char *ct = expr_text(e, cond);
+  for (unsigned i = 0; i < n; i++) {
+    CXCursor r = cx_strip_implicit(region[i]);
+    if (clang_getCursorKind(r) == CXCursor_CallExpr) {
+      report_masked(e, r, ct);
+      continue;
+    }
+    CXCursor *calls;
+    mask_find f = {2, clang_getNullCursor(), NULL};
+    size_t nc = dev_find(region[i], masked_collective, &f, 0, &calls);
+    for (size_t j = 0; j < nc; j++)
+      report_masked(e, calls[j], ct);
+    free(calls);
+  }
+  free(ct);
 }

@@ -14,7 +14,7 @@
  * delete, throw, calls through pointers) is reported, with a comment left
  * in the output where it stood.
  *
- * Layer 8 of the device emitter (dev_state.h): calls dev_state, dev_cg,
+ * Layer 10 of the device emitter (dev_state.h): calls dev_state, dev_cg,
  * dev_builtin, dev_types, dev_uses, dev_space.
  */
 #include "dev_expr.h"

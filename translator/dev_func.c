@@ -5,8 +5,9 @@
  * memory (warp scratch, dynamic and hoisted shared memory), unpacked struct
  * parameters, and the body.
  *
- * Layer 11 of the device emitter (dev_state.h): calls dev_state,
- * dev_types, dev_uses, dev_space, dev_pred, dev_check, dev_expr, dev_stmt.
+ * Layer 13 of the device emitter (dev_state.h): calls dev_state,
+ * dev_types, dev_uses, dev_sync, dev_space, dev_pred, dev_check, dev_expr,
+ * dev_stmt.
  */
 #include "dev_func.h"
 
@@ -15,6 +16,7 @@
 #include "dev_pred.h"
 #include "dev_space.h"
 #include "dev_stmt.h"
+#include "dev_sync.h"
 #include "dev_types.h"
 #include "dev_uses.h"
 
@@ -168,6 +170,8 @@ static void print_ctor_inits(emitter *e, CXCursor ctor) {
  * checks. A function returning a pointer is analysed again once the space
  * of its result is known. */
 static void analyse(emitter *e, size_t idx) {
+  /* first: barriers added in a callee make calls of it collective */
+  dev_sync_analyze(e, e->fns[idx].decl);
   fn_clone *f = &e->fns[idx];
   dev_analyze_function(e, f);
   dev_mark_varying(e, e->fns[idx].decl, e->fns[idx].is_kernel);

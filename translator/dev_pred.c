@@ -14,8 +14,8 @@
  * differ); threadIdx, warp-operation results and calls of functions that
  * read threadIdx are varying.
  *
- * Layer 6 of the device emitter (dev_state.h): calls dev_state,
- * dev_builtin, dev_uses, dev_space.
+ * Layer 8 of the device emitter (dev_state.h): calls dev_state,
+ * dev_builtin, dev_uses, dev_sync, dev_space.
  */
 #include "dev_pred.h"
 
@@ -23,6 +23,7 @@
 
 #include "dev_builtin.h"
 #include "dev_space.h"
+#include "dev_sync.h"
 #include "dev_uses.h"
 
 static int is_thread_index(CXCursor member) {
@@ -264,7 +265,7 @@ size_t dev_find_collectives(emitter *e, CXCursor s, size_t max,
 int dev_has_collective(emitter *e, CXCursor s) {
   if (clang_Cursor_isNull(s))
     return 0;
-  if (is_collective_call(s, e))
-    return 1;
+  if (is_collective_call(s, e) || dev_sync_within(e, s))
+    return 1; /* barriers dev_sync adds are collectives too */
   return dev_find_collectives(e, s, 1, NULL) > 0;
 }

@@ -12,16 +12,19 @@
  * The plain printer (dev_stmt) hands over through dev_pred_stmt_hooks,
  * which the entry point installs.
  *
- * Layer 10 of the device emitter (dev_state.h): calls dev_state,
- * dev_types, dev_uses, dev_space, dev_pred, dev_expr, dev_stmt.
+ * Layer 12 of the device emitter (dev_state.h): calls dev_state,
+ * dev_types, dev_uses, dev_sync, dev_space, dev_pred, dev_check, dev_expr,
+ * dev_stmt.
  */
 #include "dev_pred_stmt.h"
 
 #include <string.h>
 
+#include "dev_check.h"
 #include "dev_expr.h"
 #include "dev_pred.h"
 #include "dev_space.h"
+#include "dev_sync.h"
 #include "dev_types.h"
 #include "dev_uses.h"
 
@@ -79,6 +82,7 @@ static int early_return_predicated(emitter *e, CXCursor s, CXCursor *rest,
   if (r && coll && !e->quiet) {
     dev_report_quiet(e, s, CU2CL_D_PREDICATED_COLLECTIVE,
                      "the rest of the block");
+    dev_check_divergent(e, dev_first_child(s), rest, nrest);
   }
   return r && coll;
 }
@@ -229,6 +233,10 @@ static void print_pred_loop(emitter *e, CXCursor s) {
 /* A statement under e->pred (indentation already written). */
 static void print_pred_stmt(emitter *e, CXCursor s) {
   enum CXCursorKind k = clang_getCursorKind(s);
+  if (clang_isExpression(k) && !e->plain && dev_sync_split(e, s)) {
+    dev_print_split(e, s); /* reads and store guarded, barrier not */
+    return;
+  }
   if (k == CXCursor_ReturnStmt && !strcmp(e->pred, "cu2cl_active")) {
     /* the top level of a predicated clone: every work-item leaves */
     const char *p = e->pred;
@@ -339,10 +347,11 @@ static int needs_predication(emitter *e, CXCursor s) {
   int r = n >= 2 && n <= 3 && dev_is_varying(e, kids[0]) &&
           (dev_has_collective(e, kids[1]) ||
            (n == 3 && dev_has_collective(e, kids[2])));
-  free(kids);
   if (r && !e->quiet) {
     dev_report_quiet(e, s, CU2CL_D_PREDICATED_COLLECTIVE, "the branch");
+    dev_check_divergent(e, kids[0], kids + 1, n - 1);
   }
+  free(kids);
   return r;
 }
 

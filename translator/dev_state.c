@@ -32,6 +32,8 @@ void dev_state_free(emitter *e) {
   free(e->guarded);
   free(e->subst);
   free(e->subst_names);
+  free(e->syncs);
+  strvec_free(&e->synced);
   strbuf_free(&e->types);
   strbuf_free(&e->protos);
   strbuf_free(&e->bodies);

@@ -13,15 +13,17 @@
  *  2 dev_builtin    CUDA built-ins: rule rows, which ones are collective
  *  3 dev_types      names, types, records, struct kernel-parameter mirrors
  *  4 dev_uses       symbols; what each function uses (implicit parameters)
- *  5 dev_space      variables, address spaces, per-function analysis, the
+ *  5 dev_index      uniform values, affine indices, threadIdx.x ranges
+ *  6 dev_sync       implicit warp synchrony: where barriers must be added
+ *  7 dev_space      variables, address spaces, per-function analysis, the
  *                   work list of clones
- *  6 dev_pred       what differs between work-items; collectives in code
- *  7 dev_check      warp portability checks
- *  8 dev_expr       expressions
- *  9 dev_stmt       statements as CUDA writes them
- * 10 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
- * 11 dev_func       one function: signature, prologue, body
- * 12 emit_device    entry points: the work list loop, the .cl file, kernels
+ *  8 dev_pred       what differs between work-items; collectives in code
+ *  9 dev_check      warp portability checks
+ * 10 dev_expr       expressions
+ * 11 dev_stmt       statements as CUDA writes them
+ * 12 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
+ * 13 dev_func       one function: signature, prologue, body
+ * 14 emit_device    entry points: the work list loop, the .cl file, kernels
  *
  * Only these files include the dev_*.h headers; what they share has the
  * dev_ prefix, everything else in them is static.
@@ -117,6 +119,15 @@ typedef struct fn_uses {
   size_t nsyms;
 } fn_uses;
 
+/* A barrier dev_sync adds where CUDA code relied on a warp's lockstep:
+ * before the statement, or (split) between the reads of an assignment and
+ * its store. The statement is identified by its extent. */
+typedef struct sync_point {
+  CXCursor stmt;
+  int split;
+  unsigned fence; /* 1 local memory, 2 global memory */
+} sync_point;
+
 typedef struct emitter {
   CXTranslationUnit tu;
   cu2cl_diag_engine *diags;
@@ -162,6 +173,10 @@ typedef struct emitter {
   CXCursor *subst;
   char **subst_names;
   size_t nsubst;
+  /* dev_sync: the barriers to add, and the functions analysed */
+  sync_point *syncs;
+  size_t nsyncs;
+  strvec synced;
 } emitter;
 
 /* Releases what the emitter holds (not the strbufs handed out). */

@@ -10,8 +10,13 @@
  * each item of a block. Without hooks this prints CUDA's control flow as
  * it is.
  *
- * Layer 9 of the device emitter (dev_state.h): calls dev_state, dev_types,
- * dev_uses, dev_space, dev_expr.
+ * Barriers that dev_sync adds are printed here too: before a block item,
+ * around a single-statement body, or splitting an assignment; never in
+ * the copy printed for NVIDIA's warps (e->plain), which runs CUDA's
+ * control flow as written.
+ *
+ * Layer 11 of the device emitter (dev_state.h): calls dev_state, dev_types,
+ * dev_uses, dev_sync, dev_space, dev_expr.
  */
 #include "dev_stmt.h"
 
@@ -19,6 +24,7 @@
 
 #include "dev_expr.h"
 #include "dev_space.h"
+#include "dev_sync.h"
 #include "dev_types.h"
 #include "dev_uses.h"
 
@@ -104,6 +110,18 @@ unsigned dev_offset_of(CXSourceLocation l) {
   return off;
 }
 
+/* The barrier dev_sync adds before s, on a line of its own. */
+static void print_sync_before(emitter *e, CXCursor s) {
+  unsigned fence = e->plain ? 0 : dev_sync_before(e, s);
+  if (!fence)
+    return;
+  dev_indent(e);
+  strbuf_printf(e->out,
+                "CU2CL_LOCKSTEP_BARRIER(%s); /* cu2cl: CUDA relied on the "
+                "warp's lockstep here */\n",
+                dev_sync_flags(fence));
+}
+
 unsigned dev_print_items(emitter *e, CXCursor *kids, unsigned from, unsigned n,
                          unsigned prev) {
   for (unsigned i = from; i < n; i++) {
@@ -111,6 +129,7 @@ unsigned dev_print_items(emitter *e, CXCursor *kids, unsigned from, unsigned n,
     print_gap(e, kids[i], prev, dev_offset_of(clang_getRangeStart(r)));
     if (e->stmt_hooks && e->stmt_hooks->items(e, kids, i, n, &prev))
       return prev;
+    print_sync_before(e, kids[i]);
     dev_print_stmt(e, kids[i]);
     prev = dev_offset_of(clang_getRangeEnd(r));
   }
@@ -142,6 +161,14 @@ static void print_sub(emitter *e, CXCursor s) {
   if (clang_getCursorKind(s) == CXCursor_CompoundStmt) {
     dev_emit(e, " ");
     dev_print_compound(e, s);
+  } else if (!e->plain && dev_sync_before(e, s)) {
+    dev_emit(e, " {\n"); /* the barrier and the statement: one body */
+    e->indent++;
+    print_sync_before(e, s);
+    dev_print_stmt(e, s);
+    e->indent--;
+    dev_indent(e);
+    dev_emit(e, "}");
   } else {
     dev_emit(e, "\n");
     e->indent++;
@@ -636,9 +663,60 @@ static void print_attributed(emitter *e, CXCursor s) {
   free(kids);
 }
 
+/* lhs = rhs or lhs op= rhs split by a barrier (dev_sync): every work-item
+ * reads first, then stores, as a warp does; under e->pred the reads and
+ * the store are guarded and the barrier is not. */
+void dev_print_split(emitter *e, CXCursor s) {
+  CXCursor op = cx_strip_implicit(s);
+  CXCursor *kids;
+  unsigned n = cx_children(op, &kids);
+  CXType t = clang_getUnqualifiedType(
+      clang_getCanonicalType(clang_getCursorType(kids[n - 1])));
+  char *ts = dev_type_string(e, t, 0);
+  char *tmp = xasprintf("cu2cl_t%u", ++e->fresh);
+  const char *p = e->pred;
+  e->pred = NULL;
+  dev_emit(e, "{\n");
+  e->indent++;
+  dev_indent(e);
+  if (p) {
+    strbuf_printf(e->out, "%s %s = 0;\n", ts, tmp);
+    dev_indent(e);
+    strbuf_printf(e->out, "if (%s) %s = ", p, tmp);
+  } else {
+    strbuf_printf(e->out, "%s %s = ", ts, tmp);
+  }
+  dev_print_expr(e, kids[n - 1]);
+  dev_emit(e, ";\n");
+  dev_indent(e);
+  strbuf_printf(e->out,
+                "CU2CL_LOCKSTEP_BARRIER(%s); /* cu2cl: every work-item reads "
+                "before any stores, as a warp does */\n",
+                dev_sync_flags(dev_sync_split(e, s)));
+  dev_indent(e);
+  if (p)
+    strbuf_printf(e->out, "if (%s) ", p);
+  dev_print_expr(e, kids[0]);
+  CXString os = clang_getBinaryOperatorKindSpelling(
+      clang_getCursorBinaryOperatorKind(op));
+  strbuf_printf(e->out, " %s %s;\n", clang_getCString(os), tmp);
+  clang_disposeString(os);
+  e->indent--;
+  dev_indent(e);
+  dev_emit(e, "}\n");
+  e->pred = p;
+  free(tmp);
+  free(ts);
+  free(kids);
+}
+
 /* Expression statements, and what has no OpenCL C form (reported). */
 static void print_other(emitter *e, CXCursor s) {
   enum CXCursorKind k = clang_getCursorKind(s);
+  if (clang_isExpression(k) && !e->plain && dev_sync_split(e, s)) {
+    dev_print_split(e, s);
+    return;
+  }
   if (clang_isExpression(k)) {
     dev_print_expr(e, s);
     dev_emit(e, ";\n");

@@ -1,7 +1,7 @@
 /*
  * dev_stmt: statements printed as OpenCL C into e->out, as CUDA wrote
  * them, with the hooks through which predicated printing (dev_pred_stmt)
- * takes over. Layer 9 of the device emitter (dev_state.h).
+ * takes over. Layer 11 of the device emitter (dev_state.h).
  */
 #ifndef CU2CL_DEV_STMT_H
 #define CU2CL_DEV_STMT_H
@@ -40,6 +40,9 @@ void dev_print_block_items(emitter *e, CXCursor block);
 /* { items } of a block, without a newline after the brace. */
 void dev_print_compound(emitter *e, CXCursor s);
 void dev_print_var_decl(emitter *e, CXCursor v);
+/* An assignment that dev_sync splits with a barrier between its reads and
+ * its store (guarded by e->pred when set), indentation already written. */
+void dev_print_split(emitter *e, CXCursor s);
 void dev_print_for(emitter *e, CXCursor s);
 /* while (cond) body and do body while (cond); */
 void dev_print_loop(emitter *e, CXCursor s);

@@ -1,5 +1,6 @@
 // Collectives after an early return and under thread-dependent branches
-// are predicated; a collective in a loop whose trip count differs between
+// are predicated (a full mask after the early return of out-of-range
+// threads is undefined in CUDA: CU2CL3014); a collective in a loop whose trip count differs between
 // threads cannot be and is reported.
 #include <cuda_runtime.h>
 
@@ -16,7 +17,7 @@ __global__ void early(const int *in, int *out, int n) // EXPECT: CU2CL3011
     if (i >= n) // EXPECT: CU2CL3003
         return;
     int v = in[i];
-    int s = warpSum(v);
+    int s = warpSum(v); // EXPECT: CU2CL3014
     if (threadIdx.x % warpSize == 0)
         out[i / warpSize] = s;
 }

@@ -1,0 +1,307 @@
+/*
+ * dev_index: uniform values, affine forms of indices in threadIdx.x and
+ * the ranges of threadIdx.x under conditions, for dev_sync.
+ *
+ * Everything here is syntactic, so dev_sync can analyse a callee before
+ * the emitter reaches it: a value is uniform when built from constants,
+ * block geometry, kernel parameters and variables whose every definition
+ * is uniform (loop counters with uniform starts included); an index is
+ * affine when it is coef * threadIdx.x + constant + one uniform term,
+ * following variables that are never reassigned to their initializers.
+ *
+ * Layer 5 of the device emitter (dev_state.h): calls dev_state only.
+ */
+#include "dev_index.h"
+
+#include <string.h>
+
+const char *dev_index_keep(sync_walk *w, char *s) {
+  strvec_push_own(&w->strs, s);
+  return s;
+}
+
+CXCursor dev_index_strip(CXCursor c) {
+  for (;;) {
+    c = cx_strip_implicit(c);
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k != CXCursor_ParenExpr && k != CXCursor_CStyleCastExpr &&
+        k != CXCursor_CXXStaticCastExpr && k != CXCursor_CXXFunctionalCastExpr)
+      return c;
+    CXCursor in = dev_last_child(c);
+    if (clang_Cursor_isNull(in))
+      return c;
+    c = in;
+  }
+}
+
+var_info *dev_index_var(sync_walk *w, CXCursor d) {
+  cx_key k = cx_key_of(d);
+  for (size_t i = 0; i < w->nvars; i++)
+    if (cx_key_eq(&w->vars[i].key, &k))
+      return &w->vars[i];
+  return NULL;
+}
+
+static void note_assign(sync_walk *w, CXCursor target, int header) {
+  target = dev_index_strip(target);
+  if (clang_getCursorKind(target) != CXCursor_DeclRefExpr)
+    return;
+  CXCursor d = clang_getCursorReferenced(target);
+  var_info *v = dev_index_var(w, d);
+  if (!v) {
+    w->vars = xrealloc(w->vars, (w->nvars + 1) * sizeof *w->vars);
+    v = &w->vars[w->nvars++];
+    memset(v, 0, sizeof *v);
+    v->key = cx_key_of(d);
+  }
+  if (header)
+    v->header = 1;
+  else
+    v->outside = 1;
+}
+
+/* Records which variables are assigned after their declaration. */
+void dev_index_assignments(sync_walk *w, CXCursor c, int header) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  if (k == CXCursor_CompoundAssignOperator && n == 2)
+    note_assign(w, kids[0], header);
+  if (k == CXCursor_BinaryOperator && n == 2 &&
+      clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign)
+    note_assign(w, kids[0], header);
+  if (k == CXCursor_UnaryOperator && n == 1) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    if (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc ||
+        op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostDec)
+      note_assign(w, kids[0], header);
+    if (op == CXUnaryOperator_AddrOf)
+      note_assign(w, kids[0], 0); /* may be written through */
+  }
+  for (unsigned i = 0; i < n; i++)
+    dev_index_assignments(w, kids[i], k == CXCursor_ForStmt && i + 1 < n);
+  free(kids);
+}
+
+int dev_index_builtin_var(CXCursor c, const char *name) {
+  c = dev_index_strip(c);
+  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+    return 0;
+  CXCursor d = clang_getCursorReferenced(c);
+  if (!cx_in_system_header(d))
+    return 0;
+  char *n = cx_spelling(d);
+  int r = !strcmp(n, name);
+  free(n);
+  return r;
+}
+
+static int is_tid_x(CXCursor c) {
+  c = dev_index_strip(c);
+  if (clang_getCursorKind(c) != CXCursor_MemberRefExpr ||
+      !dev_index_builtin_var(dev_first_child(c), "threadIdx"))
+    return 0;
+  /* the member's token: the toolkit's is a property without a name */
+  char *m = cx_tokens_text(clang_Cursor_getTranslationUnit(c), c);
+  int r = str_ends_with(m, "x");
+  free(m);
+  return r;
+}
+
+static int children_uniform(sync_walk *w, CXCursor c, int depth) {
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  int r = 1;
+  for (unsigned i = 0; i < n && r; i++)
+    r = dev_index_uniform(w, kids[i], depth);
+  free(kids);
+  return r;
+}
+
+static int var_uniform(sync_walk *w, CXCursor d, int depth) {
+  enum CXCursorKind k = clang_getCursorKind(d);
+  if (k == CXCursor_EnumConstantDecl || k == CXCursor_NonTypeTemplateParameter)
+    return 1;
+  if (cx_in_system_header(d))
+    return k == CXCursor_VarDecl; /* warpSize */
+  var_info *v = dev_index_var(w, d);
+  if (v && v->outside)
+    return 0;
+  if (k == CXCursor_ParmDecl)
+    return w->is_kernel;
+  if (k != CXCursor_VarDecl || depth <= 0 || (cx_cuda_attrs(d) & CX_SHARED))
+    return 0;
+  CXCursor parent = clang_getCursorSemanticParent(d);
+  enum CXCursorKind pk = clang_getCursorKind(parent);
+  if (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace)
+    return (cx_cuda_attrs(d) & CX_CONSTANT) != 0 ||
+           clang_isConstQualifiedType(clang_getCursorType(d));
+  CXCursor init = dev_var_init(d);
+  return !clang_Cursor_isNull(init) && dev_index_uniform(w, init, depth - 1);
+}
+
+/* The same value in every thread of the block (syntactically: built from
+ * constants, block geometry and uniform variables; no memory reads). */
+int dev_index_uniform(sync_walk *w, CXCursor c, int depth) {
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_FloatingLiteral:
+  case CXCursor_CharacterLiteral:
+  case CXCursor_CXXBoolLiteralExpr:
+  case CXCursor_UnaryExpr:
+    return 1;
+  case CXCursor_MemberRefExpr: {
+    CXCursor base = dev_first_child(c);
+    if (dev_index_builtin_var(base, "threadIdx"))
+      return 0;
+    if (dev_index_builtin_var(base, "blockIdx") ||
+        dev_index_builtin_var(base, "blockDim") ||
+        dev_index_builtin_var(base, "gridDim"))
+      return 1;
+    return children_uniform(w, c, depth);
+  }
+  case CXCursor_DeclRefExpr:
+    return var_uniform(w, clang_getCursorReferenced(c), depth);
+  case CXCursor_CallExpr:
+  case CXCursor_ArraySubscriptExpr:
+  case CXCursor_CompoundAssignOperator:
+    return 0;
+  case CXCursor_UnaryOperator:
+    if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref)
+      return 0;
+    return children_uniform(w, c, depth);
+  default:
+    return children_uniform(w, c, depth);
+  }
+}
+
+static lin lin_combine(lin a, lin b, enum CXBinaryOperatorKind op) {
+  lin r = {0};
+  if (op != CXBinaryOperator_Mul && a.atom && b.known && !b.coef && !b.sym)
+    return (lin){0, 0, a.k + (op == CXBinaryOperator_Sub ? -b.k : b.k), NULL,
+                 a.atom};
+  if (!a.known || !b.known)
+    return r;
+  if (op == CXBinaryOperator_Mul) {
+    if (a.coef || a.sym) {
+      lin t = a;
+      a = b;
+      b = t;
+    }
+    if (a.coef || a.sym || (b.sym && a.k != 1))
+      return r;
+    return (lin){1, a.k * b.coef, a.k * b.k, b.sym, NULL};
+  }
+  if ((a.sym && b.sym) || (op == CXBinaryOperator_Sub && b.sym))
+    return r;
+  long long s = op == CXBinaryOperator_Sub ? -1 : 1;
+  return (lin){1, a.coef + s * b.coef, a.k + s * b.k, a.sym ? a.sym : b.sym,
+               NULL};
+}
+
+lin dev_index_lin(sync_walk *w, CXCursor c, int depth) {
+  lin r = {0};
+  c = dev_index_strip(c);
+  long long v;
+  if (cx_eval_int(c, &v, NULL))
+    return (lin){1, 0, v, NULL, NULL};
+  if (is_tid_x(c))
+    return (lin){1, 1, 0, NULL, NULL};
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_DeclRefExpr && depth > 0) {
+    CXCursor d = clang_getCursorReferenced(c);
+    CXCursor init = clang_getCursorKind(d) == CXCursor_VarDecl
+                        ? dev_var_init(d)
+                        : clang_getNullCursor();
+    if (!dev_index_var(w, d) && !clang_Cursor_isNull(init) &&
+        !cx_in_system_header(d))
+      return dev_index_lin(w, init, depth - 1);
+  }
+  if (dev_index_uniform(w, c, 3))
+    return (lin){1, 0, 0, dev_index_keep(w, cx_tokens_text(w->e->tu, c)), NULL};
+  if (k == CXCursor_BinaryOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub &&
+        op != CXBinaryOperator_Mul)
+      return r;
+    CXCursor *kids;
+    unsigned n = cx_children(c, &kids);
+    if (n == 2)
+      r = lin_combine(dev_index_lin(w, kids[0], depth),
+                      dev_index_lin(w, kids[1], depth), op);
+    free(kids);
+  }
+  if (!r.known && !r.atom)
+    r.atom = dev_index_keep(w, cx_tokens_text(w->e->tu, c));
+  return r;
+}
+
+/* ---- guards: the range of threadIdx.x under a condition -------------- */
+
+int dev_index_same_sym(bound a, bound b) {
+  return a.sym == b.sym || (a.sym && b.sym && !strcmp(a.sym, b.sym));
+}
+
+/* a <= b, provably */
+int dev_index_le(bound a, bound b) {
+  return !a.inf && !b.inf && dev_index_same_sym(a, b) && a.k <= b.k;
+}
+
+static void set_hi(guard *g, bound b) {
+  if (g->hi.inf || (!b.sym && g->hi.sym) || dev_index_le(b, g->hi))
+    g->hi = b;
+}
+
+static void set_lo(guard *g, bound b) {
+  if (g->lo.inf || (!b.sym && g->lo.sym) || dev_index_le(g->lo, b))
+    g->lo = b;
+}
+
+static void refine_compare(sync_walk *w, CXCursor *kids,
+                           enum CXBinaryOperatorKind op, guard *g) {
+  lin a = dev_index_lin(w, kids[0], 3), b = dev_index_lin(w, kids[1], 3);
+  if (!a.known || !b.known)
+    return;
+  if (a.coef == 0 && b.coef == 1) { /* X op T: T (op swapped) X */
+    lin t = a;
+    a = b;
+    b = t;
+    op = op == CXBinaryOperator_LT   ? CXBinaryOperator_GT
+         : op == CXBinaryOperator_GT ? CXBinaryOperator_LT
+         : op == CXBinaryOperator_LE ? CXBinaryOperator_GE
+         : op == CXBinaryOperator_GE ? CXBinaryOperator_LE
+                                     : op;
+  }
+  if (a.coef != 1 || b.coef != 0 || a.sym)
+    return;
+  bound x = {0, b.k - a.k, b.sym}, x1 = {0, b.k - a.k + 1, b.sym};
+  if (op == CXBinaryOperator_LT)
+    set_hi(g, x);
+  else if (op == CXBinaryOperator_LE)
+    set_hi(g, x1);
+  else if (op == CXBinaryOperator_GT)
+    set_lo(g, x1);
+  else if (op == CXBinaryOperator_GE)
+    set_lo(g, x);
+  else if (op == CXBinaryOperator_EQ) {
+    set_lo(g, x);
+    set_hi(g, x1);
+  }
+}
+
+guard dev_index_refine(sync_walk *w, CXCursor cond, guard g) {
+  cond = dev_index_strip(cond);
+  if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+    return g;
+  CXCursor *kids;
+  unsigned n = cx_children(cond, &kids);
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
+  if (n == 2 && op == CXBinaryOperator_LAnd) {
+    g = dev_index_refine(w, kids[0], g);
+    g = dev_index_refine(w, kids[1], g);
+  } else if (n == 2) {
+    refine_compare(w, kids, op, &g);
+  }
+  free(kids);
+  return g;
+}

@@ -1,0 +1,73 @@
+/*
+ * dev_index: what dev_sync knows of an index: values the same in every
+ * thread of the block ("uniform"), affine forms in threadIdx.x, and the
+ * range of threadIdx.x that enclosing conditions allow. Layer 5 of the
+ * device emitter (dev_state.h).
+ */
+#ifndef CU2CL_DEV_INDEX_H
+#define CU2CL_DEV_INDEX_H
+
+#include "dev_state.h"
+
+typedef struct bound {
+  int inf;
+  long long k;
+  const char *sym; /* a uniform term's text, or NULL */
+} bound;
+
+/* The range [lo, hi) of threadIdx.x that the enclosing conditions allow. */
+typedef struct guard {
+  bound lo, hi;
+} guard;
+
+/* coef * threadIdx.x + k + sym, when known; else, where it is atom + k
+ * (a thread-dependent value whose form is not known), the atom's text. */
+typedef struct lin {
+  int known;
+  long long coef, k;
+  const char *sym;
+  const char *atom;
+} lin;
+
+typedef struct var_info {
+  cx_key key;
+  int outside; /* assigned after its declaration, outside for headers */
+  int header;  /* assigned in a for header (a loop counter) */
+} var_info;
+
+struct access; /* dev_sync.c */
+
+/* One walk of dev_sync over a function. */
+typedef struct sync_walk {
+  emitter *e;
+  CXCursor fn;
+  int is_kernel;
+  var_info *vars;
+  size_t nvars;
+  struct access *pool;
+  size_t npool;
+  strvec strs; /* texts the accesses point into */
+  int stopped; /* collect_stmt met a barrier */
+} sync_walk;
+
+/* Keeps s (heap) for the walk's lifetime; returns it. */
+const char *dev_index_keep(sync_walk *w, char *s);
+/* c without implicit nodes, parentheses and casts. */
+CXCursor dev_index_strip(CXCursor c);
+/* The record of a variable assigned after its declaration, or NULL. */
+var_info *dev_index_var(sync_walk *w, CXCursor decl);
+/* Records the variables assigned below c (header: in a for header). */
+void dev_index_assignments(sync_walk *w, CXCursor c, int header);
+/* 1 when c names the CUDA built-in variable (blockIdx, threadIdx, ...). */
+int dev_index_builtin_var(CXCursor c, const char *name);
+/* 1 when c has the same value in every thread of the block. */
+int dev_index_uniform(sync_walk *w, CXCursor c, int depth);
+/* c as coef * threadIdx.x + k + sym, or atom + k, or unknown. */
+lin dev_index_lin(sync_walk *w, CXCursor c, int depth);
+/* g narrowed by the condition cond. */
+guard dev_index_refine(sync_walk *w, CXCursor cond, guard g);
+/* Bounds with the same uniform term; a <= b, provably. */
+int dev_index_same_sym(bound a, bound b);
+int dev_index_le(bound a, bound b);
+
+#endif

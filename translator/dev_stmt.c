@@ -338,13 +338,12 @@ static int in_macro(CXCursor c) {
 
 /* for (init; cond; inc): libclang omits absent parts, so each child is
  * placed by its position relative to the two semicolons of the header. */
-void dev_print_for(emitter *e, CXCursor s) {
-  CXCursor *kids;
-  unsigned n = cx_children(s, &kids);
+/* The offsets of the two semicolons of a for header; returns how many
+ * were found. */
+static unsigned header_semicolons(emitter *e, CXCursor s, unsigned *semi) {
   CXToken *toks;
-  unsigned nt;
+  unsigned nt, ns = 0;
   clang_tokenize(e->tu, clang_getCursorExtent(s), &toks, &nt);
-  unsigned semi[2] = {0, 0}, ns = 0;
   int depth = 0;
   for (unsigned i = 0; i < nt && ns < 2; i++) {
     char *t = cx_take(clang_getTokenSpelling(e->tu, toks[i]));
@@ -357,6 +356,14 @@ void dev_print_for(emitter *e, CXCursor s) {
     free(t);
   }
   clang_disposeTokens(e->tu, toks, nt);
+  return ns;
+}
+
+void dev_print_for(emitter *e, CXCursor s) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  unsigned semi[2] = {0, 0};
+  unsigned ns = header_semicolons(e, s, semi);
   CXCursor part[3] = {clang_getNullCursor(), clang_getNullCursor(),
                       clang_getNullCursor()};
   int by_kind = ns < 2 || in_macro(s);

@@ -242,6 +242,7 @@ run_one() {
     # shellcheck disable=SC2086  # the arguments are words
     # (the outer 2>/dev/null: no "Aborted" notice from this shell)
     local gold=${golden:+$golden/$name.trace} trace=
+    [ "$(opt "$opts" golden)" = no ] && gold=
     [ -n "$gold" ] && [ -f "$gold" ] && trace=$pdir/run.trace
     rm -f "$pdir/run.trace" "$pdir/validate.txt"
     { (cd "$pdir/port/$sub" && CU2CL_TRACE=$trace exec timeout -k 5 "$t" "$pdir/port/build/$exe" $a) \

@@ -178,3 +178,24 @@ int cx_eval_int(CXCursor c, long long *value, int *is_unsigned) {
   clang_EvalResult_dispose(r);
   return ok;
 }
+
+CXCursor cx_launch_config(CXCursor call) {
+  CXCursor *kids;
+  unsigned n = cx_children(call, &kids);
+  CXCursor r = clang_getNullCursor();
+  for (unsigned i = 0; i < n; i++) {
+    if (clang_getCursorKind(kids[i]) != CXCursor_CallExpr)
+      continue;
+    char *s = cx_spelling(kids[i]);
+    if (!strcmp(s, "__cudaPushCallConfiguration") ||
+        !strcmp(s, "cudaConfigureCall"))
+      r = kids[i];
+    free(s);
+  }
+  free(kids);
+  return r;
+}
+
+int cx_is_launch(CXCursor call) {
+  return !clang_Cursor_isNull(cx_launch_config(call));
+}

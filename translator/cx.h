@@ -66,6 +66,12 @@ unsigned cx_cuda_attrs(CXCursor decl);
  * extent, ParenExpr is kept). */
 CXCursor cx_strip_implicit(CXCursor c);
 
+/* A <<<>>> launch is a CallExpr holding the configuration call
+ * (__cudaPushCallConfiguration, or cudaConfigureCall in older headers):
+ * that call, or a null cursor when call is no launch. */
+CXCursor cx_launch_config(CXCursor call);
+int cx_is_launch(CXCursor call);
+
 /* Tokens of a cursor's extent, joined with single spaces. Caller frees. */
 char *cx_tokens_text(CXTranslationUnit tu, CXCursor c);
 

@@ -373,23 +373,6 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
 
 /* ---- launches ------------------------------------------------------- */
 
-static CXCursor push_config_of(CXCursor call) {
-  CXCursor *kids;
-  unsigned n = cx_children(call, &kids);
-  CXCursor r = clang_getNullCursor();
-  for (unsigned i = 0; i < n; i++) {
-    if (clang_getCursorKind(kids[i]) != CXCursor_CallExpr)
-      continue;
-    char *s = cx_spelling(kids[i]);
-    if (!strcmp(s, "__cudaPushCallConfiguration") ||
-        !strcmp(s, "cudaConfigureCall"))
-      r = kids[i];
-    free(s);
-  }
-  free(kids);
-  return r;
-}
-
 /* The kernel a launch names: by its spelling, since a launch inside a
  * host template refers to a dependent (unresolved) kernel. */
 static const cu2cl_kernel_spec *spec_named(host *h, const char *name) {
@@ -431,7 +414,7 @@ static unsigned long long constant_block_size(CXCursor arg) {
 
 static void check_block_size(host *h, CXCursor call,
                              const cu2cl_kernel_spec *k) {
-  CXCursor cfg = push_config_of(call);
+  CXCursor cfg = cx_launch_config(call);
   unsigned long long size =
       clang_Cursor_getNumArguments(cfg) >= 2
           ? constant_block_size(clang_Cursor_getArgument(cfg, 1))
@@ -632,7 +615,7 @@ static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
     if ((a & CX_GLOBAL) || ((a & CX_DEVICE) && !(a & CX_HOST)))
       return CXChildVisit_Continue;
   }
-  if (k == CXCursor_CallExpr && !clang_Cursor_isNull(push_config_of(c))) {
+  if (k == CXCursor_CallExpr && cx_is_launch(c)) {
     if (!h->collecting_values)
       rewrite_launch(h, c);
     return CXChildVisit_Continue;

@@ -238,22 +238,6 @@ CXCursor cu2cl_kptr_kernel_named(CXCursor expr) {
   return clang_getNullCursor();
 }
 
-static int is_launch(CXCursor call) {
-  CXCursor *kids;
-  unsigned n = cx_children(call, &kids);
-  int r = 0;
-  for (unsigned i = 0; i < n && !r; i++) {
-    if (clang_getCursorKind(kids[i]) != CXCursor_CallExpr)
-      continue;
-    char *s = cx_spelling(kids[i]);
-    r = !strcmp(s, "__cudaPushCallConfiguration") ||
-        !strcmp(s, "cudaConfigureCall");
-    free(s);
-  }
-  free(kids);
-  return r;
-}
-
 /* The slots an expression's value comes from or goes to. */
 static void expr_slots(cu2cl_kptr *k, CXCursor e, idxvec *out) {
   if (!clang_Cursor_isNull(cu2cl_kptr_kernel_named(e))) {
@@ -283,7 +267,7 @@ static void expr_slots(cu2cl_kptr *k, CXCursor e, idxvec *out) {
     free(kids);
     break;
   case CXCursor_CallExpr:
-    if (!is_launch(e))
+    if (!cx_is_launch(e))
       idx_push(out, slot_of_decl(k, clang_getCursorReferenced(e)));
     break;
   default:
@@ -413,7 +397,7 @@ static enum CXChildVisitResult flow_visit(CXCursor c, CXCursor p,
     binary_flow(k, c);
     break;
   case CXCursor_CallExpr:
-    if (is_launch(c))
+    if (cx_is_launch(c))
       launch_flow(k, c);
     else
       call_flow(k, c);

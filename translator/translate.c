@@ -114,22 +114,6 @@ static void kernel_add(kernel_list *k, CXCursor c) {
   k->items[k->len++] = c;
 }
 
-static int is_launch(CXCursor c) {
-  CXCursor *kids;
-  unsigned n = cx_children(c, &kids);
-  int r = 0;
-  for (unsigned i = 0; i < n && !r; i++) {
-    if (clang_getCursorKind(kids[i]) != CXCursor_CallExpr)
-      continue;
-    char *s = cx_spelling(kids[i]);
-    r = !strcmp(s, "__cudaPushCallConfiguration") ||
-        !strcmp(s, "cudaConfigureCall");
-    free(s);
-  }
-  free(kids);
-  return r;
-}
-
 /* 1 when the DeclRefExpr c names a kernel (a specialization, not the
  * template a dependent reference names). */
 static int is_kernel_decl(CXCursor c) {
@@ -159,7 +143,7 @@ static enum CXChildVisitResult find_kernels(CXCursor c, CXCursor p,
     k->templates[k->ntemplates++] = c;
     return CXChildVisit_Continue;
   }
-  if ((kind == CXCursor_CallExpr && is_launch(c)) ||
+  if ((kind == CXCursor_CallExpr && cx_is_launch(c)) ||
       (kind == CXCursor_DeclRefExpr && is_kernel_decl(c))) {
     /* launched, or used as a value (cudaLaunchKernel((void *)k<int>, ...));
      * a launch through a kernel pointer names a variable, found as the

@@ -93,6 +93,17 @@ cu2clError_t rt_cmd_kernel(rt_cmd *cmd, const cu2clKernelNodeParams *p) {
                               p->sharedMemBytes, p->kernelParams);
 }
 
+cu2clMemcpy3DParms rt_memcpy_1d_params(void *dst, const void *src, size_t count,
+                                       cu2clMemcpyKind kind) {
+  cu2clMemcpy3DParms p;
+  memset(&p, 0, sizeof p);
+  p.srcPtr = make_cu2clPitchedPtr((void *)src, count, count, 1);
+  p.dstPtr = make_cu2clPitchedPtr(dst, count, count, 1);
+  p.extent = make_cu2clExtent(count, 1, 1);
+  p.kind = kind;
+  return p;
+}
+
 cu2clError_t rt_cmd_memcpy(rt_cmd *cmd, const cu2clMemcpy3DParms *p) {
   cmd->kind = RT_CMD_EMPTY;
   rt_copy3d c;

@@ -76,6 +76,9 @@ cu2clGraphNodeType rt_cmd_type(const rt_cmd *cmd);
  * creation would; on failure *cmd is left empty (RT_CMD_EMPTY). */
 cu2clError_t rt_cmd_kernel(rt_cmd *cmd, const cu2clKernelNodeParams *p);
 cu2clError_t rt_cmd_memcpy(rt_cmd *cmd, const cu2clMemcpy3DParms *p);
+/* The 3D parameters of a plain copy of count bytes (the *1D node forms). */
+cu2clMemcpy3DParms rt_memcpy_1d_params(void *dst, const void *src, size_t count,
+                                       cu2clMemcpyKind kind);
 cu2clError_t rt_cmd_memset(rt_cmd *cmd, const cu2clMemsetParams *p);
 cu2clError_t rt_cmd_host(rt_cmd *cmd, const cu2clHostNodeParams *p);
 /* The parameters cmd holds (kernelParams point into cmd). */

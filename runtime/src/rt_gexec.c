@@ -355,12 +355,7 @@ cu2clError_t cu2clGraphExecMemcpyNodeSetParams1D(cu2clGraphExec_t exec,
                                                  void *dst, const void *src,
                                                  size_t count,
                                                  cu2clMemcpyKind kind) {
-  cu2clMemcpy3DParms p;
-  memset(&p, 0, sizeof p);
-  p.srcPtr = make_cu2clPitchedPtr((void *)src, count, count, 1);
-  p.dstPtr = make_cu2clPitchedPtr(dst, count, count, 1);
-  p.extent = make_cu2clExtent(count, 1, 1);
-  p.kind = kind;
+  cu2clMemcpy3DParms p = rt_memcpy_1d_params(dst, src, count, kind);
   return cu2clGraphExecMemcpyNodeSetParams(exec, node, &p);
 }
 

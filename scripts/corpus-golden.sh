@@ -63,13 +63,10 @@ if [ -z "$validate" ]; then
   fi
 fi
 
-if ls "$corpus"/src/*-cuda/Makefile >/dev/null 2>&1; then
-  kind=hecbench
+kind=$(corpus_kind "$corpus") ||
+  { echo "corpus-golden.sh: $corpus is neither HeCBench nor cuda-samples" >&2; exit 2; }
+if [ $kind = hecbench ]; then
   rm -rf "$work/tree" && mkdir -p "$work/tree" && cp -a "$corpus/src" "$work/tree/src" || exit 2
-elif [ -d "$corpus/Samples" ]; then
-  kind=samples
-else
-  echo "corpus-golden.sh: $corpus is neither HeCBench nor cuda-samples" >&2; exit 2
 fi
 
 # build_one NAME PATH PDIR: builds the traced original; prints the folder to

@@ -126,17 +126,12 @@ mkdir -p "$work" && work=$(cd "$work" && pwd) || exit 2
 export CU2CL_DEVICE=${CU2CL_DEVICE:-pocl}
 export CU2CL_CACHE_DIR=${CU2CL_CACHE_DIR:-$work/cl-cache}
 
-if ls "$corpus"/src/*-cuda/Makefile >/dev/null 2>&1; then
-  kind=hecbench
-elif [ -d "$corpus/Samples" ]; then
-  kind=samples
-else
-  echo "corpus.sh: $corpus is neither HeCBench nor cuda-samples" >&2; exit 2
-fi
 
 # trim, opt, parse_list and make_input: scripts/corpus/common.sh.
 . "$top/scripts/corpus/common.sh"
 parse_list "$list"
+kind=$(corpus_kind "$corpus") ||
+  { echo "corpus.sh: $corpus is neither HeCBench nor cuda-samples" >&2; exit 2; }
 [ ${#names[@]} -gt 0 ] || { echo "corpus.sh: no program selected" >&2; exit 2; }
 
 # HeCBench programs build in a private copy of src/ (relative includes such

@@ -4,6 +4,15 @@
 
 trim() { local s=$1; s=${s#"${s%%[![:space:]]*}"}; s=${s%"${s##*[![:space:]]}"}; printf '%s' "$s"; }
 
+# corpus_kind DIR: "hecbench" (src/<name>-cuda/Makefile) or "samples"
+# (Samples/...); nothing, and status 1, for anything else.
+corpus_kind() {
+  if ls "$1"/src/*-cuda/Makefile >/dev/null 2>&1; then echo hecbench
+  elif [ -d "$1/Samples" ]; then echo samples
+  else return 1
+  fi
+}
+
 opt() { # opt OPTIONS KEY: the value of KEY=... in OPTIONS
   local w; for w in $1; do case $w in "$2"=*) printf '%s' "${w#*=}"; return ;; esac; done
 }

@@ -14,6 +14,9 @@
  */
 #include "emit_device.h"
 
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "dev_func.h"
@@ -143,6 +146,9 @@ static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k) {
   } else {
     k->display = cx_take(clang_getCursorDisplayName(f->decl));
   }
+  k->external = cu2cl_kernel_is_external(f->decl);
+  k->ref_name = k->external ? cu2cl_kernel_ref_name(f->decl)
+                            : xasprintf("cu2cl_kernel_%s", k->cl_name);
   int n = clang_Cursor_getNumArguments(f->decl);
   fn_uses *u = dev_uses_of(e, f->decl);
   k->uses_warp = u && u->warp;
@@ -262,6 +268,7 @@ void cu2cl_device_unit_free(cu2cl_device_unit *u) {
     strvec_free(&k->pattern_params);
     free(k->cl_name);
     free(k->display);
+    free(k->ref_name);
   }
   free(u->kernels);
   free(u->cl_source);
@@ -270,4 +277,31 @@ void cu2cl_device_unit_free(cu2cl_device_unit *u) {
 
 char *cu2cl_specialization_name(CXCursor fn) {
   return dev_specialization_name(fn);
+}
+
+int cu2cl_kernel_is_external(CXCursor decl) {
+  return clang_getCursorKind(decl) == CXCursor_FunctionDecl &&
+         clang_Cursor_isNull(clang_getSpecializedCursorTemplate(decl)) &&
+         clang_getCursorLinkage(decl) == CXLinkage_External;
+}
+
+char *cu2cl_kernel_ref_name(CXCursor decl) {
+  char *m = cx_take(clang_Cursor_getMangling(decl));
+  /* clang names the host side <len>__device_stub__<name>: the kernel's
+   * own mangling has <len - 15><name> */
+  char *stub = strstr(m, "__device_stub__"), *digits = stub;
+  while (digits && digits > m && isdigit((unsigned char)digits[-1]))
+    digits--;
+  if (stub && digits < stub) {
+    int len = atoi(digits) - 15;
+    char *rest = xstrdup(stub + 15);
+    sprintf(digits, "%d%s", len, rest);
+    free(rest);
+  }
+  for (char *p = m; *p; p++)
+    if (!isalnum((unsigned char)*p) && *p != '_')
+      *p = '_';
+  char *r = xasprintf("cu2cl_kernel_%s", m);
+  free(m);
+  return r;
 }

@@ -52,6 +52,13 @@ typedef struct cu2cl_kernel_spec {
   char *tpl_args;
   strvec pattern_params;
   int uses_warp; /* warp operations (itself or in callees) */
+  /* The C++ name of its cu2clKernelRef in host code. An ordinary kernel
+   * with external linkage can be launched from other translation units:
+   * its ref and launch stub are then external symbols, named from the
+   * kernel's linkage name (external set), which every unit can compute
+   * from a mere declaration (cu2cl_kernel_ref_name). */
+  char *ref_name;
+  int external;
   cu2cl_kernel_param *params;
   size_t nparams;
 } cu2cl_kernel_spec;
@@ -87,5 +94,14 @@ void cu2cl_device_unit_free(cu2cl_device_unit *u);
  * followed by the template arguments for specializations
  * ("reduce_float_256"). Caller frees. */
 char *cu2cl_specialization_name(CXCursor fn);
+
+/* 1 when decl (any declaration of a kernel) is an ordinary kernel with
+ * external linkage: not a template specialization, not static, not in an
+ * anonymous namespace. */
+int cu2cl_kernel_is_external(CXCursor decl);
+
+/* The host name of the cu2clKernelRef of an external kernel, from any of
+ * its declarations ("cu2cl_kernel_" and its linkage name). Caller frees. */
+char *cu2cl_kernel_ref_name(CXCursor decl);
 
 #endif

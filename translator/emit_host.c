@@ -162,7 +162,18 @@ static CXCursor braceless_linkage(host *h, CXCursor c) {
 
 static void handle_function(host *h, CXCursor c) {
   unsigned a = cx_cuda_attrs(c);
-  if (a & CX_GLOBAL) {
+  if ((a & CX_GLOBAL) && !clang_isCursorDefinition(c) &&
+      cu2cl_kernel_is_external(c)) {
+    strbuf b = {0};
+    char *name = cx_spelling(c);
+    strbuf_printf(&b,
+                  "/* cu2cl: kernel %s, defined in another file or below; "
+                  "its launch stub: */\n",
+                  name);
+    cu2cl_host_stub_extern(&b, h->tu, c);
+    free(name);
+    remove_decl(h, braceless_linkage(h, c), strbuf_take(&b));
+  } else if (a & CX_GLOBAL) {
     char *stubs = stubs_for(h, c);
     char *name = cx_spelling(c);
     char *text = *stubs ? xasprintf("/* cu2cl: kernel %s is in %s; its "
@@ -466,6 +477,16 @@ static void rewrite_pointer_launch(host *h, CXCursor call, unsigned b,
            cu2cl_host_launch_config(open, close, paren, s + e, ", "));
 }
 
+/* 1 when a launch names an external kernel (cu2cl_kernel_is_external) that
+ * this unit only declares: it calls the stub the defining unit exports. */
+static int launches_external(CXCursor call) {
+  CXCursor *kids;
+  unsigned n = cx_children(call, &kids);
+  CXCursor r = n ? cu2cl_kptr_kernel_named(kids[0]) : clang_getNullCursor();
+  free(kids);
+  return !clang_Cursor_isNull(r) && cu2cl_kernel_is_external(r);
+}
+
 static void rewrite_launch(host *h, CXCursor call) {
   unsigned b, e;
   if (in_macro_expansion(call)) {
@@ -494,6 +515,7 @@ static void rewrite_launch(host *h, CXCursor call) {
       name = p + 1; /* ns::kernel */
   char *kname = xstrndup(name, (size_t)(name_end - name));
   const cu2cl_kernel_spec *k = spec_named(h, kname);
+  int external = !k && launches_external(call);
   if (k && k->uses_warp)
     check_block_size(h, call, k);
   const char *open = strstr(s + b, "<<<");
@@ -502,9 +524,10 @@ static void rewrite_launch(host *h, CXCursor call) {
     free(kname);
     return; /* written in a macro body, rewritten there */
   }
-  if (!k || !open || !close || close >= s + e) {
+  if ((!k && !external) || !open || !close || close >= s + e) {
     hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH,
-            !k ? "the kernel was not translated" : "an unrecognized form");
+            !k && !external ? "the kernel was not translated"
+                            : "an unrecognized form");
     free(kname);
     return;
   }
@@ -562,18 +585,23 @@ static void rewrite_kernel_value(host *h, CXCursor c, CXCursor r,
   }
   const cu2cl_kernel_spec *k = spec_of_ref(h, r);
   unsigned b, e;
-  if (k && extent_in_target(h, c, &b, &e)) {
+  int external = !k && cu2cl_kernel_is_external(r);
+  if ((k || external) && extent_in_target(h, c, &b, &e)) {
+    char *ref = k ? xstrdup(k->ref_name) : cu2cl_kernel_ref_name(r);
+    char *name = k ? xstrdup(k->cuda_name) : cx_spelling(r);
+    char *launch = xasprintf("cu2cl_launch_%s%s%s%s", name,
+                             k && k->tpl_params ? "<" : "",
+                             k && k->tpl_params ? k->tpl_args : "",
+                             k && k->tpl_params ? ">" : "");
+    free(name);
     if (cu2cl_kptr_untyped_context(parent) ||
         (clang_getCursorKind(parent) == CXCursor_CallExpr &&
          cu2cl_kptr_untyped_argument(parent, c)))
-      add_edit(h, b, e,
-               xasprintf("((const void *)&cu2cl_kernel_%s)", k->cl_name));
+      add_edit(h, b, e, xasprintf("((const void *)&%s)", ref));
     else
-      add_edit(h, b, e,
-               xasprintf(
-                   "cu2clKernelOf(&cu2cl_kernel_%s, cu2cl_launch_%s%s%s%s)",
-                   k->cl_name, k->cuda_name, k->tpl_params ? "<" : "",
-                   k->tpl_params ? k->tpl_args : "", k->tpl_params ? ">" : ""));
+      add_edit(h, b, e, xasprintf("cu2clKernelOf(&%s, %s)", ref, launch));
+    free(ref);
+    free(launch);
     return;
   }
   char *n = cx_spelling(r);

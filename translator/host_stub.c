@@ -185,27 +185,39 @@ static void append_launchv(strbuf *b, const cu2cl_kernel_spec *k) {
   strbuf_append(b, ");\n}\n");
 }
 
-void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
-                     const cu2cl_kernel_spec *k, CXCursor kernel, int valued) {
+/* The declarations before a stub: its launch from void **args (when
+ * valued) and its cu2clKernelRef, external for an external kernel. */
+static void append_ref(strbuf *b, const cu2cl_kernel_spec *k, int valued) {
   if (valued)
     strbuf_printf(b,
                   "static cu2clError_t cu2cl_launchv_%s(dim3, dim3, size_t, "
                   "cu2clStream_t, void **);\n",
                   k->cl_name);
-  strbuf_printf(b,
-                "static cu2clKernelRef cu2cl_kernel_%s = {&cu2cl_program, "
-                "\"%s\", NULL%s%s};\n",
-                k->cl_name, k->cl_name, valued ? ", cu2cl_launchv_" : "",
-                valued ? k->cl_name : "");
+  strbuf_printf(b, "%scu2clKernelRef %s = {&cu2cl_program, \"%s\", NULL%s%s};\n",
+                k->external ? "" : "static ", k->ref_name, k->cl_name,
+                valued ? ", cu2cl_launchv_" : "", valued ? k->cl_name : "");
+}
+
+void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
+                     const cu2cl_kernel_spec *k, CXCursor kernel, int valued) {
+  valued |= k->external; /* other units may use it as a value */
+  append_ref(b, k, valued);
   strbuf_printf(b, "/* Launches %s (OpenCL kernel %s). */\n", k->display,
                 k->cl_name);
+  /* an external kernel's defaults stay on its first declaration, which
+   * declared the stub with them */
+  CXCursor with_defaults = kernel;
+  if (k->tpl_params || (k->external && !clang_equalCursors(
+                                           clang_getCanonicalCursor(kernel),
+                                           kernel)))
+    with_defaults = clang_getNullCursor();
   if (k->tpl_params)
     strbuf_printf(b, "template <>\ninline cu2clError_t cu2cl_launch_%s<%s>",
                   k->cuda_name, k->tpl_args);
   else
-    strbuf_printf(b, "static inline cu2clError_t cu2cl_launch_%s",
-                  k->cuda_name);
-  append_stub_params(tu, b, k, k->tpl_params ? clang_getNullCursor() : kernel);
+    strbuf_printf(b, "%scu2clError_t cu2cl_launch_%s",
+                  k->external ? "" : "static inline ", k->cuda_name);
+  append_stub_params(tu, b, k, with_defaults);
   strbuf_append(b, " {\n  cu2clArg args[] = {\n");
   size_t n = 0;
   for (size_t i = 0; i < k->nparams; i++) {
@@ -223,11 +235,48 @@ void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
   if (!n)
     strbuf_append(b, "      {CU2CL_ARG_VALUE, 0, NULL},\n");
   strbuf_printf(b,
-                "  };\n  return cu2clLaunchKernel(&cu2cl_kernel_%s, grid, "
+                "  };\n  return cu2clLaunchKernel(&%s, grid, "
                 "block, shmem, stream, args, %zu);\n}\n",
-                k->cl_name, n);
+                k->ref_name, n);
   if (valued)
     append_launchv(b, k);
+}
+
+void cu2cl_host_stub_extern(strbuf *b, CXTranslationUnit tu, CXCursor decl) {
+  char *ref = cu2cl_kernel_ref_name(decl);
+  char *name = cx_spelling(decl);
+  strbuf_printf(b,
+                "extern cu2clKernelRef %s;\ncu2clError_t cu2cl_launch_%s(dim3 "
+                "grid, dim3 block, size_t shmem,\n    cu2clStream_t stream",
+                ref, name);
+  int n = clang_Cursor_getNumArguments(decl);
+  for (int i = 0; i < n; i++) {
+    CXCursor p = clang_Cursor_getArgument(decl, (unsigned)i);
+    char *t = cx_type_spelling(clang_getCursorType(p));
+    char *type = without_restrict(t);
+    char *pn = cx_spelling(p);
+    CXCursor *kids;
+    unsigned nk = cx_children(p, &kids);
+    char *def = NULL;
+    for (unsigned j = nk; j-- > 0 && !def;)
+      if (clang_isExpression(clang_getCursorKind(kids[j])))
+        def = cx_tokens_text(tu, kids[j]);
+    free(kids);
+    strbuf_printf(b, ", %s%s", type, str_ends_with(type, "*") ? "" : " ");
+    if (*pn)
+      strbuf_append(b, pn);
+    else
+      strbuf_printf(b, "arg%d", i);
+    if (def)
+      strbuf_printf(b, " = %s", def);
+    free(def);
+    free(pn);
+    free(type);
+    free(t);
+  }
+  strbuf_append(b, ");\n");
+  free(name);
+  free(ref);
 }
 
 /* The text that replaces `<<<cfg>>>(` of a launch: lead, the

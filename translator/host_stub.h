@@ -29,6 +29,13 @@ void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
 void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
                      const cu2cl_kernel_spec *k, CXCursor kernel, int valued);
 
+/* Appends what replaces a declaration (not the definition) of an external
+ * kernel (cu2cl_kernel_is_external): its cu2clKernelRef and its launch
+ * stub, declared extern with the parameters and defaults of decl; the
+ * unit that defines the kernel defines them (cu2cl_host_stub). Needs no
+ * device unit, so a header reads the same whichever unit rewrites it. */
+void cu2cl_host_stub_extern(strbuf *b, CXTranslationUnit tu, CXCursor decl);
+
 /* The text that replaces `<<<cfg>>>(` of a launch (open: its "<<<",
  * close: its ">>>", paren: the "(" after it, end: the launch's end): lead,
  * the configuration padded to four values with zeros, and ", " when

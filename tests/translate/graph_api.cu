@@ -60,7 +60,7 @@ int main()
 // CHECK-HOST: copy.dstPtr = make_cu2clPitchedPtr(host, 64 * sizeof(float), 64, 8);
 // CHECK-HOST: cu2clGraphNode_t kernel, memcpy, done_node;
 // CHECK-HOST: cu2clKernelNodeParams params = {0};
-// CHECK-HOST: params.func = (void *)((const void *)&cu2cl_kernel_fill);
+// CHECK-HOST: params.func = (void *)((const void *)&cu2cl_kernel__Z4fill14cudaPitchedPtrf);
 // CHECK-HOST: cu2clGraphAddKernelNode(&kernel, graph, NULL, 0, &params);
 // CHECK-HOST: cu2clHostNodeParams host_params = {done, &flag};
 // CHECK-HOST: cu2clGraphExecUpdateResultInfo info;

@@ -37,7 +37,7 @@ int main()
 // CHECK-HOST: cu2clEvent_t start;
 // CHECK-HOST: CHECK(cu2clStreamCreateWithFlags(&s, cu2clStreamNonBlocking));
 // CHECK-HOST: cu2clFuncAttributes attr;
-// CHECK-HOST: cu2clFuncGetAttributes(&attr, ((const void *)&cu2cl_kernel_k));
+// CHECK-HOST: cu2clFuncGetAttributes(&attr, ((const void *)&cu2cl_kernel__Z1kPf));
 // CHECK-HOST: cu2cl_launch_k(1, 32, 0, s, d);
 // CHECK-HOST: CHECK(cu2clStreamGetCaptureInfo(s, &status, &id));
 // CHECK-HOST: const cu2clGraphEdgeData *edges = nullptr;

@@ -348,6 +348,21 @@ START_TEST(test_managed_and_mapped_host) {
   CK(cu2clHostGetDevicePointer(&hd, h, 0));
   ck_assert_ptr_eq(h, hd);
   CK(cu2clFreeHost(h));
+  /* with fine-grained SVM (PoCL) every page-locked allocation is mapped,
+   * as under CUDA's unified addressing; with coarse SVM it is a pinned
+   * buffer the device cannot reach */
+  CK(cu2clMallocHost(&h, 4096));
+  hd = NULL;
+  ck_assert_int_eq(cu2clHostGetDevicePointer(&hd, h, 0),
+                   _i ? cu2clErrorInvalidValue : cu2clSuccess);
+  ck_assert_ptr_eq(hd, _i ? NULL : h);
+  if (!_i) {
+    CK(cu2clMemset(hd, 7, 4096)); /* the device writes it */
+    CK(cu2clDeviceSynchronize());
+    ck_assert_int_eq(((unsigned char *)h)[4095], 7);
+  }
+  CK(cu2clFreeHost(h));
+  cu2clGetLastError();
   CK(cu2clFree(d));
 }
 END_TEST

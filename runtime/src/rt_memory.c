@@ -463,19 +463,23 @@ cu2clError_t cu2clHostAlloc(void **ptr, size_t size, unsigned int flags) {
   *ptr = NULL;
   if (size == 0)
     return cu2clSuccess;
-  if (flags & cu2clHostAllocMapped) {
-    /* Mapped memory must be reachable by kernels: it is managed memory. */
-    rt_device *d;
-    RT_TRY(rt_device_current(&d));
+  rt_device *d = NULL;
+  cu2clError_t have = rt_device_current(&d);
+  /* Mapped memory must be reachable by kernels: it is managed memory. With
+   * unified addressing CUDA maps every page-locked allocation, so kernels
+   * may use any of them; where the device shares fine-grained SVM with the
+   * host that costs nothing, and every host allocation is mapped. */
+  if ((flags & cu2clHostAllocMapped) ||
+      (have == cu2clSuccess && d->managed_fine)) {
+    RT_TRY(have);
     RT_TRY(rt_mem_alloc(d, size, RT_MEM_MANAGED, ptr));
     pthread_mutex_lock(&g_mem.lock);
     rt_table_holding(*ptr)->host_alloc = 1;
     pthread_mutex_unlock(&g_mem.lock);
     return cu2clSuccess;
   }
-  rt_device *d = NULL;
   rt_alloc entry = {NULL, size, NULL, RT_MEM_PINNED, 1, 0, size, NULL};
-  if (rt_device_current(&d) == cu2clSuccess) {
+  if (have == cu2clSuccess) {
     /* the driver's page-locked memory: a host-allocated buffer, mapped for
      * good */
     cl_int st;

@@ -47,6 +47,7 @@ typedef struct host {
   size_t nblocks;      /* blocks, as begin/end pairs */
   int macro_launches;  /* macro bodies holding a launch were rewritten */
   int thrust_included;
+  int cub_included;
   cu2cl_kptr *kptr; /* declarations holding kernels (host_kptr.h) */
 } host;
 
@@ -289,7 +290,8 @@ static void handle_macro(host *h, CXCursor c) {
 }
 
 /* An include of a CUDA header (the toolkit's or cu2cl's own) gives way to
- * cu2clrt.h, Thrust's to cu2clrt_thrust.hpp; the first include of the file
+ * cu2clrt.h, Thrust's to cu2clrt_thrust.hpp, CUB's to cu2clrt_cub.hpp; the
+ * first include of the file
  * is noted (the cu2clrt block goes there). */
 static void handle_include(host *h, CXCursor c) {
   unsigned b, e;
@@ -303,18 +305,20 @@ static void handle_include(host *h, CXCursor c) {
   char *path = f ? cx_take(clang_getFileName(f)) : xstrdup("");
   if (path_is_under_any(path, h->opts->cuda_include_dirs)) {
     char *name = cx_spelling(c);
-    if (str_starts_with(name, "thrust/") && !h->thrust_included) {
-      /* Thrust: cu2clrt's own device algorithms (cu2clrt_thrust.hpp) */
-      h->thrust_included = 1;
+    const char *layer = str_starts_with(name, "thrust/") ? "cu2clrt_thrust.hpp"
+                        : str_starts_with(name, "cub/")  ? "cu2clrt_cub.hpp"
+                                                         : "cu2clrt.h";
+    int *seen = !strcmp(layer, "cu2clrt_thrust.hpp") ? &h->thrust_included
+                : !strcmp(layer, "cu2clrt_cub.hpp")  ? &h->cub_included
+                                                     : NULL;
+    if (seen && !*seen) {
+      /* Thrust, CUB: cu2clrt's own layers over its device algorithms */
+      *seen = 1;
       add_edit(h, b, e,
-               xasprintf("#include \"cu2clrt_thrust.hpp\" /* cu2cl: <%s> "
-                         "*/",
-                         name));
+               xasprintf("#include \"%s\" /* cu2cl: <%s> */", layer, name));
     } else {
       add_edit(h, b, e,
-               xasprintf("/* cu2cl: <%s> is provided by %s */", name,
-                         str_starts_with(name, "thrust/") ? "cu2clrt_thrust.hpp"
-                                                          : "cu2clrt.h"));
+               xasprintf("/* cu2cl: <%s> is provided by %s */", name, layer));
     }
     free(name);
   }
@@ -676,24 +680,26 @@ static void token_offsets(host *h, CXToken t, unsigned *b, unsigned *e) {
   clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, e);
 }
 
-/* thrust::NAME: rows "thrust::NAME" of runtime_api.def say whether
- * cu2clrt_thrust.hpp provides NAME (then the namespace is renamed
- * cu2cl_thrust) or not (reported). The other uses of the identifier
- * (using-declarations, namespace aliases) are renamed as well. */
-static void rename_thrust(host *h, CXToken *toks, unsigned n, unsigned i) {
+/* thrust::NAME and cub::NAME: rows "thrust::NAME" ("cub::NAME") of
+ * runtime_api.def say whether cu2clrt_thrust.hpp (cu2clrt_cub.hpp) provides
+ * NAME (then the namespace is renamed cu2cl_thrust, cu2cl_cub) or not
+ * (reported). The other uses of the identifier (using-directives,
+ * namespace aliases) are renamed as well. */
+static void rename_library(host *h, CXToken *toks, unsigned n, unsigned i,
+                           const char *lib) {
   char *sep = cx_take(clang_getTokenSpelling(h->tu, toks[i + 1]));
   char *member = i + 2 < n ? cx_take(clang_getTokenSpelling(h->tu, toks[i + 2]))
                            : xstrdup("");
   unsigned b, e;
   token_offsets(h, toks[i], &b, &e);
   if (strcmp(sep, "::")) {
-    add_edit(h, b, e, xstrdup("cu2cl_thrust"));
+    add_edit(h, b, e, xasprintf("cu2cl_%s", lib));
   } else {
-    char *key = xasprintf("thrust::%s", member);
+    char *key = xasprintf("%s::%s", lib, member);
     const cu2cl_host_rule *r = cu2cl_rules_host_find(key);
     cx_loc l = cx_source_location(clang_getTokenLocation(h->tu, toks[i + 2]));
     if (r && r->replacement) {
-      add_edit(h, b, e, xstrdup("cu2cl_thrust"));
+      add_edit(h, b, e, xasprintf("cu2cl_%s", lib));
     } else if (r) {
       cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_API, l.file, l.line,
                         l.column, key, r->notes);
@@ -710,31 +716,7 @@ static void rename_thrust(host *h, CXToken *toks, unsigned n, unsigned i) {
   free(member);
 }
 
-/* cub::X: CUB is not mapped (its include is dropped with the toolkit's),
- * so each name it is used by is reported once per file rather than left
- * for the compiler to find. */
-static void report_cub(host *h, CXToken *toks, unsigned i, strvec *seen) {
-  char *sep = cx_take(clang_getTokenSpelling(h->tu, toks[i + 1]));
-  char *what = cx_take(clang_getTokenSpelling(h->tu, toks[i + 2]));
-  char *full = xasprintf("cub::%s", what);
-  if (!strcmp(sep, "::") && !strvec_contains(seen, full)) {
-    strvec_push(seen, full);
-    cx_loc l = cx_source_location(
-        clang_getRangeStart(clang_getTokenExtent(h->tu, toks[i])));
-    cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_API, l.file, l.line,
-                      l.column, full,
-                      "CUB is not mapped: use the Thrust algorithms cu2clrt "
-                      "provides (docs/runtime-api.md) or rewrite the call");
-    h->errors++;
-    cx_loc_free(&l);
-  }
-  free(full);
-  free(what);
-  free(sep);
-}
-
 static void rename_tokens(host *h) {
-  strvec cub_seen = {0};
   CXSourceRange all = clang_getRange(
       clang_getLocationForOffset(h->tu, h->file, 0),
       clang_getLocationForOffset(h->tu, h->file, (unsigned)h->src_len));
@@ -745,13 +727,8 @@ static void rename_tokens(host *h) {
     if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
       continue;
     char *name = cx_take(clang_getTokenSpelling(h->tu, toks[i]));
-    if (!strcmp(name, "thrust") && i + 2 < n) {
-      rename_thrust(h, toks, n, i);
-      free(name);
-      continue;
-    }
-    if (!strcmp(name, "cub") && i + 2 < n) {
-      report_cub(h, toks, i, &cub_seen);
+    if ((!strcmp(name, "thrust") || !strcmp(name, "cub")) && i + 2 < n) {
+      rename_library(h, toks, n, i, name);
       free(name);
       continue;
     }
@@ -797,7 +774,6 @@ static void rename_tokens(host *h) {
     free(name);
   }
   clang_disposeTokens(h->tu, toks, n);
-  strvec_free(&cub_seen);
 }
 
 /* ---- assembly ------------------------------------------------------- */

@@ -41,17 +41,21 @@ int main()
 // CHECK-HOST: cu2cl_launch_k(1, 32, 0, s, d);
 // CHECK-HOST: CHECK(cu2clStreamGetCaptureInfo(s, &status, &id));
 // CHECK-HOST: const cu2clGraphEdgeData *edges = nullptr;
-// CUB is not mapped: each cub:: name is reported once, not left for the
-// port's compiler. (A stand-in for <cub/cub.cuh>, which cu2cl's own headers
-// do not have.)
+// CUB's device-wide algorithms become cu2clrt_cub.hpp's (cub:: ->
+// cu2cl_cub::); its block-level primitives are not mapped: each use is
+// reported, not left for the port's compiler. (A stand-in for
+// <cub/cub.cuh>.)
 namespace cub {
 struct DeviceReduce {
     template <class... A> static cudaError_t Sum(A...) { return cudaSuccess; }
 };
+template <class T, int N> struct BlockReduce {};
 }
 void sum_with_cub(int *in, int *out, int n) {
     void *tmp = nullptr;
     size_t bytes = 0;
-    cub::DeviceReduce::Sum(tmp, bytes, in, out, n); // EXPECT: CU2CL1001
+    // CHECK-HOST: cu2cl_cub::DeviceReduce::Sum(tmp, bytes, in, out, n);
     cub::DeviceReduce::Sum(tmp, bytes, in, out, n);
+    cub::BlockReduce<int, 4> *unused = nullptr; // EXPECT: CU2CL1001
+    (void)unused;
 }

@@ -1,0 +1,183 @@
+/*
+ * cub/cub.cuh (cu2cl's own): the part of CUB that host code calls, as CUB's
+ * documentation gives it: the device-wide algorithms DeviceReduce,
+ * DeviceScan, DeviceSelect and DeviceRadixSort (each with the two-call
+ * temporary-storage protocol), the operators Sum, Max and Min,
+ * KeyValuePair, DoubleBuffer, CountingInputIterator and
+ * TransformInputIterator. Declarations only: cu2cl renames cub:: to
+ * cu2cl_cub::, which cu2clrt_cub.hpp implements. CUB's block- and
+ * warp-level primitives are not declared (cu2cl does not translate them).
+ */
+#ifndef CU2CL_OWN_CUB_CUH
+#define CU2CL_OWN_CUB_CUH
+
+#include <cstddef>
+#include <iterator>
+
+#include "cuda_runtime.h"
+
+namespace cub {
+
+struct Sum {
+  template <class T, class U>
+  __host__ __device__ auto operator()(const T &a, const U &b) const
+      -> decltype(a + b);
+};
+struct Max {
+  template <class T, class U>
+  __host__ __device__ T operator()(const T &a, const U &b) const;
+};
+struct Min {
+  template <class T, class U>
+  __host__ __device__ T operator()(const T &a, const U &b) const;
+};
+
+template <class K, class V> struct KeyValuePair {
+  typedef K Key;
+  typedef V Value;
+  K key;
+  V value;
+  __host__ __device__ KeyValuePair();
+  __host__ __device__ KeyValuePair(const K &k, const V &v);
+};
+
+template <class T> struct DoubleBuffer {
+  T *d_buffers[2];
+  int selector;
+  __host__ __device__ DoubleBuffer();
+  __host__ __device__ DoubleBuffer(T *d_current, T *d_alternate);
+  __host__ __device__ T *Current();
+  __host__ __device__ T *Alternate();
+};
+
+template <class T, class OffsetT = std::ptrdiff_t>
+struct CountingInputIterator {
+  typedef T value_type;
+  typedef std::ptrdiff_t difference_type;
+  typedef T reference;
+  typedef T *pointer;
+  typedef std::random_access_iterator_tag iterator_category;
+  __host__ __device__ explicit CountingInputIterator(const T &val);
+  __host__ __device__ T operator[](OffsetT n) const;
+  __host__ __device__ T operator*() const;
+  __host__ __device__ CountingInputIterator operator+(OffsetT n) const;
+};
+
+template <class T, class ConversionOp, class InputIteratorT,
+          class OffsetT = std::ptrdiff_t>
+struct TransformInputIterator {
+  typedef T value_type;
+  typedef std::ptrdiff_t difference_type;
+  typedef T reference;
+  typedef T *pointer;
+  typedef std::random_access_iterator_tag iterator_category;
+  __host__ __device__ TransformInputIterator(InputIteratorT input_itr,
+                                             ConversionOp conversion_op);
+  __host__ __device__ T operator[](OffsetT n) const;
+  __host__ __device__ T operator*() const;
+  __host__ __device__ TransformInputIterator operator+(OffsetT n) const;
+};
+
+struct DeviceReduce {
+  template <class In, class Out, class N>
+  static cudaError_t Sum(void *d_temp_storage, size_t &temp_storage_bytes,
+                         In d_in, Out d_out, N num_items,
+                         cudaStream_t stream = 0);
+  template <class In, class Out, class N>
+  static cudaError_t Max(void *d_temp_storage, size_t &temp_storage_bytes,
+                         In d_in, Out d_out, N num_items,
+                         cudaStream_t stream = 0);
+  template <class In, class Out, class N>
+  static cudaError_t Min(void *d_temp_storage, size_t &temp_storage_bytes,
+                         In d_in, Out d_out, N num_items,
+                         cudaStream_t stream = 0);
+  template <class In, class Out, class N, class Op, class T>
+  static cudaError_t Reduce(void *d_temp_storage, size_t &temp_storage_bytes,
+                            In d_in, Out d_out, N num_items, Op reduction_op,
+                            T init, cudaStream_t stream = 0);
+  template <class In, class Out, class N>
+  static cudaError_t ArgMax(void *d_temp_storage, size_t &temp_storage_bytes,
+                            In d_in, Out d_out, N num_items,
+                            cudaStream_t stream = 0);
+  template <class In, class Out, class N>
+  static cudaError_t ArgMin(void *d_temp_storage, size_t &temp_storage_bytes,
+                            In d_in, Out d_out, N num_items,
+                            cudaStream_t stream = 0);
+};
+
+struct DeviceScan {
+  template <class In, class Out, class N>
+  static cudaError_t ExclusiveSum(void *d_temp_storage,
+                                  size_t &temp_storage_bytes, In d_in,
+                                  Out d_out, N num_items,
+                                  cudaStream_t stream = 0);
+  template <class In, class Out, class N>
+  static cudaError_t InclusiveSum(void *d_temp_storage,
+                                  size_t &temp_storage_bytes, In d_in,
+                                  Out d_out, N num_items,
+                                  cudaStream_t stream = 0);
+  template <class In, class Out, class Op, class T, class N>
+  static cudaError_t ExclusiveScan(void *d_temp_storage,
+                                   size_t &temp_storage_bytes, In d_in,
+                                   Out d_out, Op scan_op, T init_value,
+                                   N num_items, cudaStream_t stream = 0);
+  template <class In, class Out, class Op, class N>
+  static cudaError_t InclusiveScan(void *d_temp_storage,
+                                   size_t &temp_storage_bytes, In d_in,
+                                   Out d_out, Op scan_op, N num_items,
+                                   cudaStream_t stream = 0);
+};
+
+struct DeviceSelect {
+  template <class In, class Flags, class Out, class Num, class N>
+  static cudaError_t Flagged(void *d_temp_storage, size_t &temp_storage_bytes,
+                             In d_in, Flags d_flags, Out d_out,
+                             Num d_num_selected_out, N num_items,
+                             cudaStream_t stream = 0);
+  template <class In, class Out, class Num, class N, class Op>
+  static cudaError_t If(void *d_temp_storage, size_t &temp_storage_bytes,
+                        In d_in, Out d_out, Num d_num_selected_out,
+                        N num_items, Op select_op, cudaStream_t stream = 0);
+};
+
+struct DeviceRadixSort {
+  template <class K, class N>
+  static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes,
+                              const K *d_keys_in, K *d_keys_out, N num_items,
+                              int begin_bit = 0, int end_bit = sizeof(K) * 8,
+                              cudaStream_t stream = 0);
+  template <class K, class N>
+  static cudaError_t SortKeys(void *d_temp_storage, size_t &temp_storage_bytes,
+                              DoubleBuffer<K> &d_keys, N num_items,
+                              int begin_bit = 0, int end_bit = sizeof(K) * 8,
+                              cudaStream_t stream = 0);
+  template <class K, class N>
+  static cudaError_t
+  SortKeysDescending(void *d_temp_storage, size_t &temp_storage_bytes,
+                     const K *d_keys_in, K *d_keys_out, N num_items,
+                     int begin_bit = 0, int end_bit = sizeof(K) * 8,
+                     cudaStream_t stream = 0);
+  template <class K, class V, class N>
+  static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes,
+                               const K *d_keys_in, K *d_keys_out,
+                               const V *d_values_in, V *d_values_out,
+                               N num_items, int begin_bit = 0,
+                               int end_bit = sizeof(K) * 8,
+                               cudaStream_t stream = 0);
+  template <class K, class V, class N>
+  static cudaError_t SortPairs(void *d_temp_storage, size_t &temp_storage_bytes,
+                               DoubleBuffer<K> &d_keys,
+                               DoubleBuffer<V> &d_values, N num_items,
+                               int begin_bit = 0, int end_bit = sizeof(K) * 8,
+                               cudaStream_t stream = 0);
+  template <class K, class V, class N>
+  static cudaError_t
+  SortPairsDescending(void *d_temp_storage, size_t &temp_storage_bytes,
+                      const K *d_keys_in, K *d_keys_out, const V *d_values_in,
+                      V *d_values_out, N num_items, int begin_bit = 0,
+                      int end_bit = sizeof(K) * 8, cudaStream_t stream = 0);
+};
+
+} // namespace cub
+
+#endif

@@ -13,6 +13,7 @@
 
 #include "cx.h"
 #include "host_macros.h"
+#include "host_callable.h"
 #include "host_kptr.h"
 #include "host_symbols.h"
 #include "host_stub.h"
@@ -185,7 +186,8 @@ static void handle_function(host *h, CXCursor c) {
     free(stubs);
     free(name);
     remove_decl(h, braceless_linkage(h, c), text);
-  } else if ((a & CX_DEVICE) && !(a & CX_HOST)) {
+  } else if ((a & CX_DEVICE) && !(a & CX_HOST) &&
+             !cu2cl_host_callable_method(c)) {
     remove_decl(h, braceless_linkage(h, c), NULL);
   }
 }

@@ -16,9 +16,10 @@
     }                                                                          \
   } while (0)
 
-// a user's operator (CUDA 13's CUB no longer has cub::Max)
+// a user's __device__ operator (CUDA 13's CUB no longer has cub::Max);
+// cu2clrt runs it on the host, so it stays in host code
 struct MaxOp {
-  __host__ __device__ int operator()(int a, int b) const {
+  __device__ int operator()(int a, int b) const {
     return a < b ? b : a;
   }
 };

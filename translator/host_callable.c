@@ -25,10 +25,11 @@ static int is_method(CXCursor c) {
  * (clang's builtins behind CUDA 13's headers). */
 static int device_intrinsic(CXCursor d) {
   static const char *const prefixes[] = {
-      "__syncthreads", "__syncwarp", "__threadfence", "__shfl", "__ballot",
-      "__any", "__all", "__activemask", "__match", "__reduce_", "__ldg",
-      "__nvvm_", "__builtin_nvvm_", "__builtin_ptx_", "atomic", "__nanosleep",
-      "__trap", "__brkpt"};
+      "__syncthreads",   "__syncwarp",     "__threadfence", "__shfl",
+      "__ballot",        "__any",          "__all",         "__activemask",
+      "__match",         "__reduce_",      "__ldg",         "__nvvm_",
+      "__builtin_nvvm_", "__builtin_ptx_", "atomic",        "__nanosleep",
+      "__trap",          "__brkpt"};
   char *n = cx_spelling(d);
   int hit = 0;
   for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes && !hit; i++)

@@ -15,6 +15,7 @@
 #include "cu2cl_prelude.h"
 #include "diag.h"
 #include "hostcheck.h"
+#include "install.h"
 #include "project.h"
 #include "report.h"
 #include "translate.h"
@@ -129,6 +130,7 @@ static int info_option(int argc, char **argv, int *i, int *rc) {
     CXString ver = clang_getClangVersion();
     printf("%s)\n", clang_getCString(ver));
     clang_disposeString(ver);
+    cu2cl_install_describe(stdout);
   } else if (!strcmp(s, "--list-diagnostics")) {
     cu2cl_diag_list(stdout);
   } else if ((v = opt_value(argc, argv, i, "--explain"))) {
@@ -425,13 +427,9 @@ static int setup_cuda(run *r) {
                       err);
     return -1;
   }
-  const char *own = getenv("CU2CL_CUDA_INCLUDE");
-  r->opts.own_headers =
-      own && *own ? own : CU2CL_SOURCE_DIR "/translator/cuda-include";
+  r->opts.own_headers = cu2cl_own_cuda_include();
   r->opts.host_compat =
-      CU2CL_SOURCE_DIR "/translator/cuda-include/cu2cl_host_compat.h";
-  if (own && *own)
-    r->opts.host_compat = xasprintf("%s/cu2cl_host_compat.h", own);
+      xasprintf("%s/cu2cl_host_compat.h", cu2cl_own_cuda_include());
   int asked_none = r->a->cuda_path && !strcmp(r->a->cuda_path, "none");
   if (!r->opts.cuda.path && !r->a->quiet && !asked_none)
     cu2cl_diag_report(diags, CU2CL_D_CUDA_NOT_FOUND, NULL, 0, 0);
@@ -663,9 +661,10 @@ static void check_results(run *r, const cu2cl_project *p) {
 }
 
 static int write_results(run *r, size_t *translated, size_t *failed) {
-  cu2cl_project p = {r->opts.in_root, r->opts.out_root, NULL, 0, {0}, {0}, 0};
+  cu2cl_project p = {r->opts.in_root, r->opts.out_root, NULL, 0, {0}, {0}, -1};
   for (size_t i = 0; i < r->cmds.len; i++)
-    p.optimized |= r->cmds.items[i].intent.opt_level > 0;
+    if (r->cmds.items[i].intent.opt_level > p.opt_level)
+      p.opt_level = r->cmds.items[i].intent.opt_level;
   p.units = xcalloc(r->cmds.len + 1, sizeof *p.units);
   for (size_t i = 0; i < r->cmds.len; i++) {
     cu2cl_tu_result *t = &r->results[i];
@@ -766,6 +765,7 @@ int cu2cl_main(int argc, char **argv) {
   free(r.status);
   free((char *)r.opts.in_root);
   free((char *)r.opts.out_root);
+  free((char *)r.opts.host_compat);
   cu2cl_cuda_install_free(&r.opts.cuda);
   cu2cl_compile_cmds_free(&r.cmds);
   strvec_free(&a.sources);

@@ -170,12 +170,14 @@ int cu2cl_project_write(const cu2cl_project *p, char **failed) {
   write_lists(&b, p);
   char *lists = path_join(p->out_root, "CMakeLists.txt");
   char *script = path_join(p->out_root, "cmake/cu2cl_embed.cmake");
-  int rc = write_file_atomic(lists, b.data, b.len);
+  int written; /* unchanged files keep their mtimes: no reconfigure */
+  int rc = write_file_if_changed(lists, b.data, b.len, &written);
   if (rc) {
     *failed = lists;
     lists = NULL;
   } else {
-    rc = write_file_atomic(script, embed_script, sizeof embed_script - 1);
+    rc = write_file_if_changed(script, embed_script, sizeof embed_script - 1,
+                               &written);
     if (rc) {
       *failed = script;
       script = NULL;

@@ -68,8 +68,9 @@ static void compute_tool_key(void) {
 char *cu2cl_manifest_key(const cu2cl_options *o, const cu2cl_compile_cmd *c) {
   pthread_once(&tool_once, compute_tool_key);
   strbuf b = {0};
-  strbuf_printf(&b, "%s\n%s\n%s\n%s\n%d %d %d\n%s %d %d %d %d\n", tool_key,
-                o->in_root, o->cuda.path ? o->cuda.path : "-",
+  strbuf_printf(&b, "%s\n%s\n%s %d.%d\n%s\n%d %d %d\n%s %d %d %d %d\n",
+                tool_key, o->in_root, o->cuda.path ? o->cuda.path : "-",
+                o->cuda.version_major, o->cuda.version_minor,
                 o->own_headers ? o->own_headers : "-", o->warp_size,
                 o->check_cl, o->check_host, c->arch ? c->arch : "-", c->lang,
                 c->intent.opt_level, c->intent.fast_math, c->intent.rdc);

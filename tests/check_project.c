@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "install.h"
 #include "project.h"
 
 static char tmp[] = "/tmp/cu2cl-check-project-XXXXXX";
@@ -14,8 +15,10 @@ START_TEST(test_lists) {
       {"lib/helpers.cpp", "lib/helpers.cl", "cu2cl_source_helpers", 0},
       {"tool.cpp", NULL, NULL, 1},
   };
-  cu2cl_project p = {"/in", tmp, units, 3, {0}, {0}, 1};
-  strvec_push(&p.include_dirs, "/out/include");
+  cu2cl_project p = {"/in", tmp, units, 3, {0}, {0}, 3};
+  char *inc = path_join(tmp, "include");
+  strvec_push_own(&p.include_dirs, inc);
+  strvec_push(&p.include_dirs, "/elsewhere/include");
   strvec_push(&p.defines, "USE_X=1");
   char *failed = NULL;
   ck_assert_int_eq(cu2cl_project_write(&p, &failed), 0);
@@ -35,11 +38,23 @@ START_TEST(test_lists) {
       strstr(lists, "cu2cl_embed(app/main.cl cu2cl_source_main)"));
   ck_assert_ptr_nonnull(
       strstr(lists, "cu2cl_embed(lib/helpers.cl cu2cl_source_helpers)"));
-  ck_assert_ptr_nonnull(strstr(lists, cu2cl_runtime_library()));
-  ck_assert_ptr_nonnull(strstr(lists, "\"/out/include\""));
+  /* the runtime as a package, the hint the prefix of this cu2cl */
+  ck_assert_ptr_nonnull(strstr(lists, "find_package(cu2clrt 0.1 REQUIRED"));
+  char *hint = xasprintf("set(CU2CLRT_HINT \"%s\"", cu2cl_install_prefix());
+  ck_assert_ptr_nonnull(strstr(lists, hint));
+  free(hint);
+  ck_assert_ptr_nonnull(
+      strstr(lists, "target_link_libraries(${t} PRIVATE cu2clrt::cu2clrt)"));
+  /* the out-root's own directories relative to the project, others kept */
+  ck_assert_ptr_nonnull(
+      strstr(lists, "\"${CMAKE_CURRENT_SOURCE_DIR}/include\""));
+  ck_assert_ptr_nonnull(strstr(lists, "\"/elsewhere/include\""));
+  ck_assert_ptr_null(strstr(lists, tmp));
   ck_assert_ptr_nonnull(strstr(lists, "\"USE_X=1\""));
-  /* an optimized original: Release unless the user says otherwise */
+  /* Release unless the user says otherwise, at the original's -O3 */
   ck_assert_ptr_nonnull(strstr(lists, "set(CMAKE_BUILD_TYPE Release"));
+  ck_assert_ptr_nonnull(
+      strstr(lists, "set(CMAKE_CXX_FLAGS_RELEASE \"-O3\" CACHE"));
   char *script_path = path_join(tmp, "cmake/cu2cl_embed.cmake");
   ck_assert(path_exists(script_path));
   free(lists);
@@ -55,7 +70,7 @@ END_TEST
 
 START_TEST(test_unwritable) {
   cu2cl_project_unit units[] = {{"a.cpp", NULL, NULL, 1}};
-  cu2cl_project p = {"/in", "/proc/cu2cl-no", units, 1, {0}, {0}, 0};
+  cu2cl_project p = {"/in", "/proc/cu2cl-no", units, 1, {0}, {0}, -1};
   char *failed = NULL;
   ck_assert_int_eq(cu2cl_project_write(&p, &failed), -1);
   ck_assert_ptr_nonnull(failed);

@@ -15,6 +15,8 @@
 #include "cu2cl_prelude.h"
 #include "diag.h"
 #include "hostcheck.h"
+#include "install.h"
+#include "manifest.h"
 #include "project.h"
 #include "report.h"
 #include "translate.h"
@@ -59,7 +61,11 @@ static const char usage[] =
     "                     of the inputs and the project headers they "
     "include);\n"
     "                     files outside it are skipped\n"
-    "  --force            write into an existing non-empty out-root\n"
+    "  --force            write into a non-empty out-root that cu2cl did not "
+    "make;\n"
+    "                     in one it made, translate every file again (a "
+    "re-run\n"
+    "                     otherwise translates only what changed)\n"
     "  -j N               translate N files at a time (default: 1)\n"
     "  --cuda-path DIR    CUDA toolkit whose headers to parse with; "
     "'none' uses\n"
@@ -129,6 +135,7 @@ static int info_option(int argc, char **argv, int *i, int *rc) {
     CXString ver = clang_getClangVersion();
     printf("%s)\n", clang_getCString(ver));
     clang_disposeString(ver);
+    cu2cl_install_describe(stdout);
   } else if (!strcmp(s, "--list-diagnostics")) {
     cu2cl_diag_list(stdout);
   } else if ((v = opt_value(argc, argv, i, "--explain"))) {
@@ -234,10 +241,16 @@ typedef struct run {
   cu2cl_options opts;
   cu2cl_compile_cmds cmds;
   cu2cl_tu_result *results;
-  int *status; /* per command: 0 ok, -1 failed, 1 skipped */
+  int *status; /* per command: 0 ok, -1 failed, 1 skipped, 2 up to date,
+                 3 to translate */
+  char **keys; /* per command: its manifest key */
   size_t next;
   pthread_mutex_t lock;
-  strvec claimed; /* user headers already being rewritten */
+  strvec claimed;     /* user headers already being rewritten */
+  cu2cl_manifest old; /* the out-root's manifest (manifest.h), or empty */
+  int has_manifest;
+  int root_moved; /* the input root differs from the manifest's */
+  size_t up_to_date, old_warnings; /* units skipped, warnings they had */
 } run;
 
 static void *worker(void *p) {
@@ -249,6 +262,8 @@ static void *worker(void *p) {
     if (i >= r->cmds.len)
       return NULL;
     const cu2cl_compile_cmd *c = &r->cmds.items[i];
+    if (r->status[i] != 3)
+      continue;
     if (!path_is_under(c->file, r->opts.in_root)) {
       cu2cl_diag_report(diags, CU2CL_D_SOURCE_OUTSIDE_IN_ROOT, NULL, 0, 0,
                         c->file, r->opts.in_root);
@@ -378,11 +393,23 @@ static char *resolved_path(const char *abs) {
   }
 }
 
+/* An out-root written by cu2cl: its manifest, and its input root as the
+ * default one when it holds this run's sources (a run on a subset of the
+ * database keeps the paths of the whole). */
+static void adopt_manifest(run *r, char **in, const char *out) {
+  r->has_manifest = cu2cl_manifest_load(out, &r->old) == 0;
+  if (r->has_manifest && !r->a->in_root && path_is_under(*in, r->old.in_root)) {
+    free(*in);
+    *in = xstrdup(r->old.in_root);
+  }
+}
+
 static int check_roots(run *r) {
   args *a = r->a;
   char *in =
       a->in_root ? path_absolute(a->in_root, NULL) : common_root(&r->cmds);
   char *out = path_absolute(a->out_root ? a->out_root : "cu2cl-out", NULL);
+  adopt_manifest(r, &in, out);
   r->opts.in_root = in;
   r->opts.in_root_default = !a->in_root;
   r->opts.out_root = out;
@@ -396,7 +423,7 @@ static int check_roots(run *r) {
     cu2cl_diag_report(diags, CU2CL_D_OUT_ROOT_IN_INPUT, NULL, 0, 0, out, in);
     return -1;
   }
-  if (path_exists(out) && !a->force && !dir_is_empty(out)) {
+  if (path_exists(out) && !a->force && !r->has_manifest && !dir_is_empty(out)) {
     cu2cl_diag_report(diags, CU2CL_D_OUT_ROOT_NOT_EMPTY, NULL, 0, 0, out);
     return -1;
   }
@@ -425,13 +452,9 @@ static int setup_cuda(run *r) {
                       err);
     return -1;
   }
-  const char *own = getenv("CU2CL_CUDA_INCLUDE");
-  r->opts.own_headers =
-      own && *own ? own : CU2CL_SOURCE_DIR "/translator/cuda-include";
+  r->opts.own_headers = cu2cl_own_cuda_include();
   r->opts.host_compat =
-      CU2CL_SOURCE_DIR "/translator/cuda-include/cu2cl_host_compat.h";
-  if (own && *own)
-    r->opts.host_compat = xasprintf("%s/cu2cl_host_compat.h", own);
+      xasprintf("%s/cu2cl_host_compat.h", cu2cl_own_cuda_include());
   int asked_none = r->a->cuda_path && !strcmp(r->a->cuda_path, "none");
   if (!r->opts.cuda.path && !r->a->quiet && !asked_none)
     cu2cl_diag_report(diags, CU2CL_D_CUDA_NOT_FOUND, NULL, 0, 0);
@@ -442,9 +465,12 @@ static int setup_cuda(run *r) {
   return 0;
 }
 
+/* Leaves a file that already holds text as it is (its mtime too), so that
+ * the port's build only redoes what changed. */
 static int write_out(const char *root, const char *rel, const char *text) {
   char *path = path_join(root, rel);
-  int rc = write_file_atomic(path, text, strlen(text));
+  int written;
+  int rc = write_file_if_changed(path, text, strlen(text), &written);
   if (rc)
     cu2cl_diag_report(diags, CU2CL_D_CANNOT_WRITE, NULL, 0, 0, path,
                       strerror(errno));
@@ -477,38 +503,6 @@ static int claim_header(void *ctx, const char *path) {
     strvec_push(&r->claimed, path);
   pthread_mutex_unlock(&r->lock);
   return mine;
-}
-
-static void collect_build_flags(run *r, cu2cl_project *p) {
-  for (size_t i = 0; i < r->cmds.len; i++) {
-    strvec *f = &r->cmds.items[i].flags;
-    for (size_t j = 0; j < f->len; j++) {
-      const char *s = f->items[j];
-      const char *v = NULL;
-      int inc = str_starts_with(s, "-I") || str_starts_with(s, "-isystem");
-      int def = str_starts_with(s, "-D");
-      if (!inc && !def)
-        continue;
-      size_t skip = str_starts_with(s, "-isystem") ? 8 : 2;
-      v = s[skip] ? s + skip : (j + 1 < f->len ? f->items[++j] : NULL);
-      if (!v)
-        continue;
-      if (def) {
-        if (!strvec_contains(&p->defines, v))
-          strvec_push(&p->defines, v);
-        continue;
-      }
-      char *dir = path_is_under(v, r->opts.in_root)
-                      ? path_join(r->opts.out_root,
-                                  v[strlen(r->opts.in_root)]
-                                      ? v + strlen(r->opts.in_root) + 1
-                                      : ".")
-                      : xstrdup(v);
-      if (!strvec_contains(&p->include_dirs, dir))
-        strvec_push(&p->include_dirs, dir);
-      free(dir);
-    }
-  }
 }
 
 /* "dir/x" -> "prefix/dir/x"; frees the old path. */
@@ -550,6 +544,7 @@ static int widen_in_root(run *r) {
   }
   free((char *)r->opts.in_root);
   r->opts.in_root = root;
+  r->root_moved = 1;
   if (path_is_under(r->opts.out_root, root)) {
     cu2cl_diag_report(diags, CU2CL_D_OUT_ROOT_IN_INPUT, NULL, 0, 0,
                       r->opts.out_root, root);
@@ -662,56 +657,101 @@ static void check_results(run *r, const cu2cl_project *p) {
   cu2cl_hostcheck_pch_remove(pch, pch_dir);
 }
 
+/* The units of the manifest that this run did not translate: up to date,
+ * or not among its sources (a run on part of the database keeps the rest,
+ * unless their input root is no longer this run's; a run on the whole
+ * database drops the units it no longer lists). */
+static void keep_units(run *r, cu2cl_manifest *m) {
+  int whole = r->a->db && !r->a->sources.len;
+  int same_root = !strcmp(r->old.in_root ? r->old.in_root : "", m->in_root);
+  size_t dropped = 0;
+  for (size_t i = 0; i < r->old.nunits; i++) {
+    const cu2cl_manifest_unit *u = &r->old.units[i];
+    size_t c = 0;
+    while (c < r->cmds.len && strcmp(r->cmds.items[c].file, u->source))
+      c++;
+    if (c < r->cmds.len ? r->status[c] == 2
+                        : !whole && same_root && path_exists(u->source))
+      cu2cl_manifest_add_copy(m, u);
+    else if (c == r->cmds.len && !whole)
+      dropped++;
+  }
+  if (dropped && !r->a->quiet)
+    fprintf(stderr,
+            "cu2cl: note: %zu unit(s) of the earlier runs left out of the "
+            "project (their source or input root changed)\n",
+            dropped);
+}
+
 static int write_results(run *r, size_t *translated, size_t *failed) {
-  cu2cl_project p = {r->opts.in_root, r->opts.out_root, NULL, 0, {0}, {0}, 0};
-  for (size_t i = 0; i < r->cmds.len; i++)
-    p.optimized |= r->cmds.items[i].intent.opt_level > 0;
-  p.units = xcalloc(r->cmds.len + 1, sizeof *p.units);
+  cu2cl_manifest m = {0};
+  m.in_root = xstrdup(r->opts.in_root);
   for (size_t i = 0; i < r->cmds.len; i++) {
     cu2cl_tu_result *t = &r->results[i];
-    if (r->status[i] == 1)
+    if (r->status[i] == 1 || r->status[i] == 2)
       continue;
-    if (r->status[i] || !t->translated) {
-      (*failed)++;
-      continue;
-    }
-    if (write_unit(r->opts.out_root, t)) {
+    if (r->status[i] || !t->translated || write_unit(r->opts.out_root, t)) {
       (*failed)++;
       continue;
     }
     (*translated)++;
-    cu2cl_project_unit *u = &p.units[p.nunits++];
-    u->host_rel = t->host_rel;
-    u->cl_rel = t->cl_rel;
-    u->cl_symbol = t->cl_symbol;
-    u->has_main = t->has_main;
     for (size_t h = 0; h < t->header_abs.len; h++)
       write_out(r->opts.out_root,
                 t->header_abs.items[h] + strlen(r->opts.in_root) + 1,
                 t->header_text.items[h]);
+    cu2cl_manifest_unit *u = cu2cl_manifest_add(&m, r->cmds.items[i].file);
+    cu2cl_manifest_record(u, &r->opts, &r->cmds.items[i], t, r->keys[i], diags);
   }
-  collect_build_flags(r, &p);
+  keep_units(r, &m);
+  cu2cl_manifest_order_like(&m, &r->old);
+  cu2cl_project p = {r->opts.in_root, r->opts.out_root, NULL, 0, {0}, {0}, -1};
+  cu2cl_manifest_project(&m, r->opts.out_root, &p);
   int rc = 0;
-  if (p.nunits) {
-    char *bad = NULL;
-    if (cu2cl_project_write(&p, &bad)) {
-      cu2cl_diag_report(diags, CU2CL_D_CANNOT_WRITE, NULL, 0, 0, bad,
-                        strerror(errno));
-      free(bad);
-      rc = -1;
-    } else if (r->opts.check_host) {
-      check_results(r, &p);
-    }
+  char *bad = NULL;
+  if (p.nunits && cu2cl_project_write(&p, &bad)) {
+    rc = -1;
+  } else if (cu2cl_manifest_save(r->opts.out_root, &m)) {
+    bad = path_join(r->opts.out_root, CU2CL_MANIFEST_NAME);
+    rc = -1;
+  } else if (p.nunits && r->opts.check_host) {
+    check_results(r, &p);
+  }
+  if (rc) {
+    cu2cl_diag_report(diags, CU2CL_D_CANNOT_WRITE, NULL, 0, 0, bad,
+                      strerror(errno));
+    free(bad);
   }
   free(p.units);
   strvec_free(&p.include_dirs);
   strvec_free(&p.defines);
+  cu2cl_manifest_free(&m);
   return rc;
 }
 
-static void translate_all(run *r) {
-  r->results = xcalloc(r->cmds.len + 1, sizeof *r->results);
+/* Marks the units the manifest shows up to date (status 2), unless
+ * --force asks for all. */
+static void plan_units(run *r) {
   r->status = xcalloc(r->cmds.len + 1, sizeof *r->status);
+  r->keys = xcalloc(r->cmds.len + 1, sizeof *r->keys);
+  for (size_t i = 0; i < r->cmds.len; i++) {
+    r->keys[i] = cu2cl_manifest_key(&r->opts, &r->cmds.items[i]);
+    const cu2cl_manifest_unit *u =
+        cu2cl_manifest_find(&r->old, r->cmds.items[i].file);
+    if (!r->a->force && u &&
+        cu2cl_manifest_up_to_date(u, r->keys[i], r->opts.out_root)) {
+      r->status[i] = 2;
+      r->up_to_date++;
+      r->old_warnings += u->warnings;
+    } else {
+      r->status[i] = 3;
+    }
+  }
+}
+
+static void translate_all(run *r) {
+  if (!r->results)
+    r->results = xcalloc(r->cmds.len + 1, sizeof *r->results);
+  r->next = 0;
   int n = r->a->jobs < (int)r->cmds.len ? r->a->jobs : (int)r->cmds.len;
   pthread_t *th = xcalloc((size_t)n + 1, sizeof *th);
   for (int i = 1; i < n; i++)
@@ -722,6 +762,20 @@ static void translate_all(run *r) {
   free(th);
 }
 
+/* The input root moved past the manifest's (a new header outside it): the
+ * units skipped as up to date have their outputs at the old paths, so they
+ * are translated too. Returns 1 when there were such units. */
+static int translate_skipped(run *r) {
+  if (!r->up_to_date)
+    return 0;
+  for (size_t i = 0; i < r->cmds.len; i++)
+    if (r->status[i] == 2)
+      r->status[i] = 3;
+  r->up_to_date = r->old_warnings = 0;
+  translate_all(r);
+  return 1;
+}
+
 static int finish(run *r, size_t translated, size_t failed) {
   for (size_t i = 0; i < r->a->reports.len; i++) {
     if (cu2cl_report_write(diags, r->a->reports.items[i], CU2CL_VERSION))
@@ -729,13 +783,19 @@ static int finish(run *r, size_t translated, size_t failed) {
                         r->a->reports.items[i], strerror(errno));
   }
   if (!r->a->quiet) {
-    fprintf(stderr, "cu2cl: %zu file(s) translated, %zu failed; output in %s\n",
-            translated, failed, r->opts.out_root);
+    fprintf(stderr, "cu2cl: %zu file(s) translated, %zu failed", translated,
+            failed);
+    if (r->up_to_date)
+      fprintf(stderr, ", %zu up to date", r->up_to_date);
+    if (r->old_warnings)
+      fprintf(stderr, " (with %zu warning(s) reported earlier)",
+              r->old_warnings);
+    fprintf(stderr, "; output in %s\n", r->opts.out_root);
     cu2cl_diag_print_summary(diags, stderr);
   }
   if (cu2cl_diag_count(diags, CU2CL_ERROR) || failed)
     return 2;
-  return cu2cl_diag_count(diags, CU2CL_WARNING) ? 1 : 0;
+  return cu2cl_diag_count(diags, CU2CL_WARNING) || r->old_warnings ? 1 : 0;
 }
 
 int cu2cl_main(int argc, char **argv) {
@@ -751,8 +811,12 @@ int cu2cl_main(int argc, char **argv) {
     rc = 2;
     if (!load_commands(&a, &r.cmds) && !check_roots(&r) && !setup_cuda(&r)) {
       size_t translated = 0, failed = 0;
+      plan_units(&r);
       translate_all(&r);
-      if (!widen_in_root(&r))
+      int bad = widen_in_root(&r);
+      if (!bad && r.root_moved && translate_skipped(&r))
+        bad = widen_in_root(&r);
+      if (!bad)
         write_results(&r, &translated, &failed);
       rc = finish(&r, translated, failed);
     } else {
@@ -764,8 +828,13 @@ int cu2cl_main(int argc, char **argv) {
     cu2cl_tu_result_free(&r.results[i]);
   free(r.results);
   free(r.status);
+  for (size_t i = 0; r.keys && i < r.cmds.len; i++)
+    free(r.keys[i]);
+  free(r.keys);
+  cu2cl_manifest_free(&r.old);
   free((char *)r.opts.in_root);
   free((char *)r.opts.out_root);
+  free((char *)r.opts.host_compat);
   cu2cl_cuda_install_free(&r.opts.cuda);
   cu2cl_compile_cmds_free(&r.cmds);
   strvec_free(&a.sources);

@@ -2,8 +2,10 @@
  * project: the out-root's build. Writes CMakeLists.txt and the embedding
  * script so that `cmake -S OUT -B OUT/build && cmake --build OUT/build`
  * builds one executable per translated source that defines main (named
- * after its stem) against the cu2clrt of the cu2cl that produced it; the
- * other translated sources form a library linked into each executable.
+ * after its stem) against cu2clrt, found as a CMake package (by default
+ * below the prefix of the cu2cl that produced it); the other translated
+ * sources form a library linked into each executable. The project names
+ * its files relative to itself: the out-root may be moved or committed.
  * Emitted .cl files are embedded at build time, so a person may edit them
  * and rebuild.
  */
@@ -25,16 +27,12 @@ typedef struct cu2cl_project {
   size_t nunits;
   strvec include_dirs; /* absolute, already mapped into out_root */
   strvec defines;      /* "NAME" or "NAME=VALUE" */
-  int optimized;       /* a unit was compiled with -O1 or more: the port
-                          builds as Release by default */
+  int opt_level;       /* the highest -O of the units, -1 when none gave
+                          one: the port's Release flags */
 } cu2cl_project;
 
 /* Writes OUT/CMakeLists.txt and OUT/cmake/cu2cl_embed.cmake atomically.
  * Returns 0, or -1 with errno set (the failing path in *failed, heap). */
 int cu2cl_project_write(const cu2cl_project *p, char **failed);
-
-/* Where cu2clrt's header directory and library are. */
-const char *cu2cl_runtime_include_dir(void);
-const char *cu2cl_runtime_library(void);
 
 #endif

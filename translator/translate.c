@@ -351,7 +351,8 @@ static void emit_headers(const cu2cl_options *o, CXTranslationUnit tu,
         out->header_lines, out->header_abs.len * sizeof *out->header_lines);
     out->header_lines[out->header_abs.len - 1] = lines;
   }
-  strvec_free(&headers);
+  strvec_free(&out->deps);
+  out->deps = headers;
 }
 
 /* "vector-add" -> "cu2cl_source_vector_add": the name of a unit's embedded
@@ -471,5 +472,6 @@ void cu2cl_tu_result_free(cu2cl_tu_result *r) {
   free(r->host_lines);
   strvec_free(&r->header_abs);
   strvec_free(&r->header_text);
+  strvec_free(&r->deps);
   memset(r, 0, sizeof *r);
 }

@@ -48,6 +48,8 @@ typedef struct cu2cl_tu_result {
   strvec header_abs;       /* project headers this unit rewrote (absolute */
   strvec header_text;      /* paths) and their texts, in the same order */
   unsigned **header_lines; /* and their line maps */
+  strvec deps; /* every project header the unit includes (absolute), claimed
+                  by it or not: what its translation read (manifest.h) */
 } cu2cl_tu_result;
 
 int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,

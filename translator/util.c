@@ -225,6 +225,16 @@ int write_file_atomic(const char *path, const char *data, size_t len) {
   return 0;
 }
 
+int write_file_if_changed(const char *path, const char *data, size_t len,
+                          int *written) {
+  size_t old_len;
+  char *old = read_file(path, &old_len);
+  int same = old && old_len == len && !memcmp(old, data, len);
+  free(old);
+  *written = !same;
+  return same ? 0 : write_file_atomic(path, data, len);
+}
+
 int path_is_dir(const char *path) {
   struct stat st;
   return stat(path, &st) == 0 && S_ISDIR(st.st_mode);

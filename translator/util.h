@@ -60,6 +60,10 @@ char *read_file(const char *path, size_t *len_out);
  * partial output is ever left behind. Creates missing parent directories.
  * Returns 0 on success, -1 with errno set. */
 int write_file_atomic(const char *path, const char *data, size_t len);
+/* write_file_atomic, unless the file already holds exactly data (it is then
+ * left alone, mtime included). *written: 1 when it was written. */
+int write_file_if_changed(const char *path, const char *data, size_t len,
+                          int *written);
 int mkdir_p(const char *dir);
 int path_is_dir(const char *path);
 int path_exists(const char *path);

@@ -98,6 +98,12 @@ static void reductions() {
   CUB_CALL(cu2cl_cub::DeviceReduce::Sum(d_temp_storage, temp_storage_bytes,
                                         twice, sum, n));
   EXPECT(to_host(sum, 1)[0] == (long long)n * (long long)(n - 1));
+  // over device memory: the input is copied, then transformed
+  cu2cl_cub::TransformInputIterator<long long, Twice, int *> twice_in(in,
+                                                                      Twice());
+  CUB_CALL(cu2cl_cub::DeviceReduce::Sum(d_temp_storage, temp_storage_bytes,
+                                        twice_in, sum, n));
+  EXPECT(to_host(sum, 1)[0] == 2ll * std::accumulate(h.begin(), h.end(), 0ll));
   cu2clFree(in);
   cu2clFree(out);
   cu2clFree(kv);

@@ -158,11 +158,20 @@ template <class F> cu2clError_t guarded(F &&f) {
 
 inline void check(cu2clError_t e, const char *what) { td::check(e, what); }
 
-// n elements of any input (device memory is copied after the stream).
+template <class It> struct is_transform : std::false_type {};
+template <class T, class Op, class It, class O>
+struct is_transform<TransformInputIterator<T, Op, It, O>> : std::true_type {};
+
+// n elements of any input (device memory is copied after the stream; a
+// TransformInputIterator's operator applies to its input read that way).
 template <class It>
 std::vector<input_value<It>> read(cu2clStream_t s, It in, std::size_t n) {
   std::vector<input_value<It>> v(n);
-  if constexpr (std::is_pointer_v<std::decay_t<It>>) {
+  if constexpr (is_transform<It>::value) {
+    auto base = read(s, in.it, n);
+    for (std::size_t i = 0; i < n; i++)
+      v[i] = in.op(base[i]);
+  } else if constexpr (std::is_pointer_v<std::decay_t<It>>) {
     check(td::untraced_sync(s), "cub");
     if (n)
       check(td::untraced_memcpy(v.data(), in, n * sizeof v[0],

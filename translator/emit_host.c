@@ -59,15 +59,88 @@ static void add_edit(host *h, unsigned b, unsigned e, char *text) {
   h->nedits++;
 }
 
+/* cu2cl_diag_vreport_range over the varargs; end underlines to its column
+ * when on the same line. */
+static const char *report_range(cu2cl_diag_engine *d, cu2cl_diag_id id,
+                                const cx_loc *l, const cx_loc *end, ...) {
+  va_list ap;
+  va_start(ap, end);
+  unsigned end_col = end->line == l->line ? end->column : 0;
+  const char *msg =
+      cu2cl_diag_vreport_range(d, id, l->file, l->line, l->column, end_col, ap);
+  va_end(ap);
+  return msg;
+}
+
+/* Leaves a report as a comment in the output where it was made: a line of
+ * its own above the source line at offset off, indented as that line; on a
+ * continued line of a macro, before the token, where a line break would end
+ * the macro. */
+static void site_comment(host *h, unsigned off, cu2cl_diag_id id,
+                         const char *message) {
+  unsigned ls = off;
+  while (ls > 0 && h->src[ls - 1] != '\n')
+    ls--;
+  char *text = cu2cl_diag_comment(id, message);
+  int continued = ls >= 2 && h->src[ls - 2] == '\\';
+  if (continued) {
+    add_edit(h, off, off, xasprintf("/* %s */ ", text));
+  } else {
+    unsigned ind = ls;
+    while (ind < h->src_len && (h->src[ind] == ' ' || h->src[ind] == '\t'))
+      ind++;
+    add_edit(h, ls, ls,
+             xasprintf("%.*s/* %s */\n", (int)(ind - ls), h->src + ls, text));
+  }
+  free(text);
+}
+
+/* Reports at a cursor; in the file being rewritten, also left as a comment
+ * at the site. */
 static void hreport(host *h, CXCursor at, cu2cl_diag_id id, ...) {
   cx_loc l = cx_location(at);
   va_list ap;
   va_start(ap, id);
-  cu2cl_diag_vreport(h->diags, id, l.file, l.line, l.column, ap);
+  const char *msg =
+      cu2cl_diag_vreport(h->diags, id, l.file, l.line, l.column, ap);
   va_end(ap);
   if (cu2cl_diag_info_get(id)->severity == CU2CL_ERROR)
     h->errors++;
+  CXFile f;
+  unsigned off;
+  clang_getFileLocation(clang_getCursorLocation(at), &f, NULL, NULL, &off);
+  if (msg && f && clang_File_isEqual(f, h->file) && off < h->src_len)
+    site_comment(h, off, id, msg);
   cx_loc_free(&l);
+}
+
+/* Reports at a token (underlining it), left as a comment at its site in
+ * the output; a and b: the message's arguments, as many as it takes. */
+static void token_report(host *h, CXSourceRange tr, cu2cl_diag_id id,
+                         const char *a, const char *b) {
+  cx_loc l = cx_source_location(clang_getRangeStart(tr));
+  cx_loc end = cx_source_location(clang_getRangeEnd(tr));
+  unsigned off;
+  clang_getFileLocation(clang_getRangeStart(tr), NULL, NULL, NULL, &off);
+  const char *msg = report_range(h->diags, id, &l, &end, a, b);
+  if (msg && off < h->src_len)
+    site_comment(h, off, id, msg);
+  if (cu2cl_diag_info_get(id)->severity == CU2CL_ERROR)
+    h->errors++;
+  cx_loc_free(&l);
+  cx_loc_free(&end);
+}
+
+/* Whether the token at tr is the name of a declaration of name (a user
+ * rule maps the uses of a wrapper, not the wrapper itself). */
+static int declares(host *h, CXSourceRange tr, const char *name) {
+  CXCursor c = clang_getCursor(h->tu, clang_getRangeStart(tr));
+  if (!clang_isDeclaration(clang_getCursorKind(c)))
+    return 0;
+  char *n = cx_spelling(c);
+  int same = !strcmp(n, name);
+  free(n);
+  return same;
 }
 
 /* Widens [b, e) to whole lines when only blanks share them, so removed
@@ -479,6 +552,8 @@ static void rewrite_launch(host *h, CXCursor call) {
             "a launch written inside a macro");
     return;
   }
+  if (h->opts->stats)
+    h->opts->stats->launches++;
   if (cu2cl_kptr_launch_through_pointer(call)) {
     rewrite_pointer_launch(h, call, b, e);
     return;
@@ -663,19 +738,13 @@ static void rename_thrust(host *h, CXToken *toks, unsigned n, unsigned i) {
   } else {
     char *key = xasprintf("thrust::%s", member);
     const cu2cl_host_rule *r = cu2cl_rules_host_find(key);
-    cx_loc l = cx_source_location(clang_getTokenLocation(h->tu, toks[i + 2]));
-    if (r && r->replacement) {
+    CXSourceRange tr = clang_getTokenExtent(h->tu, toks[i + 2]);
+    if (r && r->replacement)
       add_edit(h, b, e, xstrdup("cu2cl_thrust"));
-    } else if (r) {
-      cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_API, l.file, l.line,
-                        l.column, key, r->notes);
-      h->errors++;
-    } else {
-      cu2cl_diag_report(h->diags, CU2CL_D_UNKNOWN_CUDA_API, l.file, l.line,
-                        l.column, key);
-      h->errors++;
-    }
-    cx_loc_free(&l);
+    else if (r)
+      token_report(h, tr, CU2CL_D_UNSUPPORTED_API, key, r->notes);
+    else
+      token_report(h, tr, CU2CL_D_UNKNOWN_CUDA_API, key, NULL);
     free(key);
   }
   free(sep);
@@ -691,14 +760,10 @@ static void report_cub(host *h, CXToken *toks, unsigned i, strvec *seen) {
   char *full = xasprintf("cub::%s", what);
   if (!strcmp(sep, "::") && !strvec_contains(seen, full)) {
     strvec_push(seen, full);
-    cx_loc l = cx_source_location(
-        clang_getRangeStart(clang_getTokenExtent(h->tu, toks[i])));
-    cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_API, l.file, l.line,
-                      l.column, full,
-                      "CUB is not mapped: use the Thrust algorithms cu2clrt "
-                      "provides (docs/runtime-api.md) or rewrite the call");
-    h->errors++;
-    cx_loc_free(&l);
+    token_report(h, clang_getTokenExtent(h->tu, toks[i]),
+                 CU2CL_D_UNSUPPORTED_API, full,
+                 "CUB is not mapped: use the Thrust algorithms cu2clrt "
+                 "provides (docs/runtime-api.md) or rewrite the call");
   }
   free(full);
   free(what);
@@ -717,54 +782,38 @@ static void rename_tokens(host *h) {
     if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
       continue;
     char *name = cx_take(clang_getTokenSpelling(h->tu, toks[i]));
-    if (!strcmp(name, "thrust") && i + 2 < n) {
-      rename_thrust(h, toks, n, i);
-      free(name);
-      continue;
-    }
-    if (!strcmp(name, "cub") && i + 2 < n) {
-      report_cub(h, toks, i, &cub_seen);
+    if ((!strcmp(name, "thrust") || !strcmp(name, "cub")) && i + 2 < n) {
+      if (name[0] == 't')
+        rename_thrust(h, toks, n, i);
+      else
+        report_cub(h, toks, i, &cub_seen);
       free(name);
       continue;
     }
     const cu2cl_host_rule *r = cu2cl_rules_host_find(name);
     CXSourceRange tr = clang_getTokenExtent(h->tu, toks[i]);
     unsigned b, e;
-    clang_getFileLocation(clang_getRangeStart(tr), NULL, NULL, NULL, &b);
-    clang_getFileLocation(clang_getRangeEnd(tr), NULL, NULL, NULL, &e);
-    if (!strcmp(name, "__CUDA_ARCH__") || !strcmp(name, "__managed__")) {
-      cx_loc l = cx_source_location(clang_getRangeStart(tr));
-      if (name[2] == 'C')
-        cu2cl_diag_report(h->diags, CU2CL_D_CUDA_ARCH_HOST_BRANCH, l.file,
-                          l.line, l.column);
-      else {
-        cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT, l.file,
-                          l.line, l.column,
-                          "__managed__ variables are not supported; use "
-                          "cudaMallocManaged");
-        h->errors++;
-      }
-      cx_loc_free(&l);
-    } else if (r && r->replacement && strcmp(r->replacement, name)) {
+    token_offsets(h, toks[i], &b, &e);
+    if (!strcmp(name, "__CUDA_ARCH__")) {
+      token_report(h, tr, CU2CL_D_CUDA_ARCH_HOST_BRANCH, NULL, NULL);
+    } else if (!strcmp(name, "__managed__")) {
+      token_report(h, tr, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT,
+                   "__managed__ variables are not supported; use "
+                   "cudaMallocManaged",
+                   NULL);
+    } else if (r && r->replacement && strcmp(r->replacement, name) &&
+               !(cu2cl_rules_host_is_user(r) && declares(h, tr, name))) {
+      /* (a user's wrapper keeps its own definition) */
       add_edit(h, b, e, xstrdup(r->replacement));
+      if (h->opts->stats)
+        h->opts->stats->api[cu2cl_stats_category(name)]++;
     } else if (r && !r->replacement) {
-      CXCursor at = clang_getCursor(h->tu, clang_getRangeStart(tr));
-      cx_loc l = cx_source_location(clang_getRangeStart(tr));
-      cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_API, l.file, l.line,
-                        l.column, name, r->notes);
-      h->errors++;
-      cx_loc_free(&l);
-      (void)at;
+      token_report(h, tr, CU2CL_D_UNSUPPORTED_API, name, r->notes);
     } else if (!r && str_starts_with(name, "cuda")) {
       CXCursor at = clang_getCursor(h->tu, clang_getRangeStart(tr));
       CXCursor ref = clang_getCursorReferenced(at);
-      if (!clang_Cursor_isNull(ref) && cx_in_system_header(ref)) {
-        cx_loc l = cx_source_location(clang_getRangeStart(tr));
-        cu2cl_diag_report(h->diags, CU2CL_D_UNKNOWN_CUDA_API, l.file, l.line,
-                          l.column, name);
-        h->errors++;
-        cx_loc_free(&l);
-      }
+      if (!clang_Cursor_isNull(ref) && cx_in_system_header(ref))
+        token_report(h, tr, CU2CL_D_UNKNOWN_CUDA_API, name, NULL);
     }
     free(name);
   }

@@ -13,6 +13,7 @@
 #include "compdb.h"
 #include "diag.h"
 #include "flags.h"
+#include "progress.h"
 
 typedef struct cu2cl_options {
   const char *in_root;     /* absolute */
@@ -48,6 +49,7 @@ typedef struct cu2cl_tu_result {
   strvec header_abs;       /* project headers this unit rewrote (absolute */
   strvec header_text;      /* paths) and their texts, in the same order */
   unsigned **header_lines; /* and their line maps */
+  cu2cl_stats stats;       /* what was converted (progress.h) */
 } cu2cl_tu_result;
 
 int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,

@@ -15,8 +15,11 @@
 #include "cu2cl_prelude.h"
 #include "diag.h"
 #include "hostcheck.h"
+#include "options.h"
+#include "progress.h"
 #include "project.h"
 #include "report.h"
+#include "rules.h"
 #include "translate.h"
 
 typedef struct args {
@@ -34,6 +37,7 @@ typedef struct args {
   int warp_size;
   int no_cl_check;
   int no_host_check;
+  cu2cl_ux_opts ux; /* options.h */
 } args;
 
 static const char usage[] =
@@ -51,9 +55,11 @@ static const char usage[] =
     "Options:\n"
     "  -p PATH            compilation database: a build directory holding\n"
     "                     compile_commands.json, or the JSON file itself\n"
-    "  --out-root DIR     where to write the translation (default: "
-    "./cu2cl-out);\n"
-    "                     it mirrors the tree below the input root\n"
+    "  -o, --out-root DIR where to write the translation (default: "
+    "./cu2cl-out,\n"
+    "                     or DIR-cu2cl beside the input root DIR when that\n"
+    "                     holds the current directory); it mirrors the tree\n"
+    "                     below the input root\n"
     "  --in-root DIR      root of the input tree (default: the common "
     "ancestor\n"
     "                     of the inputs and the project headers they "
@@ -77,7 +83,19 @@ static const char usage[] =
     "                     (exit 0 or 1 then no longer proves the port "
     "builds)\n"
     "  -q, --quiet        print only diagnostics, no summary\n"
-    "  --explain ID       explain a diagnostic (e.g. CU2CL2101) and exit\n"
+    "  --suppress ID[,ID] do not report these diagnostics (warnings, remarks,\n"
+    "                     notes; errors cannot be suppressed); also inline:\n"
+    "                     // cu2cl: ignore(ID[, ID])\n"
+    "  --rules FILE       add or override mapping rules (rules/README.md);\n"
+    "                     may be repeated\n"
+    "  --color[=WHEN]     colour diagnostics: auto (default: on a terminal,\n"
+    "                     unless NO_COLOR is set or TERM=dumb), always, never\n"
+    "  --progress         show progress also when stderr is not a terminal\n"
+    "  --no-progress      never show progress\n"
+    "  --summary          print a status table per file at the end\n"
+    "  --no-config        ignore .cu2cl configuration files\n"
+    "  --explain [ID]     explain a diagnostic (e.g. CU2CL2101), or list the\n"
+    "                     IDs, and exit\n"
     "  --list-diagnostics list the diagnostics catalog and exit\n"
     "  -h, --help         show this help and exit\n"
     "  --version          show the version and exit\n"
@@ -86,7 +104,11 @@ static const char usage[] =
     "warnings\n"
     "to review, 2 errors (a file or construct was not translated, or bad "
     "input).\n"
-    "Diagnostics are explained in docs/diagnostics.md and by --explain.\n";
+    "Diagnostics are explained in docs/diagnostics.md and by --explain.\n"
+    "A .cu2cl file in the sources' directory or above holds default options\n"
+    "(docs/usage.md). Environment: CU2CL_CUDA_INCLUDE (cu2cl's own CUDA\n"
+    "headers), CU2CL_RUNTIME_INCLUDE_DIR and CU2CL_RUNTIME_LIBRARY (cu2clrt\n"
+    "for the checks and the generated project), NO_COLOR, TERM.\n";
 
 static cu2cl_diag_engine *diags;
 
@@ -97,23 +119,6 @@ static int usage_error(cu2cl_diag_id id, const char *a, const char *b) {
     cu2cl_diag_report(diags, id, NULL, 0, 0, a);
   fputs("Try 'cu2cl --help'.\n", stderr);
   return 2;
-}
-
-/* Value of "--opt=V" or "--opt V"; advances *i for the separate form. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name) {
-  size_t n = strlen(name);
-  if (strncmp(argv[*i], name, n))
-    return NULL;
-  if (argv[*i][n] == '=')
-    return argv[*i] + n + 1;
-  if (argv[*i][n] == 0 && *i + 1 < argc)
-    return argv[++*i];
-  return NULL;
-}
-
-static int is_opt(const char *a, const char *name) {
-  size_t n = strlen(name);
-  return !strncmp(a, name, n) && (a[n] == 0 || a[n] == '=');
 }
 
 /* Returns -1 to continue, else the exit status. */
@@ -131,7 +136,10 @@ static int info_option(int argc, char **argv, int *i, int *rc) {
     clang_disposeString(ver);
   } else if (!strcmp(s, "--list-diagnostics")) {
     cu2cl_diag_list(stdout);
-  } else if ((v = opt_value(argc, argv, i, "--explain"))) {
+  } else if (!strcmp(s, "--explain") && *i + 1 >= argc) {
+    fputs("cu2cl --explain ID explains one of these diagnostics:\n", stdout);
+    cu2cl_diag_list(stdout);
+  } else if ((v = cu2cl_opt_value(argc, argv, i, "--explain"))) {
     const cu2cl_diag_info *info = cu2cl_diag_info_find(v);
     if (!info)
       *rc = usage_error(CU2CL_D_BAD_OPTION_VALUE, v, "--explain");
@@ -158,12 +166,24 @@ static int switch_option(const char *s, args *a) {
   return 1;
 }
 
-static int parse_args(int argc, char **argv, args *a) {
-  int rc;
+static void args_init(args *a) {
   a->jobs = 1;
   a->warp_size = 32;
+  a->ux.progress = -1;
+}
+
+static void args_free(args *a) {
+  strvec_free(&a->sources);
+  strvec_free(&a->flags);
+  strvec_free(&a->reports);
+  cu2cl_ux_opts_free(&a->ux);
+}
+
+/* Reads argv[1..argc) into a: -1 to go on, else the exit status. */
+static int parse_list(int argc, char **argv, args *a) {
+  int rc;
   for (int i = 1; i < argc; i++) {
-    const char *s = argv[i], *v;
+    const char *s = argv[i], *v, *o;
     if (a->has_dashdash) {
       strvec_push(&a->flags, s);
     } else if (!strcmp(s, "--")) {
@@ -179,36 +199,43 @@ static int parse_args(int argc, char **argv, args *a) {
       } else {
         a->db = s + (s[2] == '=' ? 3 : 2);
       }
-    } else if (is_opt(s, "--out-root") || is_opt(s, "-o")) {
-      if (!(v = opt_value(argc, argv, &i, s[1] == 'o' ? "-o" : "--out-root")))
+    } else if (cu2cl_is_opt(s, "--out-root") || cu2cl_is_opt(s, "-o")) {
+      if (!(v = cu2cl_opt_value(argc, argv, &i,
+                                s[1] == 'o' ? "-o" : "--out-root")))
         return usage_error(CU2CL_D_BAD_OPTION_VALUE, "", "--out-root");
       a->out_root = v;
-    } else if (is_opt(s, "--in-root")) {
-      if (!(v = opt_value(argc, argv, &i, "--in-root")))
+    } else if (cu2cl_is_opt(s, "--in-root")) {
+      if (!(v = cu2cl_opt_value(argc, argv, &i, "--in-root")))
         return usage_error(CU2CL_D_BAD_OPTION_VALUE, "", "--in-root");
       a->in_root = v;
-    } else if (is_opt(s, "--cuda-path")) {
-      if (!(v = opt_value(argc, argv, &i, "--cuda-path")))
+    } else if (cu2cl_is_opt(s, "--cuda-path")) {
+      if (!(v = cu2cl_opt_value(argc, argv, &i, "--cuda-path")))
         return usage_error(CU2CL_D_BAD_OPTION_VALUE, "", "--cuda-path");
       a->cuda_path = v;
-    } else if (is_opt(s, "--report")) {
-      if (!(v = opt_value(argc, argv, &i, "--report")))
+    } else if (cu2cl_is_opt(s, "--report")) {
+      if (!(v = cu2cl_opt_value(argc, argv, &i, "--report")))
         return usage_error(CU2CL_D_BAD_OPTION_VALUE, "", "--report");
       strvec_push(&a->reports, v);
-    } else if (is_opt(s, "--warp-size")) {
-      v = opt_value(argc, argv, &i, "--warp-size");
+    } else if (cu2cl_is_opt(s, "--warp-size")) {
+      v = cu2cl_opt_value(argc, argv, &i, "--warp-size");
       char *end;
       long n = v ? strtol(v, &end, 10) : 0;
       if (!v || *end || (n != 32 && n != 64 && n != 16 && n != 8))
         return usage_error(CU2CL_D_BAD_OPTION_VALUE, v ? v : "", "--warp-size");
       a->warp_size = (int)n;
-    } else if (!strcmp(s, "-j") || str_starts_with(s, "-j")) {
-      v = s[2] ? s + 2 : (i + 1 < argc ? argv[++i] : NULL);
+    } else if (cu2cl_is_opt(s, "--jobs") || str_starts_with(s, "-j")) {
+      v = s[1] == '-' ? cu2cl_opt_value(argc, argv, &i, "--jobs")
+          : s[2]      ? s + 2
+                      : (i + 1 < argc ? argv[++i] : NULL);
       char *end;
       long n = v ? strtol(v, &end, 10) : 0;
       if (!v || *end || n < 1 || n > 256)
         return usage_error(CU2CL_D_BAD_OPTION_VALUE, v ? v : "", "-j");
       a->jobs = (int)n;
+    } else if ((rc = cu2cl_ux_option(argc, argv, &i, &a->ux, &o, &v))) {
+      if (rc < 0)
+        return usage_error(CU2CL_D_BAD_OPTION_VALUE, v, o);
+      cu2cl_diag_set_color(diags, cu2cl_ux_use_color(&a->ux, 2));
     } else if (switch_option(s, a)) {
       continue;
     } else if (s[0] == '-' && s[1]) {
@@ -217,13 +244,64 @@ static int parse_args(int argc, char **argv, args *a) {
       strvec_push(&a->sources, s);
     }
   }
-  if (!a->db && !a->sources.len)
+  return -1;
+}
+
+static int parse_args(int argc, char **argv, args *a) {
+  args_init(a);
+  int rc = parse_list(argc, argv, a);
+  if (rc < 0 && !a->db && !a->sources.len)
     return usage_error(CU2CL_D_NO_INPUTS, "", NULL);
-  if (!a->db && !a->has_dashdash) {
+  return rc;
+}
+
+/* The .cu2cl file above the sources: its options first, then the command
+ * line's again, so that the command line wins. */
+static int apply_config(const char *start, int argc, char **argv, args *a) {
+  char *cfg = a->ux.no_config ? NULL : cu2cl_config_find(start);
+  if (!cfg)
+    return 0;
+  strvec t = {0};
+  strvec_push(&t, "cu2cl");
+  char err[512];
+  args b = {0};
+  args_init(&b);
+  int rc = cu2cl_config_read(cfg, &t, err, sizeof err);
+  if (rc)
+    cu2cl_diag_report(diags, CU2CL_D_BAD_CONFIG_FILE, cfg, 0, 0, cfg, err);
+  else if (parse_list((int)t.len, t.items, &b) >= 0 ||
+           parse_list(argc, argv, &b) >= 0)
+    rc = -1;
+  strvec_free(&t);
+  free(cfg);
+  args_free(rc ? &b : a);
+  if (!rc)
+    *a = b;
+  return rc;
+}
+
+/* Suppressions and rule files, once the options are final. */
+static int apply_ux(args *a) {
+  cu2cl_diag_set_color(diags, cu2cl_ux_use_color(&a->ux, 2));
+  for (size_t i = 0; i < a->ux.suppress.len; i++) {
+    const cu2cl_diag_info *info = cu2cl_diag_info_find(a->ux.suppress.items[i]);
+    if (!info)
+      return usage_error(CU2CL_D_BAD_OPTION_VALUE, a->ux.suppress.items[i],
+                         "--suppress");
+    cu2cl_diag_suppress(diags, (cu2cl_diag_id)(info - cu2cl_diag_info_get(0)));
+  }
+  for (size_t i = 0; i < a->ux.rules.len; i++) {
+    char err[512];
+    if (cu2cl_rules_load(a->ux.rules.items[i], err, sizeof err)) {
+      cu2cl_diag_report(diags, CU2CL_D_BAD_RULES_FILE, NULL, 0, 0,
+                        a->ux.rules.items[i], err);
+      return 2;
+    }
+  }
+  if (!a->db && !a->has_dashdash && !a->quiet)
     fputs("cu2cl: note: no compilation database (-p) and no '--': "
           "parsing with no extra flags\n",
           stderr);
-  }
   return -1;
 }
 
@@ -238,6 +316,9 @@ typedef struct run {
   size_t next;
   pthread_mutex_t lock;
   strvec claimed; /* user headers already being rewritten */
+  cu2cl_progress *progress;
+  int argc;
+  char **argv;
 } run;
 
 static void *worker(void *p) {
@@ -255,6 +336,9 @@ static void *worker(void *p) {
       r->status[i] = 1;
       continue;
     }
+    cu2cl_progress_step(r->progress, "translating",
+                        c->file + strlen(r->opts.in_root) +
+                            (strcmp(r->opts.in_root, "/") != 0));
     r->status[i] = cu2cl_translate_tu(&r->opts, c, diags, &r->results[i]);
   }
 }
@@ -378,11 +462,24 @@ static char *resolved_path(const char *abs) {
   }
 }
 
+/* ./cu2cl-out, unless that lies in the input tree (cu2cl run inside the
+ * source folder): then IN-cu2cl beside the input root, with a note. */
+static char *default_out_root(const char *in) {
+  char *out = path_absolute("cu2cl-out", NULL);
+  if (!path_is_under(out, in) || !strcmp(in, "/"))
+    return out;
+  free(out);
+  out = xasprintf("%s-cu2cl", in);
+  cu2cl_diag_report(diags, CU2CL_D_DEFAULT_OUT_ROOT_MOVED, NULL, 0, 0, out, in);
+  return out;
+}
+
 static int check_roots(run *r) {
   args *a = r->a;
   char *in =
       a->in_root ? path_absolute(a->in_root, NULL) : common_root(&r->cmds);
-  char *out = path_absolute(a->out_root ? a->out_root : "cu2cl-out", NULL);
+  char *out =
+      a->out_root ? path_absolute(a->out_root, NULL) : default_out_root(in);
   r->opts.in_root = in;
   r->opts.in_root_default = !a->in_root;
   r->opts.out_root = out;
@@ -712,6 +809,10 @@ static int write_results(run *r, size_t *translated, size_t *failed) {
 static void translate_all(run *r) {
   r->results = xcalloc(r->cmds.len + 1, sizeof *r->results);
   r->status = xcalloc(r->cmds.len + 1, sizeof *r->status);
+  int tty = isatty(2), p = r->a->ux.progress;
+  r->progress = cu2cl_progress_new(stderr, p < 0 ? tty && !r->a->quiet : p, tty,
+                                   r->cmds.len);
+  cu2cl_diag_set_print_hook(diags, cu2cl_progress_clear, r->progress);
   int n = r->a->jobs < (int)r->cmds.len ? r->a->jobs : (int)r->cmds.len;
   pthread_t *th = xcalloc((size_t)n + 1, sizeof *th);
   for (int i = 1; i < n; i++)
@@ -720,44 +821,109 @@ static void translate_all(run *r) {
   for (int i = 1; i < n; i++)
     pthread_join(th[i], NULL);
   free(th);
+  cu2cl_diag_set_print_hook(diags, NULL, NULL);
+  cu2cl_progress_delete(r->progress);
+  r->progress = NULL;
 }
 
-static int finish(run *r, size_t translated, size_t failed) {
+/* The per-file table of --summary (progress.h). */
+static void print_file_table(run *r) {
+  cu2cl_file_row *rows = xcalloc(r->cmds.len + 1, sizeof *rows);
+  for (size_t i = 0; i < r->cmds.len; i++) {
+    const cu2cl_tu_result *t = &r->results[i];
+    rows[i].file = r->cmds.items[i].file;
+    rows[i].status = r->status[i] == 1                ? "skipped"
+                     : r->status[i] || !t->translated ? "failed"
+                     : t->errors                      ? "incomplete"
+                                                      : "translated";
+    rows[i].kernels = t->stats.kernels;
+  }
+  cu2cl_progress_table(stderr, rows, r->cmds.len, diags);
+  free(rows);
+}
+
+/* The reports, knowing the exit status; 0, or -1 when one was not
+ * written. */
+static int write_reports(run *r, int rc, const cu2cl_stats *stats) {
+  char cwd[4096];
+  char *db = r->a->db ? path_absolute(r->a->db, NULL) : NULL;
+  cu2cl_report_run info = {CU2CL_VERSION,
+                           r->opts.in_root,
+                           CU2CL_DOCS_URL,
+                           getcwd(cwd, sizeof cwd),
+                           r->argc,
+                           r->argv,
+                           rc,
+                           db            ? db
+                           : r->cmds.len ? r->cmds.items[0].file
+                                         : NULL,
+                           stats};
+  int failed = 0;
   for (size_t i = 0; i < r->a->reports.len; i++) {
-    if (cu2cl_report_write(diags, r->a->reports.items[i], CU2CL_VERSION))
+    if (cu2cl_report_write_run(diags, r->a->reports.items[i], &info)) {
       cu2cl_diag_report(diags, CU2CL_D_CANNOT_WRITE, NULL, 0, 0,
                         r->a->reports.items[i], strerror(errno));
+      failed = -1;
+    }
   }
-  if (!r->a->quiet) {
-    fprintf(stderr, "cu2cl: %zu file(s) translated, %zu failed; output in %s\n",
-            translated, failed, r->opts.out_root);
-    cu2cl_diag_print_summary(diags, stderr);
-  }
+  free(db);
+  return failed;
+}
+
+static int exit_status(size_t failed) {
   if (cu2cl_diag_count(diags, CU2CL_ERROR) || failed)
     return 2;
   return cu2cl_diag_count(diags, CU2CL_WARNING) ? 1 : 0;
 }
 
+static int finish(run *r, size_t translated, size_t failed) {
+  cu2cl_stats stats = {0};
+  for (size_t i = 0; r->results && i < r->cmds.len; i++)
+    cu2cl_stats_add(&stats, &r->results[i].stats);
+  int rc = exit_status(failed);
+  if (write_reports(r, rc, &stats))
+    rc = 2;
+  if (r->a->ux.summary && r->results)
+    print_file_table(r);
+  if (!r->a->quiet && r->results) {
+    fprintf(stderr, "cu2cl: %zu file(s) translated, %zu failed; output in %s\n",
+            translated, failed, r->opts.out_root);
+    cu2cl_stats_print(&stats, stderr);
+    cu2cl_diag_print_summary(diags, stderr);
+  }
+  return rc;
+}
+
 int cu2cl_main(int argc, char **argv) {
-  diags = cu2cl_diag_engine_new(stderr, isatty(2));
+  cu2cl_ux_opts auto_color = {0};
+  diags = cu2cl_diag_engine_new(stderr, cu2cl_ux_use_color(&auto_color, 2));
   args a = {0};
   run r = {0};
   r.a = &a;
   r.opts.claim_header = claim_header;
   r.opts.claim_ctx = &r;
   pthread_mutex_init(&r.lock, NULL);
+  r.argc = argc;
+  r.argv = argv;
   int rc = parse_args(argc, argv, &a);
+  if (rc < 0 && !load_commands(&a, &r.cmds)) {
+    char *start = a.in_root ? xstrdup(a.in_root) : common_root(&r.cmds);
+    rc = apply_config(start, argc, argv, &a) ? 2 : apply_ux(&a);
+    free(start);
+  } else if (rc < 0) {
+    rc = 2;
+    write_reports(&r, rc, NULL);
+  }
   if (rc < 0) {
     rc = 2;
-    if (!load_commands(&a, &r.cmds) && !check_roots(&r) && !setup_cuda(&r)) {
+    if (!check_roots(&r) && !setup_cuda(&r)) {
       size_t translated = 0, failed = 0;
       translate_all(&r);
       if (!widen_in_root(&r))
         write_results(&r, &translated, &failed);
       rc = finish(&r, translated, failed);
     } else {
-      for (size_t i = 0; i < a.reports.len; i++)
-        cu2cl_report_write(diags, a.reports.items[i], CU2CL_VERSION);
+      write_reports(&r, rc, NULL);
     }
   }
   for (size_t i = 0; r.results && i < r.cmds.len; i++)
@@ -768,9 +934,8 @@ int cu2cl_main(int argc, char **argv) {
   free((char *)r.opts.out_root);
   cu2cl_cuda_install_free(&r.opts.cuda);
   cu2cl_compile_cmds_free(&r.cmds);
-  strvec_free(&a.sources);
-  strvec_free(&a.flags);
-  strvec_free(&a.reports);
+  args_free(&a);
+  cu2cl_rules_unload();
   strvec_free(&r.claimed);
   pthread_mutex_destroy(&r.lock);
   cu2cl_diag_engine_delete(diags);

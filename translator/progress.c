@@ -136,3 +136,31 @@ void cu2cl_progress_clear(void *ctx) {
   }
   pthread_mutex_unlock(&self->lock);
 }
+
+/* ---- the per-file table ---------------------------------------------- */
+
+void cu2cl_progress_table(FILE *out, const cu2cl_file_row *rows, size_t n,
+                          const cu2cl_diag_engine *diags) {
+  size_t nrec;
+  const cu2cl_diag_record *rec = cu2cl_diag_records(diags, &nrec);
+  int width = 4;
+  for (size_t i = 0; i < n; i++)
+    if ((int)strlen(rows[i].file) > width)
+      width = (int)strlen(rows[i].file);
+  fprintf(out, "%-*s  %-10s  %7s  %6s  %8s  %7s  %10s\n", width, "file",
+          "status", "kernels", "errors", "warnings", "remarks", "suppressed");
+  for (size_t i = 0; i < n; i++) {
+    size_t count[4] = {0}, quiet = 0;
+    for (size_t j = 0; j < nrec; j++) {
+      if (!rec[j].file || strcmp(rec[j].file, rows[i].file))
+        continue;
+      if (rec[j].suppressed)
+        quiet++;
+      else
+        count[cu2cl_diag_info_get(rec[j].id)->severity]++;
+    }
+    fprintf(out, "%-*s  %-10s  %7zu  %6zu  %8zu  %7zu  %10zu\n", width,
+            rows[i].file, rows[i].status, rows[i].kernels, count[CU2CL_ERROR],
+            count[CU2CL_WARNING], count[CU2CL_REMARK], quiet);
+  }
+}

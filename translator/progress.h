@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "diag.h"
+
 /* What one translation unit converted; kept in cu2cl_tu_result. */
 #define CU2CL_STATS_MAX_CATEGORIES 16
 typedef struct cu2cl_stats {
@@ -49,5 +51,17 @@ void cu2cl_progress_step(cu2cl_progress *self, const char *what,
 /* Erases the line on a terminal; a print hook for the diagnostics engine
  * (ctx: the progress). */
 void cu2cl_progress_clear(void *ctx);
+
+/* One row of --summary's table. */
+typedef struct cu2cl_file_row {
+  const char *file;   /* absolute, as the compile command names it */
+  const char *status; /* "translated", "incomplete", "failed", "skipped" */
+  size_t kernels;
+} cu2cl_file_row;
+
+/* Prints the table: file, status, kernels, and the diagnostics reported
+ * in the file itself (errors, warnings, remarks, suppressed). */
+void cu2cl_progress_table(FILE *out, const cu2cl_file_row *rows, size_t n,
+                          const cu2cl_diag_engine *diags);
 
 #endif

@@ -136,7 +136,8 @@ static int info_option(int argc, char **argv, int *i, int *rc) {
     clang_disposeString(ver);
   } else if (!strcmp(s, "--list-diagnostics")) {
     cu2cl_diag_list(stdout);
-  } else if (!strcmp(s, "--explain") && *i + 1 >= argc) {
+  } else if (!strcmp(s, "--explain") &&
+             (*i + 1 >= argc || argv[*i + 1][0] == '-')) {
     fputs("cu2cl --explain ID explains one of these diagnostics:\n", stdout);
     cu2cl_diag_list(stdout);
   } else if ((v = cu2cl_opt_value(argc, argv, i, "--explain"))) {

@@ -280,15 +280,9 @@ static void sarif_artifact(const cu2cl_report_run *run, const char *path,
   free(uri);
 }
 
-/* GitHub's anchor of "### CU2CL1001 UNSUPPORTED_API" in diagnostics.md. */
+/* The ID's section of diagnostics.md (its anchor: <a id="cu2cl1001">). */
 static char *help_uri(const char *docs_url, const cu2cl_diag_info *info) {
-  char *name = xstrdup(info->name);
-  for (char *p = name; *p; p++)
-    *p = (char)(*p >= 'A' && *p <= 'Z' ? *p - 'A' + 'a' : *p);
-  char *u =
-      xasprintf("%s/diagnostics.md#cu2cl%04u-%s", docs_url, info->number, name);
-  free(name);
-  return u;
+  return xasprintf("%s/diagnostics.md#cu2cl%04u", docs_url, info->number);
 }
 
 static void sarif_rule(const cu2cl_diag_info *info, int first,

@@ -235,7 +235,24 @@ static void diagnostics_intro(FILE *out) {
         "The exit status tells whether anything needs a human: **0** when "
         "there were only notes and remarks, **1** when there were warnings but "
         "no errors, **2** when there was at least one error (including errors "
-        "in the command line).\n\n",
+        "in the command line).\n\n"
+        "## Suppressing a diagnostic\n\n"
+        "A reviewed warning, remark or note can be silenced in three ways:\n\n"
+        "* by ID for the whole run: `--suppress=CU2CL3007,CU2CL2004`;\n"
+        "* inline, in the CUDA source: a comment `// cu2cl: ignore(CU2CL3007)` "
+        "(several IDs separated by commas) on the line of the diagnostic, or "
+        "a line holding nothing but such a comment just above it (clang-tidy's "
+        "`NOLINT` and `NOLINTNEXTLINE`);\n"
+        "* in a `.cu2cl` file in the sources' directory or above it: "
+        "`suppress = CU2CL3007, CU2CL2004` (docs/usage.md).\n\n"
+        "A suppressed diagnostic is not printed and leaves the exit status "
+        "alone; the summary counts it (\"2 suppressed\"), the JSON report "
+        "lists it with `\"suppressed\": true`, and SARIF keeps it as a "
+        "result with a `suppressions` entry (`inSource` for a comment, "
+        "`external` for the others). **Errors cannot be suppressed**: an "
+        "error means something was not translated or the port will not "
+        "build, so it stays printed, counted and exit 2, with a note saying "
+        "the suppression was refused.\n\n",
         out);
 }
 

@@ -131,8 +131,9 @@ END_TEST
 
 START_TEST(test_format_without_file) {
   cu2cl_diag_report(engine, CU2CL_D_UNKNOWN_OPTION, NULL, 0, 0, "--frob");
-  ck_assert_str_eq(printed(), "cu2cl: error: unknown option '--frob' (see "
-                              "cu2cl --help) [CU2CL0001]\n");
+  /* the driver adds the hint to see --help, once */
+  ck_assert_str_eq(printed(),
+                   "cu2cl: error: unknown option '--frob' [CU2CL0001]\n");
 }
 END_TEST
 

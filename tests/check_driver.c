@@ -515,8 +515,11 @@ START_TEST(test_reports) {
   const char *res = json_find(sarif, "results", "[");
   ck_assert_msg(res != NULL, "SARIF has no results:\n%s", sarif);
   expect_json(sarif, res, "ruleId", "\"CU2CL2001\"");
-  snprintf(value, sizeof value, "\"file://%s\"", at("src/clock64.cu"));
-  expect_json(sarif, res, "uri", value);
+  /* relative to %SRCROOT%, the input root (src/) */
+  expect_json(sarif, res, "uri", "\"clock64.cu\"");
+  expect_json(sarif, res, "uriBaseId", "\"%SRCROOT%\"");
+  snprintf(value, sizeof value, "\"file://%s/\"", at("src"));
+  expect_json(sarif, sarif, "uri", value);
   expect_json(sarif, res, "startLine", "5");
   const char *f = json_find(json, "findings", "[");
   ck_assert_msg(f != NULL, "JSON report has no findings:\n%s", json);

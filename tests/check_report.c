@@ -287,11 +287,16 @@ static void teardown(void) {
   strcpy(dir, "/tmp/check_report_XXXXXX");
 }
 
-/* Writes the report through cu2cl_report_write and parses it back. */
+static const cu2cl_report_run *run_info; /* NULL: cu2cl_report_write */
+
+/* Writes the report through cu2cl_report_write (or _run, with run_info)
+ * and parses it back. */
 static jv *write_and_parse(const char *name) {
   char path[256];
   snprintf(path, sizeof path, "%s/%s", dir, name);
-  ck_assert_int_eq(cu2cl_report_write(engine, path, "9.8.7"), 0);
+  ck_assert_int_eq(run_info ? cu2cl_report_write_run(engine, path, run_info)
+                            : cu2cl_report_write(engine, path, "9.8.7"),
+                   0);
   FILE *f = fopen(path, "rb");
   ck_assert_ptr_nonnull(f);
   static char text[1 << 16];
@@ -433,8 +438,83 @@ START_TEST(test_sarif_locations) {
                         "runs.0.results.1.locations.0.physicalLocation.region."
                         "startLine"),
                    3);
-  /* A result without a file has no locations at all. */
-  ck_assert_ptr_null(jget(root, "runs.0.results.2.locations"));
+  /* A result without a file still has a location (code scanning wants
+   * one): with nothing else known, the current directory. */
+  ck_assert_str_eq(jstr(root, "runs.0.results.2.locations.0.physicalLocation."
+                              "artifactLocation.uri"),
+                   "./");
+  jfree(root);
+}
+END_TEST
+
+/* A run's report for code scanning: URIs relative to %SRCROOT%, which
+ * originalUriBaseIds resolves; helpUri per rule, informationUri; the
+ * invocation; a fingerprint per result; suppressed results marked. */
+static jv *write_run_report(const char *name) {
+  static char *argv[] = {"cu2cl", "-p", "build", "--report", "r.sarif", NULL};
+  static cu2cl_stats stats = {2, 3, {4, 0, 1}};
+  static cu2cl_report_run run = {
+      "9.8.7", "/src", "https://example.org/docs", "/work dir", 5,
+      argv,    1,      "/src/build/cc.json",       &stats};
+  cu2cl_diag_suppress(engine, CU2CL_D_DOUBLE_PRECISION);
+  cu2cl_diag_report(engine, CU2CL_D_DOUBLE_PRECISION, "/src/b.cu", 9, 1, "k2");
+  run_info = &run;
+  jv *root = write_and_parse(name);
+  run_info = NULL;
+  return root;
+}
+
+START_TEST(test_sarif_code_scanning) {
+  jv *root = write_run_report("run.sarif");
+  ck_assert_str_eq(jstr(root, "runs.0.originalUriBaseIds.%SRCROOT%.uri"),
+                   "file:///src/");
+  const char *art = "runs.0.results.%d.locations.0.physicalLocation."
+                    "artifactLocation.%s";
+  char path[192];
+  snprintf(path, sizeof path, art, 3, "uri");
+  ck_assert_str_eq(jstr(root, path), "a.cu");
+  snprintf(path, sizeof path, art, 3, "uriBaseId");
+  ck_assert_str_eq(jstr(root, path), "%SRCROOT%");
+  /* outside the root: an absolute URI, no base */
+  snprintf(path, sizeof path, art, 0, "uriBaseId");
+  ck_assert_ptr_null(jget(root, path));
+  /* no file: the compilation database */
+  snprintf(path, sizeof path, art, 2, "uri");
+  ck_assert_str_eq(jstr(root, path), "build/cc.json");
+  ck_assert_str_eq(jstr(root, "runs.0.tool.driver.rules.2.helpUri"),
+                   "https://example.org/docs/diagnostics.md#cu2cl2004");
+  ck_assert_str_eq(jstr(root, "runs.0.tool.driver.informationUri"),
+                   "https://example.org/docs/usage.md");
+  ck_assert_str_eq(jstr(root, "runs.0.invocations.0.commandLine"),
+                   "cu2cl -p build --report r.sarif");
+  ck_assert_uint_eq(jlen(root, "runs.0.invocations.0.arguments"), 4);
+  ck_assert_int_eq(jnum(root, "runs.0.invocations.0.exitCode"), 1);
+  ck_assert_int_eq(jget(root, "runs.0.invocations.0.executionSuccessful")->type,
+                   J_BOOL);
+  ck_assert_str_eq(jstr(root, "runs.0.invocations.0.workingDirectory.uri"),
+                   "file:///work%20dir/");
+  /* equal findings at different places differ in their fingerprint */
+  ck_assert_str_ne(jstr(root, "runs.0.results.0.partialFingerprints.cu2cl/v1"),
+                   jstr(root, "runs.0.results.3.partialFingerprints.cu2cl/v1"));
+  ck_assert_uint_eq(jlen(root, "runs.0.results"), 5);
+  ck_assert_uint_eq(jlen(root, "runs.0.results.3.suppressions"), 0);
+  ck_assert_str_eq(jstr(root, "runs.0.results.4.suppressions.0.kind"),
+                   "external");
+  jfree(root);
+}
+END_TEST
+
+START_TEST(test_json_suppressed_and_statistics) {
+  jv *root = write_run_report("run.json");
+  ck_assert_int_eq(jnum(root, "summary.suppressed"), 1);
+  ck_assert_int_eq(jnum(root, "summary.remarks"), 1); /* not the suppressed */
+  ck_assert_int_eq(jget(root, "findings.4.suppressed")->type, J_BOOL);
+  ck_assert_int_eq(jget(root, "findings.4.suppressed")->number, 1);
+  ck_assert_int_eq(jget(root, "findings.3.suppressed")->number, 0);
+  ck_assert_int_eq(jnum(root, "statistics.kernels"), 2);
+  ck_assert_int_eq(jnum(root, "statistics.launches"), 3);
+  ck_assert_int_eq(jnum(root, "statistics.api_uses.device"), 4);
+  ck_assert_int_eq(jnum(root, "statistics.api_uses.streams"), 1);
   jfree(root);
 }
 END_TEST
@@ -509,6 +589,8 @@ static Suite *report_suite(void) {
   tcase_add_test(core, test_sarif_results);
   tcase_add_test(core, test_sarif_locations);
   tcase_add_test(core, test_sarif_extension_choice);
+  tcase_add_test(core, test_sarif_code_scanning);
+  tcase_add_test(core, test_json_suppressed_and_statistics);
   suite_add_tcase(s, core);
 
   TCase *errors = tcase_create("Errors");

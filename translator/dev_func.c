@@ -193,8 +193,14 @@ static void analyse(emitter *e, size_t idx) {
 static void print_kernel_locals(emitter *e, CXCursor kernel, fn_uses *fu,
                                 strbuf *body) {
   char *kn = cx_spelling(kernel);
-  if (fu->lanes)
-    dev_report_quiet(e, kernel, CU2CL_D_WARP_EMULATION, kn);
+  if (fu->lanes) { /* the comment opens the kernel's body */
+    strbuf *saved = e->out;
+    e->out = body;
+    strbuf_append(body, "  ");
+    dev_report(e, kernel, CU2CL_D_WARP_EMULATION, kn);
+    body->data[body->len -= 2] = 0; /* the indentation it left after */
+    e->out = saved;
+  }
   if (fu->warp)
     strbuf_append(body, "  __local ulong cu2cl_warp_scratch"
                         "[CU2CL_WARP_SCRATCH_SIZE]; /* warp operations */\n");

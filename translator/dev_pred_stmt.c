@@ -348,7 +348,7 @@ static int needs_predication(emitter *e, CXCursor s) {
           (dev_has_collective(e, kids[1]) ||
            (n == 3 && dev_has_collective(e, kids[2])));
   if (r && !e->quiet) {
-    dev_report_quiet(e, s, CU2CL_D_PREDICATED_COLLECTIVE, "the branch");
+    dev_report_quiet(e, s, CU2CL_D_PREDICATED_COLLECTIVE, "this branch");
     dev_check_divergent(e, kids[0], kids + 1, n - 1);
   }
   free(kids);

@@ -155,6 +155,21 @@ static int is_int64_atomic(CXCursor call) {
          k == CXType_ULong || k == CXType_Double;
 }
 
+/* printf("%f", x) with a float x: the promotion of a variadic argument to
+ * double is the call's, not the user's double (OpenCL C's printf takes the
+ * float as it is). */
+static int is_vararg_promotion(CXCursor c, CXCursor parent) {
+  if (clang_getCursorKind(c) != CXCursor_UnexposedExpr ||
+      clang_getCursorKind(parent) != CXCursor_CallExpr)
+    return 0;
+  CXType fn = clang_getCursorType(clang_getCursorReferenced(parent));
+  if (!clang_isFunctionTypeVariadic(fn))
+    return 0;
+  CXCursor inner = dev_first_child(c);
+  return !clang_Cursor_isNull(inner) &&
+         !type_uses_double(clang_getCursorType(inner));
+}
+
 typedef struct uses_walk {
   emitter *e;
   size_t index; /* into e->uses: the array may move while recursing */
@@ -168,7 +183,7 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
   if (k == CXCursor_VarDecl && dev_is_extern_shared(c))
     e->uses[w->index].dynshm = 1;
   if ((clang_isExpression(k) || k == CXCursor_VarDecl) &&
-      type_uses_double(clang_getCursorType(c)))
+      type_uses_double(clang_getCursorType(c)) && !is_vararg_promotion(c, p))
     e->uses[w->index].fp64 = 1;
   if (k == CXCursor_CallExpr && is_int64_atomic(c))
     e->uses[w->index].int64_atomics = 1;

@@ -17,11 +17,17 @@
  * report. On the terminal another worker's report may be printed between a
  * report and its notes (they are separate calls); each piece stays whole.
  * Readers (records, counts, summary) are meant for after the workers finish.
+ *
+ * Suppression: a report whose ID was suppressed (cu2cl_diag_suppress), or
+ * whose line or the comment line before it says "cu2cl: ignore(ID)", is
+ * recorded with its kind of suppression and neither printed nor counted per
+ * severity; errors are never suppressed (a note says so).
  */
 #include "diag.h"
 
 #include "util.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -100,6 +106,11 @@ struct cu2cl_diag_engine {
   size_t nrecords, cap;
   size_t by_severity[4];
   size_t by_id[CU2CL_D_COUNT];
+  void (*print_hook)(void *); /* called before printing */
+  void *hook_ctx;
+  unsigned char suppress[CU2CL_D_COUNT]; /* suppressed by the run */
+  size_t nsuppressed;
+  size_t suppressed_by_id[CU2CL_D_COUNT];
 };
 
 /* The last report of this thread, for cu2cl_diag_note. */
@@ -154,38 +165,58 @@ static const char *severity_color(cu2cl_severity s) {
   return ANSI_BOLD;
 }
 
+/* Strips the line terminator of a line getline read. */
+static void chomp(char *s, ssize_t len) {
+  while (len > 0 && (s[len - 1] == '\n' || s[len - 1] == '\r'))
+    s[--len] = 0;
+}
+
 /* Line `line` (1-based) of file without its line terminator, or NULL when the
- * file cannot be read or is shorter. Caller frees. */
-static char *read_source_line(const char *file, unsigned line) {
+ * file cannot be read or is shorter; *prev receives the line before it (NULL
+ * for the first line). Caller frees both. */
+static char *read_source_line(const char *file, unsigned line, char **prev) {
+  *prev = NULL;
   FILE *f = fopen(file, "rb");
   if (!f)
     return NULL;
   char *buf = NULL;
   size_t cap = 0;
   ssize_t len = -1;
-  for (unsigned i = 0; i < line; i++)
+  for (unsigned i = 0; i < line; i++) {
+    if (i + 1 == line && buf) {
+      *prev = buf;
+      buf = NULL;
+      cap = 0;
+    }
     if ((len = getline(&buf, &cap, f)) < 0)
       break;
+    if (i + 2 == line)
+      chomp(buf, len);
+  }
   fclose(f);
   if (len < 0) {
     free(buf);
+    free(*prev);
+    *prev = NULL;
     return NULL;
   }
-  while (len > 0 && (buf[len - 1] == '\n' || buf[len - 1] == '\r'))
-    buf[--len] = 0;
+  chomp(buf, len);
   return buf;
 }
 
 /* Appends the source line with tabs expanded and, under it, a caret at byte
- * column col (1-based; clamped to just past the end of the line). UTF-8
- * continuation bytes take no display column. */
+ * column col (1-based; clamped to just past the end of the line), with
+ * tildes under the rest of the range up to byte column end_col (exclusive;
+ * 0: no range). UTF-8 continuation bytes take no display column. */
 static void append_source_and_caret(strbuf *b, const char *src, unsigned col,
-                                    int use_color) {
-  size_t display = 0, caret = (size_t)-1;
+                                    unsigned end_col, int use_color) {
+  size_t display = 0, caret = (size_t)-1, end = (size_t)-1;
   size_t n = strlen(src);
   for (size_t i = 0; i < n; i++) {
     if (i + 1 == col)
       caret = display;
+    if (i + 1 == end_col)
+      end = display;
     unsigned char c = (unsigned char)src[i];
     if (c == '\t') {
       size_t next = (display / 8 + 1) * 8;
@@ -200,9 +231,14 @@ static void append_source_and_caret(strbuf *b, const char *src, unsigned col,
   strbuf_appendc(b, '\n');
   if (caret == (size_t)-1)
     caret = display;
+  if (end == (size_t)-1)
+    end = end_col > col ? display : 0;
   for (size_t i = 0; i < caret; i++)
     strbuf_appendc(b, ' ');
-  strbuf_append(b, use_color ? "\033[1;32m^" ANSI_RESET "\n" : "^\n");
+  strbuf_append(b, use_color ? "\033[1;32m^" : "^");
+  for (size_t i = caret + 1; i < end; i++)
+    strbuf_appendc(b, '~');
+  strbuf_append(b, use_color ? ANSI_RESET "\n" : "\n");
 }
 
 /* The header line: location, severity, message and [ID]. */
@@ -231,10 +267,107 @@ static void append_header(strbuf *b, const cu2cl_diag_info *info,
 
 /* ---- reporting ---------------------------------------------------------- */
 
+/* ---- suppression ------------------------------------------------------- */
+
+/* Whether the comment text c[0..n) holds "cu2cl: ignore(...)" naming id. */
+static int comment_names(const char *c, size_t n, cu2cl_diag_id id) {
+  char *text = xstrndup(c, n);
+  int found = 0;
+  for (char *p = strstr(text, "cu2cl:"); p && !found;
+       p = strstr(p + 1, "cu2cl:")) {
+    char *q = p + 6;
+    q += strspn(q, " \t");
+    if (strncmp(q, "ignore", 6))
+      continue;
+    q += 6;
+    q += strspn(q, " \t");
+    if (*q != '(' || !strchr(q, ')'))
+      continue;
+    char *close = strchr(q, ')');
+    for (char *t = q + 1; t < close && !found;) {
+      t += strspn(t, " \t,");
+      size_t len = strcspn(t, " \t,)");
+      char *tok = xstrndup(t, len);
+      const cu2cl_diag_info *info = cu2cl_diag_info_find(tok);
+      found = info && info == &catalog[id];
+      free(tok);
+      t += len ? len : 1;
+    }
+  }
+  free(text);
+  return found;
+}
+
+/* Scans a line as C does (string and character literals, comments; a quote
+ * after a digit is C++14's digit separator) for comments naming id. */
+int cu2cl_diag_inline_ignores(const char *text, cu2cl_diag_id id,
+                              int own_line_only) {
+  int code = 0, named = 0;
+  char quote = 0;
+  if (!text || (unsigned)id >= CU2CL_D_COUNT)
+    return 0;
+  for (const char *p = text; *p; p++) {
+    if (quote) {
+      if (*p == '\\' && p[1])
+        p++;
+      else if (*p == quote)
+        quote = 0;
+    } else if (*p == '"' ||
+               (*p == '\'' && (p == text || !isalnum((unsigned char)p[-1])))) {
+      quote = *p;
+      code = 1;
+    } else if (p[0] == '/' && (p[1] == '/' || p[1] == '*')) {
+      const char *end = p[1] == '*' ? strstr(p + 2, "*/") : NULL;
+      size_t n = end ? (size_t)(end - p - 2) : strlen(p + 2);
+      named |= comment_names(p + 2, n, id);
+      if (!end)
+        break;
+      p = end + 1;
+    } else if (!isspace((unsigned char)*p)) {
+      code = 1;
+    }
+  }
+  return named && !(own_line_only && code);
+}
+
+void cu2cl_diag_suppress(cu2cl_diag_engine *self, cu2cl_diag_id id) {
+  if (self && (unsigned)id < CU2CL_D_COUNT)
+    self->suppress[id] = 1;
+}
+
+void cu2cl_diag_set_print_hook(cu2cl_diag_engine *self, void (*hook)(void *),
+                               void *ctx) {
+  if (!self)
+    return;
+  self->print_hook = hook;
+  self->hook_ctx = ctx;
+}
+
+void cu2cl_diag_set_color(cu2cl_diag_engine *self, int use_color) {
+  if (self)
+    self->use_color = use_color;
+}
+
+/* How a report of id on line src (prev: the line before) is suppressed if
+ * it may be, in *asked whether a suppression names it at all. */
+static cu2cl_suppression suppression_of(const cu2cl_diag_engine *self,
+                                        cu2cl_diag_id id, const char *src,
+                                        const char *prev, int *asked) {
+  cu2cl_suppression how = CU2CL_NOT_SUPPRESSED;
+  if (self->suppress[id])
+    how = CU2CL_SUPPRESSED_EXTERNAL;
+  else if (cu2cl_diag_inline_ignores(src, id, 0) ||
+           cu2cl_diag_inline_ignores(prev, id, 1))
+    how = CU2CL_SUPPRESSED_INLINE;
+  *asked = how != CU2CL_NOT_SUPPRESSED;
+  return catalog[id].severity == CU2CL_ERROR ? CU2CL_NOT_SUPPRESSED : how;
+}
+
+/* ---- reporting ---------------------------------------------------------- */
+
 /* Stores a report; called with the lock held. Returns its index. */
-static size_t add_record(cu2cl_diag_engine *self, cu2cl_diag_id id,
-                         const char *file, unsigned line, unsigned col,
-                         char *message) {
+static size_t add_record(cu2cl_diag_engine *self, const cu2cl_diag_record *in,
+                         const char *file) {
   if (self->nrecords == self->cap) {
     self->cap = self->cap ? self->cap * 2 : 16;
     self->records = xrealloc(self->records, self->cap * sizeof *self->records);
@@ -242,61 +375,102 @@ static size_t add_record(cu2cl_diag_engine *self, cu2cl_diag_id id,
   }
   size_t i = self->nrecords++;
   cu2cl_diag_record *r = &self->records[i];
-  r->id = id;
+  *r = *in;
   r->file = file ? path_absolute(file, NULL) : NULL;
-  r->line = file ? line : 0;
-  r->column = file && line ? col : 0;
-  r->message = message;
+  r->line = file ? in->line : 0;
+  r->column = file && in->line ? in->column : 0;
+  r->end_column = r->column && in->end_column > r->column ? in->end_column : 0;
   self->notes[i] = (strbuf){0};
-  self->by_severity[catalog[id].severity]++;
-  self->by_id[id]++;
+  if (r->suppressed) {
+    self->nsuppressed++;
+    self->suppressed_by_id[r->id]++;
+  } else {
+    self->by_severity[catalog[r->id].severity]++;
+    self->by_id[r->id]++;
+  }
   return i;
+}
+
+/* The index of an equal earlier report, or -1. The same finding at the
+ * same place (one template reported for each of its specializations, one
+ * header for each file including it) is reported once. Lock held. */
+static long find_duplicate(const cu2cl_diag_engine *self, cu2cl_diag_id id,
+                           const char *file, unsigned line, unsigned col,
+                           const char *message) {
+  if (!file || !line)
+    return -1;
+  char *abs = path_absolute(file, NULL);
+  long found = -1;
+  for (size_t i = 0; i < self->nrecords && found < 0; i++) {
+    const cu2cl_diag_record *r = &self->records[i];
+    if (r->id == id && r->line == line && r->column == col && r->file &&
+        !strcmp(r->file, abs) && !strcmp(r->message, message))
+      found = (long)i;
+  }
+  free(abs);
+  return found;
+}
+
+/* Prints a report: header, source line with the caret, and the note an
+ * error that a suppression names gets. Lock held. */
+static void print_report(cu2cl_diag_engine *self, const cu2cl_diag_record *r,
+                         const char *file, const char *src, int refused) {
+  const cu2cl_diag_info *info = &catalog[r->id];
+  strbuf text = {0};
+  append_header(&text, info, file, r->line, r->column, r->message,
+                self->use_color);
+  if (src && r->column)
+    append_source_and_caret(&text, src, r->column, r->end_column,
+                            self->use_color);
+  else if (src)
+    strbuf_printf(&text, "%s\n", src); /* no column: no caret */
+  if (refused)
+    strbuf_printf(&text,
+                  "%snote: %sCU2CL%04u is an error and cannot be suppressed: "
+                  "the port is incomplete until the code is changed\n",
+                  self->use_color ? "\033[1;30m" : "",
+                  self->use_color ? ANSI_RESET : "", info->number);
+  if (self->print_hook)
+    self->print_hook(self->hook_ctx);
+  fputs(strbuf_cstr(&text), self->out);
+  fflush(self->out);
+  strbuf_free(&text);
+}
+
+const char *cu2cl_diag_vreport_range(cu2cl_diag_engine *self, cu2cl_diag_id id,
+                                     const char *file, unsigned line,
+                                     unsigned col, unsigned end_col,
+                                     va_list ap) {
+  if (!self || (unsigned)id >= CU2CL_D_COUNT)
+    return NULL;
+  strbuf msg = {0};
+  strbuf_vprintf(&msg, catalog[id].message, ap);
+  char *message = strbuf_take(&msg), *prev = NULL;
+  char *src = file && line ? read_source_line(file, line, &prev) : NULL;
+  int asked;
+  cu2cl_diag_record rec = {id, NULL, line, col, message, end_col, 0};
+  rec.suppressed = suppression_of(self, id, src, prev, &asked);
+  pthread_mutex_lock(&self->lock);
+  long dup = find_duplicate(self, id, file, line, col, message);
+  if (dup >= 0) {
+    free(message);
+    message = self->records[dup].message;
+  } else {
+    last.serial = self->serial;
+    last.index = add_record(self, &rec, file);
+    if (self->out && !rec.suppressed)
+      print_report(self, &self->records[last.index], file, src, asked);
+  }
+  pthread_mutex_unlock(&self->lock);
+  free(src);
+  free(prev);
+  return message;
 }
 
 const char *cu2cl_diag_vreport(cu2cl_diag_engine *self, cu2cl_diag_id id,
                                const char *file, unsigned line, unsigned col,
                                va_list ap) {
-  if (!self || (unsigned)id >= CU2CL_D_COUNT)
-    return NULL;
-  const cu2cl_diag_info *info = &catalog[id];
-  strbuf msg = {0};
-  strbuf_vprintf(&msg, info->message, ap);
-  char *message = strbuf_take(&msg);
-
-  pthread_mutex_lock(&self->lock);
-  /* The same finding at the same place (one template reported for each of
-   * its specializations, one header for each file including it) is
-   * reported once; the check comes first, before the source line is read
-   * for the text. */
-  char *abs = file ? path_absolute(file, NULL) : NULL;
-  for (size_t i = 0; file && line && i < self->nrecords; i++) {
-    cu2cl_diag_record *r = &self->records[i];
-    if (r->id == id && r->line == line && r->column == col && r->file &&
-        !strcmp(r->file, abs) && !strcmp(r->message, message)) {
-      pthread_mutex_unlock(&self->lock);
-      free(abs);
-      free(message);
-      return r->message;
-    }
-  }
-  free(abs);
-  last.serial = self->serial;
-  last.index = add_record(self, id, file, line, col, message);
-  if (self->out) {
-    strbuf text = {0};
-    append_header(&text, info, file, line, col, message, self->use_color);
-    char *src = file && line ? read_source_line(file, line) : NULL;
-    if (src && col)
-      append_source_and_caret(&text, src, col, self->use_color);
-    else if (src)
-      strbuf_printf(&text, "%s\n", src); /* no column: no caret */
-    free(src);
-    fputs(strbuf_cstr(&text), self->out);
-    fflush(self->out);
-    strbuf_free(&text);
-  }
-  pthread_mutex_unlock(&self->lock);
-  return message;
+  return cu2cl_diag_vreport_range(self, id, file, line, col, 0, ap);
 }
 
 const char *cu2cl_diag_report(cu2cl_diag_engine *self, cu2cl_diag_id id,
@@ -335,7 +509,9 @@ void cu2cl_diag_note(cu2cl_diag_engine *self, const char *text) {
   if (notes->len)
     strbuf_appendc(notes, '\n');
   strbuf_append(notes, text);
-  if (self->out) {
+  if (self->out && !self->records[last.index].suppressed) {
+    if (self->print_hook)
+      self->print_hook(self->hook_ctx);
     fputs(strbuf_cstr(&printed), self->out);
     fflush(self->out);
   }
@@ -355,6 +531,17 @@ size_t cu2cl_diag_count_id(const cu2cl_diag_engine *self, cu2cl_diag_id id) {
   if (!self || (unsigned)id >= CU2CL_D_COUNT)
     return 0;
   return self->by_id[id];
+}
+
+size_t cu2cl_diag_count_suppressed(const cu2cl_diag_engine *self) {
+  return self ? self->nsuppressed : 0;
+}
+
+size_t cu2cl_diag_count_suppressed_id(const cu2cl_diag_engine *self,
+                                      cu2cl_diag_id id) {
+  if (!self || (unsigned)id >= CU2CL_D_COUNT)
+    return 0;
+  return self->suppressed_by_id[id];
 }
 
 const cu2cl_diag_record *cu2cl_diag_records(const cu2cl_diag_engine *self,
@@ -379,13 +566,21 @@ void cu2cl_diag_print_summary(const cu2cl_diag_engine *self, FILE *out) {
   size_t w = cu2cl_diag_count(self, CU2CL_WARNING);
   size_t r = cu2cl_diag_count(self, CU2CL_REMARK);
   size_t n = cu2cl_diag_count(self, CU2CL_NOTE);
-  fprintf(out, "%zu %s, %zu %s, %zu %s, %zu %s\n", e,
+  fprintf(out, "%zu %s, %zu %s, %zu %s, %zu %s", e,
           plural(e, "error", "errors"), w, plural(w, "warning", "warnings"), r,
           plural(r, "remark", "remarks"), n, plural(n, "note", "notes"));
+  if (self && self->nsuppressed)
+    fprintf(out, ", %zu suppressed", self->nsuppressed);
+  fputc('\n', out);
   for (size_t i = 0; i < CU2CL_D_COUNT; i++) {
     size_t count = cu2cl_diag_count_id(self, (cu2cl_diag_id)i);
+    size_t quiet = cu2cl_diag_count_suppressed_id(self, (cu2cl_diag_id)i);
     if (count)
       fprintf(out, "  CU2CL%04u  %5zu  %-7s  %s\n", catalog[i].number, count,
+              cu2cl_severity_name(catalog[i].severity), catalog[i].name);
+    if (quiet)
+      fprintf(out, "  CU2CL%04u  %5zu  %-7s  %s (suppressed)\n",
+              catalog[i].number, quiet,
               cu2cl_severity_name(catalog[i].severity), catalog[i].name);
   }
 }

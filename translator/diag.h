@@ -54,12 +54,24 @@ const cu2cl_diag_info *cu2cl_diag_info_get(cu2cl_diag_id id);
 const cu2cl_diag_info *cu2cl_diag_info_find(const char *text);
 const char *cu2cl_severity_name(cu2cl_severity s); /* "warning", ... */
 
+/* How a report was suppressed (docs/diagnostics.md, "Suppressing"). A
+ * suppressed report is recorded (the reports list it, marked), but neither
+ * printed nor counted per severity, so it leaves the exit status alone.
+ * Errors are never suppressed: they mean the port is incomplete. */
+typedef enum cu2cl_suppression {
+  CU2CL_NOT_SUPPRESSED = 0,
+  CU2CL_SUPPRESSED_INLINE = 1,  /* a "cu2cl: ignore(ID)" comment */
+  CU2CL_SUPPRESSED_EXTERNAL = 2 /* --suppress or a .cu2cl file */
+} cu2cl_suppression;
+
 /* One recorded report. Strings are owned by the engine. */
 typedef struct cu2cl_diag_record {
   cu2cl_diag_id id;
   char *file; /* absolute path, or NULL for reports without a location */
   unsigned line, column; /* 1-based; 0 when unknown */
   char *message;         /* the formatted message, without the [ID] suffix */
+  unsigned end_column;   /* one past the range's last column; 0: no range */
+  cu2cl_suppression suppressed; /* how it was suppressed, if it was */
 } cu2cl_diag_record;
 
 typedef struct cu2cl_diag_engine cu2cl_diag_engine;
@@ -82,6 +94,28 @@ const char *cu2cl_diag_report(cu2cl_diag_engine *self, cu2cl_diag_id id,
 const char *cu2cl_diag_vreport(cu2cl_diag_engine *self, cu2cl_diag_id id,
                                const char *file, unsigned line, unsigned col,
                                va_list ap);
+/* cu2cl_diag_vreport with a range on the line: columns [col, end_col) are
+ * underlined (^~~~) when printed; end_col 0 or <= col: a caret only. */
+const char *cu2cl_diag_vreport_range(cu2cl_diag_engine *self, cu2cl_diag_id id,
+                                     const char *file, unsigned line,
+                                     unsigned col, unsigned end_col,
+                                     va_list ap);
+
+/* Suppresses every later report of id (--suppress, a .cu2cl file); has no
+ * effect on errors, which say so in a note when they occur. */
+void cu2cl_diag_suppress(cu2cl_diag_engine *self, cu2cl_diag_id id);
+/* Calls hook(ctx) before printing anything (the progress line erases
+ * itself: progress.h); NULL: none. */
+void cu2cl_diag_set_print_hook(cu2cl_diag_engine *self, void (*hook)(void *),
+                               void *ctx);
+/* Turns ANSI colours on or off for what is printed from now on. */
+void cu2cl_diag_set_color(cu2cl_diag_engine *self, int use_color);
+/* Whether a comment on source line `text` suppresses id: a comment
+ * "cu2cl: ignore(ID[, ID...])" anywhere on the line itself, or, when
+ * own_line_only, a line holding nothing but such a comment (the line
+ * before the report). IDs as cu2cl_diag_info_find reads them. */
+int cu2cl_diag_inline_ignores(const char *text, cu2cl_diag_id id,
+                              int own_line_only);
 
 /* Attaches a free-form note line ("note: ...") to the last report, printed
  * indented under it; used for compiler output such as an OpenCL build log. */
@@ -90,10 +124,15 @@ void cu2cl_diag_note(cu2cl_diag_engine *self, const char *text);
 /* Counters. */
 size_t cu2cl_diag_count(const cu2cl_diag_engine *self, cu2cl_severity sev);
 size_t cu2cl_diag_count_id(const cu2cl_diag_engine *self, cu2cl_diag_id id);
+/* Reports suppressed, in all and of one ID (not in the counts above). */
+size_t cu2cl_diag_count_suppressed(const cu2cl_diag_engine *self);
+size_t cu2cl_diag_count_suppressed_id(const cu2cl_diag_engine *self,
+                                      cu2cl_diag_id id);
 /* The records, in report order; *n receives their number. */
 const cu2cl_diag_record *cu2cl_diag_records(const cu2cl_diag_engine *self,
                                             size_t *n);
-/* Prints "N errors, M warnings ..." and a table of counts per ID to out. */
+/* Prints "N errors, M warnings ..." (", K suppressed" when some were) and
+ * a table of counts per ID to out. */
 void cu2cl_diag_print_summary(const cu2cl_diag_engine *self, FILE *out);
 
 /* The comment text an emitter leaves at the site in the translated code:

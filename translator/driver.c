@@ -17,8 +17,11 @@
 #include "hostcheck.h"
 #include "install.h"
 #include "manifest.h"
+#include "options.h"
+#include "progress.h"
 #include "project.h"
 #include "report.h"
+#include "rules.h"
 #include "translate.h"
 
 typedef struct args {
@@ -36,63 +39,8 @@ typedef struct args {
   int warp_size;
   int no_cl_check;
   int no_host_check;
+  cu2cl_ux_opts ux; /* options.h */
 } args;
-
-static const char usage[] =
-    "usage: cu2cl -p BUILD_DIR|compile_commands.json [SOURCES...] "
-    "--out-root DIR [options]\n"
-    "       cu2cl SOURCES... [--out-root DIR] [options] -- COMPILER_FLAGS\n"
-    "       cu2cl validate ...  (compare a port with the original; "
-    "'cu2cl validate\n"
-    "                           --help', docs/validation.md)\n"
-    "\n"
-    "Translates CUDA sources into OpenCL C kernels (.cl) and host C++ that\n"
-    "calls the cu2clrt runtime, and writes a CMake project into the "
-    "out-root.\n"
-    "\n"
-    "Options:\n"
-    "  -p PATH            compilation database: a build directory holding\n"
-    "                     compile_commands.json, or the JSON file itself\n"
-    "  --out-root DIR     where to write the translation (default: "
-    "./cu2cl-out);\n"
-    "                     it mirrors the tree below the input root\n"
-    "  --in-root DIR      root of the input tree (default: the common "
-    "ancestor\n"
-    "                     of the inputs and the project headers they "
-    "include);\n"
-    "                     files outside it are skipped\n"
-    "  --force            write into a non-empty out-root that cu2cl did not "
-    "make;\n"
-    "                     in one it made, translate every file again (a "
-    "re-run\n"
-    "                     otherwise translates only what changed)\n"
-    "  -j N               translate N files at a time (default: 1)\n"
-    "  --cuda-path DIR    CUDA toolkit whose headers to parse with; "
-    "'none' uses\n"
-    "                     cu2cl's own CUDA headers (default: a toolkit found "
-    "in\n"
-    "                     $CUDA_PATH, $CUDA_HOME, /usr/local/cuda, "
-    "/opt/cuda,\n"
-    "                     else cu2cl's own headers)\n"
-    "  --report FILE      write the findings as SARIF 2.1.0 (FILE.sarif) or "
-    "JSON\n"
-    "                     (any other name); may be repeated\n"
-    "  --warp-size N      warp size the CUDA source assumes (default: 32)\n"
-    "  --no-cl-check      do not compile the emitted OpenCL C with libclang\n"
-    "  --no-host-check    do not parse the translated host C++ with libclang\n"
-    "                     (exit 0 or 1 then no longer proves the port "
-    "builds)\n"
-    "  -q, --quiet        print only diagnostics, no summary\n"
-    "  --explain ID       explain a diagnostic (e.g. CU2CL2101) and exit\n"
-    "  --list-diagnostics list the diagnostics catalog and exit\n"
-    "  -h, --help         show this help and exit\n"
-    "  --version          show the version and exit\n"
-    "\n"
-    "Exit status: 0 translated with nothing to review, 1 translated with "
-    "warnings\n"
-    "to review, 2 errors (a file or construct was not translated, or bad "
-    "input).\n"
-    "Diagnostics are explained in docs/diagnostics.md and by --explain.\n";
 
 static cu2cl_diag_engine *diags;
 
@@ -105,23 +53,6 @@ static int usage_error(cu2cl_diag_id id, const char *a, const char *b) {
   return 2;
 }
 
-/* Value of "--opt=V" or "--opt V"; advances *i for the separate form. */
-static const char *opt_value(int argc, char **argv, int *i, const char *name) {
-  size_t n = strlen(name);
-  if (strncmp(argv[*i], name, n))
-    return NULL;
-  if (argv[*i][n] == '=')
-    return argv[*i] + n + 1;
-  if (argv[*i][n] == 0 && *i + 1 < argc)
-    return argv[++*i];
-  return NULL;
-}
-
-static int is_opt(const char *a, const char *name) {
-  size_t n = strlen(name);
-  return !strncmp(a, name, n) && (a[n] == 0 || a[n] == '=');
-}
-
 /* Returns -1 to continue, else the exit status. */
 /* --help, --version, --list-diagnostics, --explain ID: answered at once;
  * 1 when argv[*i] is one of them, *rc the status to return. */
@@ -129,7 +60,7 @@ static int info_option(int argc, char **argv, int *i, int *rc) {
   const char *s = argv[*i], *v;
   *rc = 0;
   if (!strcmp(s, "-h") || !strcmp(s, "--help")) {
-    fputs(usage, stdout);
+    fputs(cu2cl_usage_text, stdout);
   } else if (!strcmp(s, "--version")) {
     printf("cu2cl %s (libclang: ", CU2CL_VERSION);
     CXString ver = clang_getClangVersion();
@@ -138,7 +69,11 @@ static int info_option(int argc, char **argv, int *i, int *rc) {
     cu2cl_install_describe(stdout);
   } else if (!strcmp(s, "--list-diagnostics")) {
     cu2cl_diag_list(stdout);
-  } else if ((v = opt_value(argc, argv, i, "--explain"))) {
+  } else if (!strcmp(s, "--explain") &&
+             (*i + 1 >= argc || argv[*i + 1][0] == '-')) {
+    fputs("cu2cl --explain ID explains one of these diagnostics:\n", stdout);
+    cu2cl_diag_list(stdout);
+  } else if ((v = cu2cl_opt_value(argc, argv, i, "--explain"))) {
     const cu2cl_diag_info *info = cu2cl_diag_info_find(v);
     if (!info)
       *rc = usage_error(CU2CL_D_BAD_OPTION_VALUE, v, "--explain");
@@ -165,12 +100,24 @@ static int switch_option(const char *s, args *a) {
   return 1;
 }
 
-static int parse_args(int argc, char **argv, args *a) {
-  int rc;
+static void args_init(args *a) {
   a->jobs = 1;
   a->warp_size = 32;
+  a->ux.progress = -1;
+}
+
+static void args_free(args *a) {
+  strvec_free(&a->sources);
+  strvec_free(&a->flags);
+  strvec_free(&a->reports);
+  cu2cl_ux_opts_free(&a->ux);
+}
+
+/* Reads argv[1..argc) into a: -1 to go on, else the exit status. */
+static int parse_list(int argc, char **argv, args *a) {
+  int rc;
   for (int i = 1; i < argc; i++) {
-    const char *s = argv[i], *v;
+    const char *s = argv[i], *v, *o;
     if (a->has_dashdash) {
       strvec_push(&a->flags, s);
     } else if (!strcmp(s, "--")) {
@@ -186,36 +133,43 @@ static int parse_args(int argc, char **argv, args *a) {
       } else {
         a->db = s + (s[2] == '=' ? 3 : 2);
       }
-    } else if (is_opt(s, "--out-root") || is_opt(s, "-o")) {
-      if (!(v = opt_value(argc, argv, &i, s[1] == 'o' ? "-o" : "--out-root")))
+    } else if (cu2cl_is_opt(s, "--out-root") || cu2cl_is_opt(s, "-o")) {
+      if (!(v = cu2cl_opt_value(argc, argv, &i,
+                                s[1] == 'o' ? "-o" : "--out-root")))
         return usage_error(CU2CL_D_BAD_OPTION_VALUE, "", "--out-root");
       a->out_root = v;
-    } else if (is_opt(s, "--in-root")) {
-      if (!(v = opt_value(argc, argv, &i, "--in-root")))
+    } else if (cu2cl_is_opt(s, "--in-root")) {
+      if (!(v = cu2cl_opt_value(argc, argv, &i, "--in-root")))
         return usage_error(CU2CL_D_BAD_OPTION_VALUE, "", "--in-root");
       a->in_root = v;
-    } else if (is_opt(s, "--cuda-path")) {
-      if (!(v = opt_value(argc, argv, &i, "--cuda-path")))
+    } else if (cu2cl_is_opt(s, "--cuda-path")) {
+      if (!(v = cu2cl_opt_value(argc, argv, &i, "--cuda-path")))
         return usage_error(CU2CL_D_BAD_OPTION_VALUE, "", "--cuda-path");
       a->cuda_path = v;
-    } else if (is_opt(s, "--report")) {
-      if (!(v = opt_value(argc, argv, &i, "--report")))
+    } else if (cu2cl_is_opt(s, "--report")) {
+      if (!(v = cu2cl_opt_value(argc, argv, &i, "--report")))
         return usage_error(CU2CL_D_BAD_OPTION_VALUE, "", "--report");
       strvec_push(&a->reports, v);
-    } else if (is_opt(s, "--warp-size")) {
-      v = opt_value(argc, argv, &i, "--warp-size");
+    } else if (cu2cl_is_opt(s, "--warp-size")) {
+      v = cu2cl_opt_value(argc, argv, &i, "--warp-size");
       char *end;
       long n = v ? strtol(v, &end, 10) : 0;
       if (!v || *end || (n != 32 && n != 64 && n != 16 && n != 8))
         return usage_error(CU2CL_D_BAD_OPTION_VALUE, v ? v : "", "--warp-size");
       a->warp_size = (int)n;
-    } else if (!strcmp(s, "-j") || str_starts_with(s, "-j")) {
-      v = s[2] ? s + 2 : (i + 1 < argc ? argv[++i] : NULL);
+    } else if (cu2cl_is_opt(s, "--jobs") || str_starts_with(s, "-j")) {
+      v = s[1] == '-' ? cu2cl_opt_value(argc, argv, &i, "--jobs")
+          : s[2]      ? s + 2
+                      : (i + 1 < argc ? argv[++i] : NULL);
       char *end;
       long n = v ? strtol(v, &end, 10) : 0;
       if (!v || *end || n < 1 || n > 256)
         return usage_error(CU2CL_D_BAD_OPTION_VALUE, v ? v : "", "-j");
       a->jobs = (int)n;
+    } else if ((rc = cu2cl_ux_option(argc, argv, &i, &a->ux, &o, &v))) {
+      if (rc < 0)
+        return usage_error(CU2CL_D_BAD_OPTION_VALUE, v, o);
+      cu2cl_diag_set_color(diags, cu2cl_ux_use_color(&a->ux, 2));
     } else if (switch_option(s, a)) {
       continue;
     } else if (s[0] == '-' && s[1]) {
@@ -224,13 +178,64 @@ static int parse_args(int argc, char **argv, args *a) {
       strvec_push(&a->sources, s);
     }
   }
-  if (!a->db && !a->sources.len)
+  return -1;
+}
+
+static int parse_args(int argc, char **argv, args *a) {
+  args_init(a);
+  int rc = parse_list(argc, argv, a);
+  if (rc < 0 && !a->db && !a->sources.len)
     return usage_error(CU2CL_D_NO_INPUTS, "", NULL);
-  if (!a->db && !a->has_dashdash) {
+  return rc;
+}
+
+/* The .cu2cl file above the sources: its options first, then the command
+ * line's again, so that the command line wins. */
+static int apply_config(const char *start, int argc, char **argv, args *a) {
+  char *cfg = a->ux.no_config ? NULL : cu2cl_config_find(start);
+  if (!cfg)
+    return 0;
+  strvec t = {0};
+  strvec_push(&t, "cu2cl");
+  char err[512];
+  args b = {0};
+  args_init(&b);
+  int rc = cu2cl_config_read(cfg, &t, err, sizeof err);
+  if (rc)
+    cu2cl_diag_report(diags, CU2CL_D_BAD_CONFIG_FILE, cfg, 0, 0, cfg, err);
+  else if (parse_list((int)t.len, t.items, &b) >= 0 ||
+           parse_list(argc, argv, &b) >= 0)
+    rc = -1;
+  strvec_free(&t);
+  free(cfg);
+  args_free(rc ? &b : a);
+  if (!rc)
+    *a = b;
+  return rc;
+}
+
+/* Suppressions and rule files, once the options are final. */
+static int apply_ux(args *a) {
+  cu2cl_diag_set_color(diags, cu2cl_ux_use_color(&a->ux, 2));
+  for (size_t i = 0; i < a->ux.suppress.len; i++) {
+    const cu2cl_diag_info *info = cu2cl_diag_info_find(a->ux.suppress.items[i]);
+    if (!info)
+      return usage_error(CU2CL_D_BAD_OPTION_VALUE, a->ux.suppress.items[i],
+                         "--suppress");
+    cu2cl_diag_suppress(diags, (cu2cl_diag_id)(info - cu2cl_diag_info_get(0)));
+  }
+  for (size_t i = 0; i < a->ux.rules.len; i++) {
+    char err[512];
+    if (cu2cl_rules_load(a->ux.rules.items[i], err, sizeof err)) {
+      cu2cl_diag_report(diags, CU2CL_D_BAD_RULES_FILE, NULL, 0, 0,
+                        a->ux.rules.items[i], err);
+      return 2;
+    }
+  }
+  if (!a->db && !a->has_dashdash && !a->quiet)
     fputs("cu2cl: note: no compilation database (-p) and no '--': "
           "parsing with no extra flags\n",
           stderr);
-  }
   return -1;
 }
 
@@ -251,6 +256,9 @@ typedef struct run {
   int has_manifest;
   int root_moved; /* the input root differs from the manifest's */
   size_t up_to_date, old_warnings; /* units skipped, warnings they had */
+  cu2cl_progress *progress;
+  int argc;
+  char **argv;
 } run;
 
 static void *worker(void *p) {
@@ -270,6 +278,9 @@ static void *worker(void *p) {
       r->status[i] = 1;
       continue;
     }
+    cu2cl_progress_step(r->progress, "translating",
+                        c->file + strlen(r->opts.in_root) +
+                            (strcmp(r->opts.in_root, "/") != 0));
     r->status[i] = cu2cl_translate_tu(&r->opts, c, diags, &r->results[i]);
   }
 }
@@ -404,11 +415,24 @@ static void adopt_manifest(run *r, char **in, const char *out) {
   }
 }
 
+/* ./cu2cl-out, unless that lies in the input tree (cu2cl run inside the
+ * source folder): then IN-cu2cl beside the input root, with a note. */
+static char *default_out_root(const char *in) {
+  char *out = path_absolute("cu2cl-out", NULL);
+  if (!path_is_under(out, in) || !strcmp(in, "/"))
+    return out;
+  free(out);
+  out = xasprintf("%s-cu2cl", in);
+  cu2cl_diag_report(diags, CU2CL_D_DEFAULT_OUT_ROOT_MOVED, NULL, 0, 0, out, in);
+  return out;
+}
+
 static int check_roots(run *r) {
   args *a = r->a;
   char *in =
       a->in_root ? path_absolute(a->in_root, NULL) : common_root(&r->cmds);
-  char *out = path_absolute(a->out_root ? a->out_root : "cu2cl-out", NULL);
+  char *out =
+      a->out_root ? path_absolute(a->out_root, NULL) : default_out_root(in);
   adopt_manifest(r, &in, out);
   r->opts.in_root = in;
   r->opts.in_root_default = !a->in_root;
@@ -752,6 +776,10 @@ static void translate_all(run *r) {
   if (!r->results)
     r->results = xcalloc(r->cmds.len + 1, sizeof *r->results);
   r->next = 0;
+  int tty = isatty(2), p = r->a->ux.progress;
+  r->progress = cu2cl_progress_new(stderr, p < 0 ? tty && !r->a->quiet : p, tty,
+                                   r->cmds.len);
+  cu2cl_diag_set_print_hook(diags, cu2cl_progress_clear, r->progress);
   int n = r->a->jobs < (int)r->cmds.len ? r->a->jobs : (int)r->cmds.len;
   pthread_t *th = xcalloc((size_t)n + 1, sizeof *th);
   for (int i = 1; i < n; i++)
@@ -760,6 +788,9 @@ static void translate_all(run *r) {
   for (int i = 1; i < n; i++)
     pthread_join(th[i], NULL);
   free(th);
+  cu2cl_diag_set_print_hook(diags, NULL, NULL);
+  cu2cl_progress_delete(r->progress);
+  r->progress = NULL;
 }
 
 /* The input root moved past the manifest's (a new header outside it): the
@@ -776,13 +807,67 @@ static int translate_skipped(run *r) {
   return 1;
 }
 
-static int finish(run *r, size_t translated, size_t failed) {
+/* The per-file table of --summary (progress.h). */
+static void print_file_table(run *r) {
+  cu2cl_file_row *rows = xcalloc(r->cmds.len + 1, sizeof *rows);
+  for (size_t i = 0; i < r->cmds.len; i++) {
+    const cu2cl_tu_result *t = &r->results[i];
+    rows[i].file = r->cmds.items[i].file;
+    rows[i].status = r->status[i] == 1                ? "skipped"
+                     : r->status[i] == 2              ? "up to date"
+                     : r->status[i] || !t->translated ? "failed"
+                     : t->errors                      ? "incomplete"
+                                                      : "translated";
+    rows[i].kernels = t->stats.kernels;
+  }
+  cu2cl_progress_table(stderr, rows, r->cmds.len, diags);
+  free(rows);
+}
+
+/* The reports, knowing the exit status; 0, or -1 when one was not
+ * written. */
+static int write_reports(run *r, int rc, const cu2cl_stats *stats) {
+  char cwd[4096];
+  char *db = r->a->db ? path_absolute(r->a->db, NULL) : NULL;
+  cu2cl_report_run info = {CU2CL_VERSION,
+                           r->opts.in_root,
+                           CU2CL_DOCS_URL,
+                           getcwd(cwd, sizeof cwd),
+                           r->argc,
+                           r->argv,
+                           rc,
+                           db            ? db
+                           : r->cmds.len ? r->cmds.items[0].file
+                                         : NULL,
+                           stats};
+  int failed = 0;
   for (size_t i = 0; i < r->a->reports.len; i++) {
-    if (cu2cl_report_write(diags, r->a->reports.items[i], CU2CL_VERSION))
+    if (cu2cl_report_write_run(diags, r->a->reports.items[i], &info)) {
       cu2cl_diag_report(diags, CU2CL_D_CANNOT_WRITE, NULL, 0, 0,
                         r->a->reports.items[i], strerror(errno));
+      failed = -1;
+    }
   }
-  if (!r->a->quiet) {
+  free(db);
+  return failed;
+}
+
+static int exit_status(const run *r, size_t failed) {
+  if (cu2cl_diag_count(diags, CU2CL_ERROR) || failed)
+    return 2;
+  return cu2cl_diag_count(diags, CU2CL_WARNING) || r->old_warnings ? 1 : 0;
+}
+
+static int finish(run *r, size_t translated, size_t failed) {
+  cu2cl_stats stats = {0};
+  for (size_t i = 0; r->results && i < r->cmds.len; i++)
+    cu2cl_stats_add(&stats, &r->results[i].stats);
+  int rc = exit_status(r, failed);
+  if (write_reports(r, rc, &stats))
+    rc = 2;
+  if (r->a->ux.summary && r->results)
+    print_file_table(r);
+  if (!r->a->quiet && r->results) {
     fprintf(stderr, "cu2cl: %zu file(s) translated, %zu failed", translated,
             failed);
     if (r->up_to_date)
@@ -791,25 +876,35 @@ static int finish(run *r, size_t translated, size_t failed) {
       fprintf(stderr, " (with %zu warning(s) reported earlier)",
               r->old_warnings);
     fprintf(stderr, "; output in %s\n", r->opts.out_root);
+    cu2cl_stats_print(&stats, stderr);
     cu2cl_diag_print_summary(diags, stderr);
   }
-  if (cu2cl_diag_count(diags, CU2CL_ERROR) || failed)
-    return 2;
-  return cu2cl_diag_count(diags, CU2CL_WARNING) || r->old_warnings ? 1 : 0;
+  return rc;
 }
 
 int cu2cl_main(int argc, char **argv) {
-  diags = cu2cl_diag_engine_new(stderr, isatty(2));
+  cu2cl_ux_opts auto_color = {0};
+  diags = cu2cl_diag_engine_new(stderr, cu2cl_ux_use_color(&auto_color, 2));
   args a = {0};
   run r = {0};
   r.a = &a;
   r.opts.claim_header = claim_header;
   r.opts.claim_ctx = &r;
   pthread_mutex_init(&r.lock, NULL);
+  r.argc = argc;
+  r.argv = argv;
   int rc = parse_args(argc, argv, &a);
+  if (rc < 0 && !load_commands(&a, &r.cmds)) {
+    char *start = a.in_root ? xstrdup(a.in_root) : common_root(&r.cmds);
+    rc = apply_config(start, argc, argv, &a) ? 2 : apply_ux(&a);
+    free(start);
+  } else if (rc < 0) {
+    rc = 2;
+    write_reports(&r, rc, NULL);
+  }
   if (rc < 0) {
     rc = 2;
-    if (!load_commands(&a, &r.cmds) && !check_roots(&r) && !setup_cuda(&r)) {
+    if (!check_roots(&r) && !setup_cuda(&r)) {
       size_t translated = 0, failed = 0;
       plan_units(&r);
       translate_all(&r);
@@ -820,8 +915,7 @@ int cu2cl_main(int argc, char **argv) {
         write_results(&r, &translated, &failed);
       rc = finish(&r, translated, failed);
     } else {
-      for (size_t i = 0; i < a.reports.len; i++)
-        cu2cl_report_write(diags, a.reports.items[i], CU2CL_VERSION);
+      write_reports(&r, rc, NULL);
     }
   }
   for (size_t i = 0; r.results && i < r.cmds.len; i++)
@@ -837,9 +931,8 @@ int cu2cl_main(int argc, char **argv) {
   free((char *)r.opts.host_compat);
   cu2cl_cuda_install_free(&r.opts.cuda);
   cu2cl_compile_cmds_free(&r.cmds);
-  strvec_free(&a.sources);
-  strvec_free(&a.flags);
-  strvec_free(&a.reports);
+  args_free(&a);
+  cu2cl_rules_unload();
   strvec_free(&r.claimed);
   pthread_mutex_destroy(&r.lock);
   cu2cl_diag_engine_delete(diags);

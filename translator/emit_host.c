@@ -14,16 +14,11 @@
 #include "cx.h"
 #include "host_macros.h"
 #include "host_callable.h"
+#include "host_edits.h"
 #include "host_kptr.h"
 #include "host_symbols.h"
 #include "host_stub.h"
 #include "rules.h"
-
-typedef struct edit {
-  unsigned begin, end;
-  char *text;
-  unsigned order; /* insertion order, to keep same-offset inserts stable */
-} edit;
 
 typedef struct host {
   CXTranslationUnit tu;
@@ -34,8 +29,7 @@ typedef struct host {
   cu2cl_diag_engine *diags;
   const char *src;
   size_t src_len;
-  edit *edits;
-  size_t nedits, capedits;
+  cu2cl_edits edits;
   size_t errors;
   strvec stubbed;        /* USRs of kernels whose stubs are already placed */
   strvec valued;         /* USRs of kernel specializations used as values */
@@ -53,23 +47,91 @@ typedef struct host {
 } host;
 
 static void add_edit(host *h, unsigned b, unsigned e, char *text) {
-  if (h->nedits == h->capedits) {
-    h->capedits = h->capedits ? 2 * h->capedits : 64;
-    h->edits = xrealloc(h->edits, h->capedits * sizeof *h->edits);
-  }
-  h->edits[h->nedits] = (edit){b, e, text, (unsigned)h->nedits};
-  h->nedits++;
+  cu2cl_edits_add(&h->edits, b, e, text);
 }
 
+/* cu2cl_diag_vreport_range over the varargs; end underlines to its column
+ * when on the same line. */
+static const char *report_range(cu2cl_diag_engine *d, cu2cl_diag_id id,
+                                const cx_loc *l, const cx_loc *end, ...) {
+  va_list ap;
+  va_start(ap, end);
+  unsigned end_col = end->line == l->line ? end->column : 0;
+  const char *msg =
+      cu2cl_diag_vreport_range(d, id, l->file, l->line, l->column, end_col, ap);
+  va_end(ap);
+  return msg;
+}
+
+/* Leaves a report as a comment in the output where it was made: a line of
+ * its own above the source line at offset off, indented as that line; on a
+ * continued line of a macro, before the token, where a line break would end
+ * the macro. */
+static void site_comment(host *h, unsigned off, cu2cl_diag_id id,
+                         const char *message) {
+  unsigned ls = off;
+  while (ls > 0 && h->src[ls - 1] != '\n')
+    ls--;
+  char *text = cu2cl_diag_comment(id, message);
+  int continued = ls >= 2 && h->src[ls - 2] == '\\';
+  if (continued) {
+    add_edit(h, off, off, xasprintf("/* %s */ ", text));
+  } else {
+    unsigned ind = ls;
+    while (ind < h->src_len && (h->src[ind] == ' ' || h->src[ind] == '\t'))
+      ind++;
+    add_edit(h, ls, ls,
+             xasprintf("%.*s/* %s */\n", (int)(ind - ls), h->src + ls, text));
+  }
+  free(text);
+}
+
+/* Reports at a cursor; in the file being rewritten, also left as a comment
+ * at the site. */
 static void hreport(host *h, CXCursor at, cu2cl_diag_id id, ...) {
   cx_loc l = cx_location(at);
   va_list ap;
   va_start(ap, id);
-  cu2cl_diag_vreport(h->diags, id, l.file, l.line, l.column, ap);
+  const char *msg =
+      cu2cl_diag_vreport(h->diags, id, l.file, l.line, l.column, ap);
   va_end(ap);
   if (cu2cl_diag_info_get(id)->severity == CU2CL_ERROR)
     h->errors++;
+  CXFile f;
+  unsigned off;
+  clang_getFileLocation(clang_getCursorLocation(at), &f, NULL, NULL, &off);
+  if (msg && f && clang_File_isEqual(f, h->file) && off < h->src_len)
+    site_comment(h, off, id, msg);
   cx_loc_free(&l);
+}
+
+/* Reports at a token (underlining it), left as a comment at its site in
+ * the output; a and b: the message's arguments, as many as it takes. */
+static void token_report(host *h, CXSourceRange tr, cu2cl_diag_id id,
+                         const char *a, const char *b) {
+  cx_loc l = cx_source_location(clang_getRangeStart(tr));
+  cx_loc end = cx_source_location(clang_getRangeEnd(tr));
+  unsigned off;
+  clang_getFileLocation(clang_getRangeStart(tr), NULL, NULL, NULL, &off);
+  const char *msg = report_range(h->diags, id, &l, &end, a, b);
+  if (msg && off < h->src_len)
+    site_comment(h, off, id, msg);
+  if (cu2cl_diag_info_get(id)->severity == CU2CL_ERROR)
+    h->errors++;
+  cx_loc_free(&l);
+  cx_loc_free(&end);
+}
+
+/* Whether the token at tr is the name of a declaration of name (a user
+ * rule maps the uses of a wrapper, not the wrapper itself). */
+static int declares(host *h, CXSourceRange tr, const char *name) {
+  CXCursor c = clang_getCursor(h->tu, clang_getRangeStart(tr));
+  if (!clang_isDeclaration(clang_getCursorKind(c)))
+    return 0;
+  char *n = cx_spelling(c);
+  int same = !strcmp(n, name);
+  free(n);
+  return same;
 }
 
 /* Widens [b, e) to whole lines when only blanks share them, so removed
@@ -506,6 +568,8 @@ static void rewrite_launch(host *h, CXCursor call) {
             "a launch written inside a macro");
     return;
   }
+  if (h->opts->stats)
+    h->opts->stats->launches++;
   if (cu2cl_kptr_launch_through_pointer(call)) {
     rewrite_pointer_launch(h, call, b, e);
     return;
@@ -699,19 +763,13 @@ static void rename_library(host *h, CXToken *toks, unsigned n, unsigned i,
   } else {
     char *key = xasprintf("%s::%s", lib, member);
     const cu2cl_host_rule *r = cu2cl_rules_host_find(key);
-    cx_loc l = cx_source_location(clang_getTokenLocation(h->tu, toks[i + 2]));
-    if (r && r->replacement) {
+    CXSourceRange tr = clang_getTokenExtent(h->tu, toks[i + 2]);
+    if (r && r->replacement)
       add_edit(h, b, e, xasprintf("cu2cl_%s", lib));
-    } else if (r) {
-      cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_API, l.file, l.line,
-                        l.column, key, r->notes);
-      h->errors++;
-    } else {
-      cu2cl_diag_report(h->diags, CU2CL_D_UNKNOWN_CUDA_API, l.file, l.line,
-                        l.column, key);
-      h->errors++;
-    }
-    cx_loc_free(&l);
+    else if (r)
+      token_report(h, tr, CU2CL_D_UNSUPPORTED_API, key, r->notes);
+    else
+      token_report(h, tr, CU2CL_D_UNKNOWN_CUDA_API, key, NULL);
     free(key);
   }
   free(sep);
@@ -737,41 +795,27 @@ static void rename_tokens(host *h) {
     const cu2cl_host_rule *r = cu2cl_rules_host_find(name);
     CXSourceRange tr = clang_getTokenExtent(h->tu, toks[i]);
     unsigned b, e;
-    clang_getFileLocation(clang_getRangeStart(tr), NULL, NULL, NULL, &b);
-    clang_getFileLocation(clang_getRangeEnd(tr), NULL, NULL, NULL, &e);
-    if (!strcmp(name, "__CUDA_ARCH__") || !strcmp(name, "__managed__")) {
-      cx_loc l = cx_source_location(clang_getRangeStart(tr));
-      if (name[2] == 'C')
-        cu2cl_diag_report(h->diags, CU2CL_D_CUDA_ARCH_HOST_BRANCH, l.file,
-                          l.line, l.column);
-      else {
-        cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT, l.file,
-                          l.line, l.column,
-                          "__managed__ variables are not supported; use "
-                          "cudaMallocManaged");
-        h->errors++;
-      }
-      cx_loc_free(&l);
-    } else if (r && r->replacement && strcmp(r->replacement, name)) {
+    token_offsets(h, toks[i], &b, &e);
+    if (!strcmp(name, "__CUDA_ARCH__")) {
+      token_report(h, tr, CU2CL_D_CUDA_ARCH_HOST_BRANCH, NULL, NULL);
+    } else if (!strcmp(name, "__managed__")) {
+      token_report(h, tr, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT,
+                   "__managed__ variables are not supported; use "
+                   "cudaMallocManaged",
+                   NULL);
+    } else if (r && r->replacement && strcmp(r->replacement, name) &&
+               !(cu2cl_rules_host_is_user(r) && declares(h, tr, name))) {
+      /* (a user's wrapper keeps its own definition) */
       add_edit(h, b, e, xstrdup(r->replacement));
+      if (h->opts->stats)
+        h->opts->stats->api[cu2cl_stats_category(name)]++;
     } else if (r && !r->replacement) {
-      CXCursor at = clang_getCursor(h->tu, clang_getRangeStart(tr));
-      cx_loc l = cx_source_location(clang_getRangeStart(tr));
-      cu2cl_diag_report(h->diags, CU2CL_D_UNSUPPORTED_API, l.file, l.line,
-                        l.column, name, r->notes);
-      h->errors++;
-      cx_loc_free(&l);
-      (void)at;
+      token_report(h, tr, CU2CL_D_UNSUPPORTED_API, name, r->notes);
     } else if (!r && str_starts_with(name, "cuda")) {
       CXCursor at = clang_getCursor(h->tu, clang_getRangeStart(tr));
       CXCursor ref = clang_getCursorReferenced(at);
-      if (!clang_Cursor_isNull(ref) && cx_in_system_header(ref)) {
-        cx_loc l = cx_source_location(clang_getRangeStart(tr));
-        cu2cl_diag_report(h->diags, CU2CL_D_UNKNOWN_CUDA_API, l.file, l.line,
-                          l.column, name);
-        h->errors++;
-        cx_loc_free(&l);
-      }
+      if (!clang_Cursor_isNull(ref) && cx_in_system_header(ref))
+        token_report(h, tr, CU2CL_D_UNKNOWN_CUDA_API, name, NULL);
     }
     free(name);
   }
@@ -779,79 +823,6 @@ static void rename_tokens(host *h) {
 }
 
 /* ---- assembly ------------------------------------------------------- */
-
-/* By position; at one position insertions come before replacements. */
-static int cmp_edit(const void *a, const void *b) {
-  const edit *x = a, *y = b;
-  if (x->begin != y->begin)
-    return x->begin < y->begin ? -1 : 1;
-  int xi = x->end == x->begin, yi = y->end == y->begin;
-  if (xi != yi)
-    return xi ? -1 : 1;
-  return x->order < y->order ? -1 : 1;
-}
-
-/* The output's line map: map[k] is the source line that output line k + 1
- * starts in (a line an edit inserted maps to the edit's line). */
-typedef struct line_map {
-  unsigned *map;
-  size_t len, cap;
-  unsigned src_line; /* the source line at the copy position */
-} line_map;
-
-static void map_lines(line_map *m, const char *text, size_t n, int copied) {
-  for (size_t i = 0; i < n; i++) {
-    if (text[i] != '\n')
-      continue;
-    if (m->len + 1 >= m->cap) {
-      m->cap = m->cap ? 2 * m->cap : 256;
-      m->map = xrealloc(m->map, m->cap * sizeof *m->map);
-    }
-    m->map[++m->len] = m->src_line + (unsigned)copied;
-    m->src_line += (unsigned)copied;
-  }
-}
-
-static unsigned count_lines(const char *s, size_t n) {
-  unsigned k = 0;
-  for (size_t i = 0; i < n; i++)
-    k += s[i] == '\n';
-  return k;
-}
-
-static char *apply_edits(host *h, unsigned **lines) {
-  qsort(h->edits, h->nedits, sizeof *h->edits, cmp_edit);
-  strbuf out = {0};
-  line_map m = {xcalloc(256, sizeof(unsigned)), 0, 256, 1};
-  m.map[0] = 1;
-  unsigned pos = 0;
-  for (size_t i = 0; i < h->nedits; i++) {
-    edit *ed = &h->edits[i];
-    if (ed->begin < pos || (ed->begin == pos && ed->end > ed->begin && i &&
-                            h->edits[i - 1].end > h->edits[i - 1].begin &&
-                            h->edits[i - 1].begin == ed->begin))
-      continue; /* inside (or the same as) an earlier edit */
-    strbuf_appendn(&out, h->src + pos, ed->begin - pos);
-    map_lines(&m, h->src + pos, ed->begin - pos, 1);
-    strbuf_append(&out, ed->text);
-    size_t tl = strlen(ed->text);
-    map_lines(&m, ed->text, tl, 0);
-    m.src_line += count_lines(h->src + ed->begin, ed->end - ed->begin);
-    if (tl && ed->text[tl - 1] == '\n')
-      m.map[m.len] = m.src_line; /* the next line starts at the edit's end */
-    pos = ed->end;
-  }
-  strbuf_appendn(&out, h->src + pos, h->src_len - pos);
-  map_lines(&m, h->src + pos, h->src_len - pos, 1);
-  if (lines) {
-    m.map = xrealloc(m.map, (m.len + 2) * sizeof *m.map);
-    m.map[m.len + 1] = 0; /* ends the map */
-    *lines = m.map;
-  } else {
-    free(m.map);
-  }
-  return strbuf_take(&out);
-}
 
 static char *program_block(host *h) {
   strbuf b = {0};
@@ -921,10 +892,8 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
     add_edit(&h, at, at, program_block(&h));
   }
   free(h.blocks);
-  char *out = apply_edits(&h, lines);
-  for (size_t i = 0; i < h.nedits; i++)
-    free(h.edits[i].text);
-  free(h.edits);
+  char *out = cu2cl_edits_apply(&h.edits, h.src, h.src_len, lines);
+  cu2cl_edits_free(&h.edits);
   strvec_free(&h.stubbed);
   strvec_free(&h.valued);
   cu2cl_kptr_free(h.kptr);

@@ -18,6 +18,7 @@
 
 #include "diag.h"
 #include "emit_device.h"
+#include "progress.h"
 
 typedef struct cu2cl_host_opts {
   const char *cl_name;       /* "vector_add.cl" */
@@ -27,6 +28,7 @@ typedef struct cu2cl_host_opts {
   const char *cl_options; /* the program's build options, or NULL */
   size_t main_len;        /* the main file's own bytes (0: all): the parse saw
                              more (instantiate.h) */
+  cu2cl_stats *stats;     /* launches and API uses counted here; NULL: not */
 } cu2cl_host_opts;
 
 /* Returns the rewritten text of `file` (NULL: the main file of tu; else a

@@ -5,6 +5,8 @@
  */
 #include "rules.h"
 
+#include "rules_user.h"
+
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -47,6 +49,9 @@ static void build_index(void) {
 }
 
 const cu2cl_host_rule *cu2cl_rules_host_find(const char *cuda_name) {
+  const cu2cl_host_rule *user = cu2cl_rules_user_host(cuda_name);
+  if (user)
+    return user;
   pthread_once(&once, build_index);
   size_t lo = 0, hi = host_count;
   while (lo < hi) {
@@ -66,6 +71,11 @@ const cu2cl_device_rule *cu2cl_rules_device_find(const char *cuda_name,
                                                  const char *sig,
                                                  int *name_known) {
   *name_known = 0;
+  const cu2cl_device_rule *user = cu2cl_rules_user_device(cuda_name, sig);
+  if (user) {
+    *name_known = 1;
+    return user;
+  }
   for (const cu2cl_device_rule *r = device_rules; r->cuda_name; r++) {
     if (strcmp(r->cuda_name, cuda_name))
       continue;

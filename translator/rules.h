@@ -10,20 +10,10 @@
 #ifndef CU2CL_RULES_H
 #define CU2CL_RULES_H
 
-typedef struct cu2cl_host_rule {
-  const char *cuda_name;
-  const char *replacement; /* NULL: unsupported */
-  const char *kind;        /* "FUNCTION", "TYPE", "ENUMERATOR", "MACRO" */
-  const char *notes;
-} cu2cl_host_rule;
+#include "rules_user.h"
 
-typedef struct cu2cl_device_rule {
-  const char *cuda_name;
-  const char *signature; /* canonical parameter types or "*" */
-  const char *opencl;    /* template, NULL: unsupported */
-  const char *notes;
-} cu2cl_device_rule;
-
+/* The row for a name: a user's row (cu2cl_rules_load) before a built-in
+ * one. */
 const cu2cl_host_rule *cu2cl_rules_host_find(const char *cuda_name);
 /* First row with this name whose signature equals sig or is "*". Returns
  * NULL when no row has the name; *name_known tells whether the name had

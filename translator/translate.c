@@ -440,7 +440,9 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
     cu2cl_diag_report(diags, CU2CL_D_FAST_MATH, cmd->file, 0, 0);
   }
   cu2cl_host_opts hopts = {names.cl_name, names.cl_header, names.sym,
-                           cuda_dirs,     cl_options,      main_len};
+                           cuda_dirs,     cl_options,      main_len,
+                           &out->stats};
+  out->stats.kernels = dev.nkernels;
   out->host_text = cu2cl_emit_host(tu, NULL, &dev, &hopts, diags, &out->errors,
                                    &out->host_lines);
   out->host_rel = xasprintf("%s.cpp", names.stem);

@@ -13,6 +13,7 @@
 #include "compdb.h"
 #include "diag.h"
 #include "flags.h"
+#include "progress.h"
 
 typedef struct cu2cl_options {
   const char *in_root;     /* absolute */
@@ -50,6 +51,7 @@ typedef struct cu2cl_tu_result {
   unsigned **header_lines; /* and their line maps */
   strvec deps; /* every project header the unit includes (absolute), claimed
                   by it or not: what its translation read (manifest.h) */
+  cu2cl_stats stats;       /* what was converted (progress.h) */
 } cu2cl_tu_result;
 
 int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,

@@ -1,0 +1,27 @@
+#include <cstdio>
+#include "wrapper.h"
+__global__ void scale(float *x, int n)
+{
+    int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n)
+        x[i] = fastScale(x[i]);
+}
+int main()
+{
+    const int n = 256;
+    float h[n], *d;
+    for (int i = 0; i < n; i++)
+        h[i] = (float)i;
+    gpuAlloc((void **)&d, n * sizeof(float));
+    gpuCopy(d, h, n * sizeof(float), cudaMemcpyHostToDevice);
+    scale<<<n / 64, 64>>>(d, n);
+    gpuCopy(h, d, n * sizeof(float), cudaMemcpyDeviceToHost);
+    gpuRelease(d);
+    for (int i = 0; i < n; i++)
+        if (h[i] != 3.0f * i) {
+            printf("FAIL at %d: %f\n", i, h[i]);
+            return 1;
+        }
+    printf("PASS\n");
+    return 0;
+}

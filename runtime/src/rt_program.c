@@ -22,6 +22,7 @@
 
 #include "rt_cache.h"
 #include "rt_sgprobe.h"
+#include "rt_source.h"
 #include "rt_sha256.h"
 
 typedef struct rt_program_state {
@@ -33,6 +34,9 @@ typedef struct rt_program_state {
    * reduction sample's 480 KB and 0.6 ms for fv-euler's 60 KB (this SHA-256
    * runs at about 100 MB/s). Set at creation. */
   rt_sha256 source_hash;
+  /* Devices (bit per ordinal < 64) whose list of sizes was loaded
+   * (rt_sizes_preload), once per program and device. */
+  unsigned long long sizes_loaded;
   cl_program built[];            /* per device ordinal; NULL until built */
 } rt_program_state;
 
@@ -47,6 +51,7 @@ typedef struct rt_kernel_state {
 typedef struct rt_sized_program {
   struct rt_sized_program *next;
   cu2clProgram *program;
+  char *kernel; /* built for this kernel alone (malloc'd), NULL: all */
   int ordinal;
   size_t units;
   cl_program built; /* NULL while building, RT_BUILD_FAILED if it failed or
@@ -352,28 +357,48 @@ int rt_sized_shared_on(const rt_device *d) {
 
 static void rt_sizes_preload(rt_device *d, cu2clProgram *prog);
 
+/* The state of prog, made on first use; NULL when out of memory. Caller
+ * holds g_prog.lock. */
+static rt_program_state *rt_program_state_of(cu2clProgram *prog) {
+  rt_program_state *s = prog->state;
+  if (s)
+    return s;
+  size_t n = (size_t)rt_device_count();
+  s = calloc(1, sizeof *s + n * sizeof s->built[0]);
+  if (!s)
+    return NULL;
+  s->program = prog;
+  rt_sha256_init(&s->source_hash);
+  rt_hash_field(&s->source_hash, "cu2cl program cache v1");
+  rt_hash_field(&s->source_hash, prog->source);
+  s->next = g_prog.programs;
+  g_prog.programs = s;
+  prog->state = s;
+  return s;
+}
+
+/* Loads the programs of the sizes the last run used, once per program and
+ * device, where sized programs are on. Caller holds g_prog.lock. */
+static void rt_sizes_preload_once(rt_device *d, cu2clProgram *prog) {
+  rt_program_state *s = prog->state;
+  unsigned long long bit = d->ordinal < 64 ? 1ull << d->ordinal : 0;
+  if (!bit || (s->sizes_loaded & bit) || !rt_sized_shared_on(d))
+    return;
+  s->sizes_loaded |= bit;
+  rt_sizes_preload(d, prog);
+}
+
 /* The program of prog on d, built on first use. Caller holds g_prog.lock. */
 static cu2clError_t rt_program_get(cu2clProgram *prog, rt_device *d,
                                    cl_program *out) {
-  rt_program_state *s = prog->state;
-  if (!s) {
-    size_t n = (size_t)rt_device_count();
-    s = calloc(1, sizeof *s + n * sizeof s->built[0]);
-    if (!s)
-      return cu2clErrorMemoryAllocation;
-    s->program = prog;
-    rt_sha256_init(&s->source_hash);
-    rt_hash_field(&s->source_hash, "cu2cl program cache v1");
-    rt_hash_field(&s->source_hash, prog->source);
-    s->next = g_prog.programs;
-    g_prog.programs = s;
-    prog->state = s;
-  }
+  rt_program_state *s = rt_program_state_of(prog);
+  if (!s)
+    return cu2clErrorMemoryAllocation;
   rt_warp_confirm(d);
   if (!s->built[d->ordinal]) {
     s->built[d->ordinal] = rt_build(d, prog, NULL);
-    if (s->built[d->ordinal] && rt_sized_shared_on(d))
-      rt_sizes_preload(d, prog);
+    if (s->built[d->ordinal])
+      rt_sizes_preload_once(d, prog);
   }
   if (!s->built[d->ordinal])
     s->built[d->ordinal] = RT_BUILD_FAILED;
@@ -405,59 +430,6 @@ cu2clError_t cu2clGetCacheStats(cu2clCacheStats *stats) {
 /* ---- kernels --------------------------------------------------------------
  */
 
-static const char *rt_skip_space(const char *p) {
-  while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-    p++;
-  return p;
-}
-
-/* p after `word` and at least one blank, else NULL. */
-static const char *rt_skip_word(const char *p, const char *word) {
-  size_t n = strlen(word);
-  if (strncmp(p, word, n) != 0)
-    return NULL;
-  const char *q = rt_skip_space(p + n);
-  return q > p + n ? q : NULL;
-}
-
-/* Whether the source declares kernel `name` as the translator prints a
- * kernel with warp operations: "CU2CL_WARP_KERNEL __kernel void name(". The
- * attribute macro is empty except on the sub-group path, so the source text
- * is where the runtime learns which kernels need the launch checks. */
-static int rt_is_warp_kernel(const char *source, const char *name) {
-  static const char tag[] = "CU2CL_WARP_KERNEL";
-  size_t n = strlen(name);
-  for (const char *p = source; (p = strstr(p, tag)) != NULL;
-       p += sizeof tag - 1) {
-    const char *q = rt_skip_space(p + sizeof tag - 1);
-    if (q == p + sizeof tag - 1)
-      continue;
-    const char *k = rt_skip_word(q, "__kernel");
-    q = k ? k : rt_skip_word(q, "kernel");
-    q = q ? rt_skip_word(q, "void") : NULL;
-    if (q && strncmp(q, name, n) == 0 && *rt_skip_space(q + n) == '(')
-      return 1;
-  }
-  return 0;
-}
-
-/* Whether kernel `name`'s parameters end with the translator's
- * cu2cl_dynamic_shared_param: its dynamic shared memory can then be a
- * static array in a program built for one size (emit_device.c). */
-static int rt_has_sized_shared(const char *source, const char *name) {
-  size_t n = strlen(name);
-  for (const char *p = source; (p = strstr(p, "__kernel")) != NULL; p += 8) {
-    const char *q = rt_skip_word(p, "__kernel");
-    q = q ? rt_skip_word(q, "void") : NULL;
-    if (!q || strncmp(q, name, n) != 0 || *rt_skip_space(q + n) != '(')
-      continue;
-    const char *end = strchr(q, ')');
-    const char *param = strstr(q, "cu2cl_dynamic_shared_param");
-    return end && param && param < end;
-  }
-  return 0;
-}
-
 /* k for kernel ref->name of the built program p. */
 static cu2clError_t rt_kernel_from(cu2clKernelRef *ref, rt_device *d,
                                    cl_program p, rt_kernel *k) {
@@ -483,11 +455,48 @@ static cu2clError_t rt_kernel_from(cu2clKernelRef *ref, rt_device *d,
   return cu2clSuccess;
 }
 
+/* ---- programs of one kernel ----------------------------------------------
+ *
+ * A translated file holds every kernel and template specialization it
+ * launches anywhere (the reduction sample: 147, 480 KB of OpenCL C), and a
+ * run often launches a few of them; building the whole program at the
+ * first launch cost the reduction's first run 20.7 s on NVIDIA and 4.5 min
+ * on PoCL. cu2cl guards each kernel with CU2CL_ONLY_KERNELS (dev_func.c),
+ * so a kernel's first launch builds a program of that kernel alone, kept
+ * in the cache under its own key. The whole program is used instead when
+ * it is already built or in the cache (cu2clPrebuild fills it), when the
+ * source has no guard (an older translation) and when CU2CL_LAZY_BUILD=0. */
+
+/* Whether ref's kernel gets a program of its own on d. Caller holds
+ * g_prog.lock; prog's state exists. */
+static int rt_kernel_alone(const cu2clKernelRef *ref, const rt_device *d) {
+  const rt_program_state *s = ref->program->state;
+  return rt_lazy_build_on() && !s->built[d->ordinal] &&
+         rt_has_kernel_guard(ref->program->source, ref->name) &&
+         !rt_build_cached(d, ref->program, NULL);
+}
+
 static cu2clError_t rt_kernel_create(cu2clKernelRef *ref, rt_device *d,
                                      rt_kernel *k) {
   cl_program p;
-  cu2clError_t err = rt_program_get(ref->program, d, &p);
-  return err == cu2clSuccess ? rt_kernel_from(ref, d, p, k) : err;
+  if (!rt_program_state_of(ref->program))
+    return cu2clErrorMemoryAllocation;
+  if (!rt_kernel_alone(ref, d)) {
+    cu2clError_t err = rt_program_get(ref->program, d, &p);
+    return err == cu2clSuccess ? rt_kernel_from(ref, d, p, k) : err;
+  }
+  rt_warp_confirm(d);
+  char *extra = rt_kernel_options(ref->name, 0);
+  if (!extra)
+    return cu2clErrorMemoryAllocation;
+  p = rt_build(d, ref->program, extra);
+  free(extra);
+  rt_sizes_preload_once(d, ref->program);
+  if (!p)
+    return cu2clErrorInvalidKernelImage;
+  cu2clError_t err = rt_kernel_from(ref, d, p, k);
+  clReleaseProgram(p); /* the kernel holds it */
+  return err;
 }
 
 /* The slot array of ref, created on first use. Caller holds g_prog.lock. */
@@ -531,12 +540,15 @@ cu2clError_t rt_kernel_get(cu2clKernelRef *ref, rt_device *d, rt_kernel **out) {
  * *others counts the other sizes launches asked for. Caller holds
  * g_prog.lock. */
 static rt_sized_program *rt_sized_program_find(const cu2clProgram *prog,
+                                               const char *kernel,
                                                int ordinal, size_t units,
                                                unsigned *others) {
   rt_sized_program *found = NULL;
   *others = 0;
   for (rt_sized_program *sp = g_prog.sized_programs; sp; sp = sp->next)
-    if (sp->program == prog && sp->ordinal == ordinal) {
+    if (sp->program == prog && sp->ordinal == ordinal &&
+        (sp->kernel && kernel ? strcmp(sp->kernel, kernel) == 0
+                              : sp->kernel == kernel)) {
       if (sp->units == units)
         found = sp;
       else
@@ -564,7 +576,7 @@ typedef struct rt_sized_build {
   struct rt_sized_build *next;
   rt_sized_program *sp;
   rt_device *d;
-  char extra[64];
+  char *extra; /* malloc'd */
 } rt_sized_build;
 
 static void *rt_sized_builder(void *arg) {
@@ -580,6 +592,7 @@ static void *rt_sized_builder(void *arg) {
     pthread_mutex_lock(&g_prog.lock);
     b->sp->built = p ? p : RT_BUILD_FAILED;
     pthread_cond_broadcast(&g_prog.built);
+    free(b->extra);
     free(b);
   }
   return NULL;
@@ -599,6 +612,7 @@ static void rt_sized_builds_wait(int ordinal) {
     }
     b->sp->built = RT_BUILD_FAILED;
     *pb = b->next;
+    free(b->extra);
     free(b);
   }
   for (;;) {
@@ -619,20 +633,15 @@ static void rt_sized_builds_wait_all(void) {
   pthread_mutex_unlock(&g_prog.lock);
 }
 
-/* The build options of a program sized for `units`. */
-static void rt_sized_options(size_t units, char extra[64]) {
-  snprintf(extra, 64, "-D CU2CL_DYNAMIC_SHARED_UNITS=%zu", units);
-}
-
 /* Queues the load of sp from the cache for the builder, or builds it here
  * when the cache does not have it or there is no builder thread to be had.
  * Caller holds g_prog.lock. */
 static void rt_sized_build_start(rt_sized_program *sp, rt_device *d) {
   static int registered;
-  char extra[64];
-  rt_sized_options(sp->units, extra);
-  rt_sized_build *b =
-      rt_build_cached(d, sp->program, extra) ? calloc(1, sizeof *b) : NULL;
+  char *extra = rt_kernel_options(sp->kernel, sp->units);
+  rt_sized_build *b = extra && rt_build_cached(d, sp->program, extra)
+                          ? calloc(1, sizeof *b)
+                          : NULL;
   if (!registered)
     registered = atexit(rt_sized_builds_wait_all) == 0;
   if (b && !g_prog.builder && registered) {
@@ -647,7 +656,7 @@ static void rt_sized_build_start(rt_sized_program *sp, rt_device *d) {
   if (b) {
     b->sp = sp;
     b->d = d;
-    memcpy(b->extra, extra, sizeof extra);
+    b->extra = extra;
   }
   if (b && g_prog.builder) {
     rt_sized_build **tail = &g_prog.jobs;
@@ -657,9 +666,11 @@ static void rt_sized_build_start(rt_sized_program *sp, rt_device *d) {
     pthread_cond_signal(&g_prog.work);
     return;
   }
-  sp->built = rt_build(d, sp->program, extra); /* not cached, or no thread */
+  /* not cached, or no thread */
+  sp->built = extra ? rt_build(d, sp->program, extra) : NULL;
   if (!sp->built)
     sp->built = RT_BUILD_FAILED;
+  free(extra);
   free(b);
 }
 
@@ -688,26 +699,36 @@ static char *rt_sizes_entry(const rt_device *d, const cu2clProgram *prog,
                             char key[72]) {
   char options[2048], general[65];
   char *dir = rt_build_key(d, prog, NULL, options, sizeof options, general);
-  snprintf(key, 72, "%s.sizes", general);
+  snprintf(key, 72, "%s.sizes2", general);
   return dir;
 }
 
 /* Stores the list of the sizes of sp's program on its device that
- * launches asked for, and notes it stored. Caller holds g_prog.lock. */
+ * launches asked for, one line per size: "units kernel" ("-": a program of
+ * every kernel); and notes it stored. Caller holds g_prog.lock. */
 static void rt_sizes_record(const rt_sized_program *sp) {
-  uint64_t units[RT_SIZED_MAX];
-  size_t n = 0;
-  for (rt_sized_program *o = g_prog.sized_programs; o; o = o->next)
+  size_t cap = 4096, n = 0;
+  char *list = malloc(cap);
+  for (rt_sized_program *o = g_prog.sized_programs; list && o; o = o->next)
     if (o->program == sp->program && o->ordinal == sp->ordinal) {
-      if (o->used && n < RT_SIZED_MAX)
-        units[n++] = o->units;
+      const char *k = o->kernel ? o->kernel : "-";
+      if (o->used && n + strlen(k) + 32 > cap) {
+        cap = 2 * cap + strlen(k);
+        char *more = realloc(list, cap);
+        if (!more)
+          break;
+        list = more;
+      }
+      if (o->used)
+        n += (size_t)snprintf(list + n, cap - n, "%zu %s\n", o->units, k);
       o->preloaded = o->used;
     }
   char key[72];
-  char *dir = rt_sizes_entry(sp->dev, sp->program, key);
+  char *dir = list ? rt_sizes_entry(sp->dev, sp->program, key) : NULL;
   if (dir)
-    rt_cache_store(dir, key, (const unsigned char *)units, n * sizeof *units);
+    rt_cache_store(dir, key, (const unsigned char *)list, n);
   free(dir);
+  free(list);
 }
 
 /* Stores the lists of device ordinal's programs (every device: -1) whose
@@ -726,6 +747,28 @@ static void rt_sizes_save_all(void) {
   pthread_mutex_unlock(&g_prog.lock);
 }
 
+/* A sized program of prog on d for kernel (NULL: every kernel), in
+ * g_prog.sized_programs; NULL when out of memory. Caller holds
+ * g_prog.lock. */
+static rt_sized_program *rt_sized_program_new(cu2clProgram *prog,
+                                              const char *kernel,
+                                              rt_device *d, size_t units) {
+  rt_sized_program *sp = calloc(1, sizeof *sp);
+  if (sp && kernel && !(sp->kernel = strdup(kernel))) {
+    free(sp);
+    sp = NULL;
+  }
+  if (!sp)
+    return NULL;
+  sp->program = prog;
+  sp->ordinal = d->ordinal;
+  sp->units = units;
+  sp->dev = d;
+  sp->next = g_prog.sized_programs;
+  g_prog.sized_programs = sp;
+  return sp;
+}
+
 /* Loads, from the on-disk cache only, the programs of the sizes the last
  * run's launches of prog on d asked for (as stored at its reset or exit).
  * Caller holds g_prog.lock. */
@@ -735,30 +778,38 @@ static void rt_sizes_preload(rt_device *d, cu2clProgram *prog) {
   size_t len = 0;
   unsigned char *list = dir ? rt_cache_load(dir, key, &len) : NULL;
   free(dir);
-  for (size_t i = 0; list && i + 8 <= len && i < 8 * RT_SIZED_MAX; i += 8) {
-    uint64_t units;
-    unsigned others;
-    memcpy(&units, list + i, sizeof units);
-    if (!units || rt_sized_program_find(prog, d->ordinal, units, &others))
+  char *text = list ? malloc(len + 1) : NULL;
+  if (text) {
+    memcpy(text, list, len);
+    text[len] = '\0';
+  }
+  for (char *line = text, *next; line && *line; line = next) {
+    next = strchr(line, '\n');
+    next = next ? (*next = '\0', next + 1) : line + strlen(line);
+    char *name = strchr(line, ' ');
+    size_t units = strtoull(line, NULL, 10);
+    if (!name || !units)
       continue;
-    char extra[64];
-    rt_sized_options((size_t)units, extra);
-    cl_program p = rt_build_as(d, prog, extra, 1);
-    rt_sized_program *sp = p ? calloc(1, sizeof *sp) : NULL;
-    if (!sp) {
-      if (p)
-        clReleaseProgram(p);
+    const char *kernel = strcmp(++name, "-") == 0 ? NULL : name;
+    unsigned others;
+    char *extra = rt_kernel_options(kernel, units);
+    if (!extra || rt_sized_program_find(prog, kernel, d->ordinal, units,
+                                        &others)) {
+      free(extra);
       continue;
     }
-    sp->program = prog;
-    sp->ordinal = d->ordinal;
-    sp->units = units;
-    sp->built = p;
-    sp->dev = d;
-    sp->preloaded = 1;
-    sp->next = g_prog.sized_programs;
-    g_prog.sized_programs = sp;
+    cl_program p = rt_build_as(d, prog, extra, 1);
+    free(extra);
+    rt_sized_program *sp =
+        p ? rt_sized_program_new(prog, kernel, d, units) : NULL;
+    if (!sp && p)
+      clReleaseProgram(p);
+    if (sp) {
+      sp->built = p;
+      sp->preloaded = 1;
+    }
   }
+  free(text);
   free(list);
 }
 
@@ -772,18 +823,18 @@ cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *d,
   cu2clError_t err = cu2clSuccess;
   if (!sk) {
     unsigned others;
-    rt_sized_program *sp =
-        rt_sized_program_find(ref->program, d->ordinal, units, &others);
+    const char *kernel =
+        rt_lazy_build_on() && rt_has_kernel_guard(ref->program->source,
+                                                  ref->name)
+            ? ref->name
+            : NULL;
+    rt_sized_program *sp = rt_sized_program_find(ref->program, kernel,
+                                                 d->ordinal, units, &others);
     if (!sp && others >= RT_SIZED_MAX) {
       err = cu2clErrorNotSupported; /* no record: the list stays short */
-    } else if (!sp && (sp = calloc(1, sizeof *sp)) != NULL) {
+    } else if (!sp && (sp = rt_sized_program_new(ref->program, kernel, d,
+                                                 units)) != NULL) {
       rt_warp_confirm(d);
-      sp->program = ref->program;
-      sp->ordinal = d->ordinal;
-      sp->units = units;
-      sp->dev = d;
-      sp->next = g_prog.sized_programs;
-      g_prog.sized_programs = sp;
       rt_sized_build_start(sp, d);
     }
     if (sp && !sp->used) { /* new, or loaded ahead: in the next list */
@@ -844,6 +895,7 @@ void rt_program_release_device(rt_device *d) {
     if (sp->built != RT_BUILD_FAILED)
       clReleaseProgram(sp->built);
     *pp = sp->next;
+    free(sp->kernel);
     free(sp);
   }
   for (rt_kernel_state *s = g_prog.kernels; s; s = s->next) {
@@ -859,6 +911,8 @@ void rt_program_release_device(rt_device *d) {
     if (p && p != RT_BUILD_FAILED)
       clReleaseProgram(p);
     s->built[d->ordinal] = NULL;
+    if (d->ordinal < 64)
+      s->sizes_loaded &= ~(1ull << d->ordinal);
   }
   pthread_mutex_unlock(&g_prog.lock);
 }

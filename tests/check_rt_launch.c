@@ -673,6 +673,7 @@ static cu2clKernelRef k_good = {&guarded, "good", NULL, NULL};
 START_TEST(test_kernel_built_alone) {
   enum { N = 64 };
   int *d = NULL, out[N];
+  setenv("CU2CL_LAZY_BUILD", "1", 1); /* the default on NVIDIA only */
   CK(cu2clMalloc((void **)&d, sizeof out));
   cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d}};
   CK(cu2clLaunchKernel(&k_good, dims(1, 1, 1), dims(N, 1, 1), 0, NULL, args,

@@ -464,14 +464,26 @@ static cu2clError_t rt_kernel_from(cu2clKernelRef *ref, rt_device *d,
  * on PoCL. cu2cl guards each kernel with CU2CL_ONLY_KERNELS (dev_func.c),
  * so a kernel's first launch builds a program of that kernel alone, kept
  * in the cache under its own key. The whole program is used instead when
- * it is already built or in the cache (cu2clPrebuild fills it), when the
- * source has no guard (an older translation) and when CU2CL_LAZY_BUILD=0. */
+ * it is already built or in the cache (a run with lazy builds off fills it), when the
+ * source has no guard (an older translation) and where lazy builds are off
+ * (rt_lazy_build_on). */
 
 /* Whether ref's kernel gets a program of its own on d. Caller holds
  * g_prog.lock; prog's state exists. */
+/* Whether kernels get programs of their own on d: CU2CL_LAZY_BUILD=0|1,
+ * else on NVIDIA only. PoCL 3.1 spends 0.4-3 s on any build whatever its
+ * size (measured on the development VM), so a run launching most of a
+ * file's kernels, as the seed samples do, started slower per kernel
+ * (fv-euler's first run 33 s against 16 s whole, reduction's 297 s
+ * against 268 s). */
+static int rt_lazy_build_on(const rt_device *d) {
+  const char *env = getenv("CU2CL_LAZY_BUILD");
+  return env && *env ? strcmp(env, "0") != 0 : d->is_nvidia;
+}
+
 static int rt_kernel_alone(const cu2clKernelRef *ref, const rt_device *d) {
   const rt_program_state *s = ref->program->state;
-  return rt_lazy_build_on() && !s->built[d->ordinal] &&
+  return rt_lazy_build_on(d) && !s->built[d->ordinal] &&
          rt_has_kernel_guard(ref->program->source, ref->name) &&
          !rt_build_cached(d, ref->program, NULL);
 }
@@ -824,7 +836,7 @@ cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *d,
   if (!sk) {
     unsigned others;
     const char *kernel =
-        rt_lazy_build_on() && rt_has_kernel_guard(ref->program->source,
+        rt_lazy_build_on(d) && rt_has_kernel_guard(ref->program->source,
                                                   ref->name)
             ? ref->name
             : NULL;

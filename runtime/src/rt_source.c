@@ -62,15 +62,6 @@ int rt_has_sized_shared(const char *source, const char *name) {
   return 0;
 }
 
-int rt_lazy_build_on(void) {
-  static int value = -1;
-  if (value < 0) {
-    const char *env = getenv("CU2CL_LAZY_BUILD");
-    value = !(env && strcmp(env, "0") == 0);
-  }
-  return value;
-}
-
 /* Whether the source guards kernel name as dev_func.c prints it. */
 int rt_has_kernel_guard(const char *source, const char *name) {
   char *tag = malloc(strlen(name) + 32);

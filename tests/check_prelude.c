@@ -604,6 +604,78 @@ START_TEST(test_atomic_inc_dec_wrap) {
 }
 END_TEST
 
+/* Many work-items on one word, as CUDA programs contend (2^16 here):
+ * the multiset of old values and the final value are CUDA's, for a limit
+ * that wraps often (999: the compare-and-swap loop) and for the limit
+ * 0xffffffff, whose wrap-around is the 32-bit one (OpenCL's atomic_inc and
+ * atomic_dec), started near it. */
+static int cmp_uint(const void *a, const void *b) {
+  cl_uint x = *(const cl_uint *)a, y = *(const cl_uint *)b;
+  return (x > y) - (x < y);
+}
+
+static char *inc_dec_many_source(void) {
+  const char *a[] = {"v", "limit"};
+  char *i = expand("atomicInc", "unsigned int *, unsigned int", a, 2, "global");
+  char *d = expand("atomicDec", "unsigned int *, unsigned int", a, 2, "global");
+  char *s = xasprintf(
+      "kernel void inc(global uint *v, global uint *o, uint limit) {\n"
+      "  o[get_global_id(0)] = %s;\n}\n"
+      "kernel void dec(global uint *v, global uint *o, uint limit) {\n"
+      "  o[get_global_id(0)] = %s;\n}\n",
+      i, d);
+  free(i);
+  free(d);
+  return s;
+}
+
+/* Runs kernel name of p with N work-items from *v = start; checks that the
+ * olds, sorted, are the first N values of CUDA's sequence (each step
+ * applied to the last) sorted, and the final value its N-th step. */
+static void check_inc_dec_many(cl_program p, const char *name, cl_uint start,
+                               cl_uint limit) {
+  enum { N = 1 << 16 };
+  static cl_uint olds[N], want[N];
+  int down = name[0] == 'd';
+  cl_uint x = start;
+  for (int i = 0; i < N; i++) {
+    want[i] = x;
+    x = down ? (x == 0 || x > limit ? limit : x - 1) : (x >= limit ? 0 : x + 1);
+  }
+  cl_mem vb = buffer(sizeof start, &start), o = buffer(sizeof olds, olds);
+  cl_kernel k = clCreateKernel(p, name, NULL);
+  clSetKernelArg(k, 0, sizeof vb, &vb);
+  clSetKernelArg(k, 1, sizeof o, &o);
+  clSetKernelArg(k, 2, sizeof limit, &limit);
+  size_t global = N, local = 256;
+  ck_assert_int_eq(
+      clEnqueueNDRangeKernel(queue, k, 1, NULL, &global, &local, 0, NULL, NULL),
+      CL_SUCCESS);
+  cl_uint final;
+  read_back(vb, sizeof final, &final);
+  read_back(o, sizeof olds, olds);
+  ck_assert_uint_eq(final, x);
+  qsort(olds, N, sizeof olds[0], cmp_uint);
+  qsort(want, N, sizeof want[0], cmp_uint);
+  ck_assert_int_eq(memcmp(olds, want, sizeof olds), 0);
+  clReleaseKernel(k);
+  clReleaseMemObject(vb);
+  clReleaseMemObject(o);
+}
+
+START_TEST(test_atomic_inc_dec_many) {
+  char *src = inc_dec_many_source();
+  cl_program p = build_ok(src, "-cl-std=CL1.2");
+  free(src);
+  check_inc_dec_many(p, "inc", 0, 999);
+  check_inc_dec_many(p, "dec", 0, 999);
+  check_inc_dec_many(p, "inc", 0xfffffff0u, 0xffffffffu);
+  check_inc_dec_many(p, "dec", 5, 0xffffffffu);
+  check_inc_dec_many(p, "inc", 1234, 999); /* above the limit: wraps first */
+  clReleaseProgram(p);
+}
+END_TEST
+
 /* Exchange and the 64-bit forms through the table: every work-item swaps
  * its id into one slot, so old values plus the final one are a
  * permutation of {initial} + ids; 64-bit add/max/min/or reach exact
@@ -1391,6 +1463,7 @@ static Suite *prelude_suite(void) {
   tcase_add_test(core, test_atomic_add_float);
   tcase_add_test(core, test_atomic_add_double);
   tcase_add_test(core, test_atomic_inc_dec_wrap);
+  tcase_add_test(core, test_atomic_inc_dec_many);
   tcase_add_test(core, test_atomic_exchange_and_64bit);
   tcase_add_test(core, test_bit_intrinsics);
   tcase_add_test(core, test_vector_struct_layout);

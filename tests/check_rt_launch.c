@@ -251,7 +251,7 @@ static void use_fresh_cache(void) {
 }
 
 /* Counts the cache's lists of the sizes programs were launched with
- * (`KEY.sizes.clbin`, rt_program.c); with `remove`, removes them too, as
+ * (`KEY.sizes2.clbin`, rt_program.c); with `remove`, removes them too, as
  * if the last run had used other sizes. */
 static int sizes_lists(int remove) {
   DIR *dir = opendir(cache_dir);
@@ -259,7 +259,7 @@ static int sizes_lists(int remove) {
   struct dirent *e;
   int n = 0;
   while ((e = readdir(dir)) != NULL) {
-    if (!strstr(e->d_name, ".sizes.clbin"))
+    if (!strstr(e->d_name, ".sizes2.clbin"))
       continue;
     n++;
     char path[600];
@@ -657,6 +657,34 @@ static const char broken_cl[] = "__kernel void broken(__global int *p) {\n"
 static cu2clProgram broken = {"broken_program.cl", broken_cl, NULL, NULL};
 static cu2clKernelRef k_broken = {&broken, "broken", NULL, NULL};
 
+/* A program whose kernels cu2cl guarded (dev_func.c) is built per kernel
+ * at each kernel's first launch: `good` runs although `broken` does not
+ * compile, which a build of the whole program would refuse. */
+static const char guarded_cl[] =
+    "#if !defined(CU2CL_ONLY_KERNELS) || defined(CU2CL_KERNEL_good)\n"
+    "__kernel void good(__global int *out) { out[get_global_id(0)] = 5; }\n"
+    "#endif\n"
+    "#if !defined(CU2CL_ONLY_KERNELS) || defined(CU2CL_KERNEL_bad)\n"
+    "__kernel void bad(__global int *out) { this is not OpenCL C; }\n"
+    "#endif\n";
+static cu2clProgram guarded = {"guarded.cl", guarded_cl, NULL, NULL};
+static cu2clKernelRef k_good = {&guarded, "good", NULL, NULL};
+
+START_TEST(test_kernel_built_alone) {
+  enum { N = 64 };
+  int *d = NULL, out[N];
+  setenv("CU2CL_LAZY_BUILD", "1", 1); /* the default on NVIDIA only */
+  CK(cu2clMalloc((void **)&d, sizeof out));
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d}};
+  CK(cu2clLaunchKernel(&k_good, dims(1, 1, 1), dims(N, 1, 1), 0, NULL, args,
+                       1));
+  CK(cu2clMemcpy(out, d, sizeof out, cu2clMemcpyDeviceToHost));
+  for (int i = 0; i < N; i++)
+    ck_assert_int_eq(out[i], 5);
+  CK(cu2clFree(d));
+}
+END_TEST
+
 START_TEST(test_build_error) {
   char log_path[] = "/tmp/cu2clrt-stderr-XXXXXX";
   int fd = mkstemp(log_path);
@@ -755,6 +783,7 @@ static Suite *rt_launch_suite(void) {
   tcase_add_test(core, test_cache_miss_then_hit);
   tcase_add_test(core, test_cache_corrupt_entry);
   tcase_add_test(core, test_cache_disabled);
+  tcase_add_test(core, test_kernel_built_alone);
   suite_add_tcase(s, core);
   TCase *errors = tcase_create("Errors");
   tcase_set_timeout(errors, 120);

@@ -254,6 +254,17 @@ static void print_unpacked_params(emitter *e, CXCursor kernel, strbuf *body) {
   }
 }
 
+/* A kernel's prototype and definition are built only when the program is
+ * built for every kernel or for this one: cu2clrt builds a program per
+ * kernel a run launches (-D CU2CL_ONLY_KERNELS=1 -D CU2CL_KERNEL_<name>=1),
+ * so that a run pays for compiling what it launches, not for every
+ * specialization of the file (docs/runtime.md). */
+static void print_kernel_guard(strbuf *out, const char *name) {
+  strbuf_printf(
+      out, "#if !defined(CU2CL_ONLY_KERNELS) || defined(CU2CL_KERNEL_%s)\n",
+      name);
+}
+
 /* The opening of a function's definition: its origin, the signature (also
  * its prototype) and, for a constructor, the object it builds. */
 static void print_head(emitter *e, fn_clone *f, strbuf *body) {
@@ -261,7 +272,12 @@ static void print_head(emitter *e, fn_clone *f, strbuf *body) {
   e->out = &sig;
   e->indent = 0;
   print_signature(e, f);
-  strbuf_printf(&e->protos, "%s;\n", strbuf_cstr(&sig));
+  if (f->is_kernel) {
+    print_kernel_guard(&e->protos, f->name);
+    print_kernel_guard(body, f->name);
+  }
+  strbuf_printf(&e->protos, "%s;\n%s", strbuf_cstr(&sig),
+                f->is_kernel ? "#endif\n" : "");
   e->out = body;
   char *name = cx_spelling(f->decl);
   cx_loc l = cx_location(f->decl);
@@ -307,7 +323,7 @@ void dev_emit_function(emitter *e, size_t idx) {
   }
   if (ctor)
     dev_emit(e, "  return self;\n");
-  dev_emit(e, "}\n\n");
+  dev_emit(e, is_kernel ? "}\n#endif\n\n" : "}\n\n");
   strbuf_append(&e->bodies, strbuf_cstr(&body));
   strbuf_free(&body);
   e->out = NULL;

@@ -28,6 +28,7 @@
 #include <string.h>
 
 #include "rt_graph.h"
+#include "rt_sgprobe.h"
 #include "rt_memory.h"
 #include "rt_stream.h"
 #include "rt_symbol.h"

@@ -21,6 +21,8 @@
 #include <time.h>
 
 #include "rt_cache.h"
+#include "rt_sgprobe.h"
+#include "rt_source.h"
 #include "rt_sha256.h"
 
 typedef struct rt_program_state {
@@ -32,6 +34,9 @@ typedef struct rt_program_state {
    * reduction sample's 480 KB and 0.6 ms for fv-euler's 60 KB (this SHA-256
    * runs at about 100 MB/s). Set at creation. */
   rt_sha256 source_hash;
+  /* Devices (bit per ordinal < 64) whose list of sizes was loaded
+   * (rt_sizes_preload), once per program and device. */
+  unsigned long long sizes_loaded;
   cl_program built[];            /* per device ordinal; NULL until built */
 } rt_program_state;
 
@@ -46,6 +51,7 @@ typedef struct rt_kernel_state {
 typedef struct rt_sized_program {
   struct rt_sized_program *next;
   cu2clProgram *program;
+  char *kernel; /* built for this kernel alone (malloc'd), NULL: all */
   int ordinal;
   size_t units;
   cl_program built; /* NULL while building, RT_BUILD_FAILED if it failed or
@@ -319,130 +325,6 @@ static cl_program rt_build_as(const rt_device *d, const cu2clProgram *prog,
   return p;
 }
 
-/* ---- the sub-group probe -------------------------------------------------
- *
- * Whether a kernel pinned with intel_reqd_sub_group_size(32) really runs a
- * block of a given shape as CUDA's warps: sub-groups of 32 (the last one
- * smaller when the block is not a multiple of 32, which PoCL before 7.2
- * misreports as 32: tolerated, the prelude does not ask), lanes in the
- * order of the linear work-item index, x fastest. The answer is read off a run of the
- * probe kernel, not off clGetKernelSubGroupInfo: PoCL before 7.2 ignores
- * the attribute in that query (it answers the block's x extent) while its
- * kernels honour it, and a query says nothing about the lane order. */
-static const char rt_sg_probe_src[] =
-    "__attribute__((intel_reqd_sub_group_size(32)))\n"
-    "__kernel void cu2cl_sg_probe(__global uint *p) {\n"
-    "  size_t l = get_local_id(0) + get_local_size(0) *\n"
-    "             (get_local_id(1) + get_local_size(1) * get_local_id(2));\n"
-    "  p[3 * l] = get_sub_group_size();\n"
-    "  p[3 * l + 1] = get_sub_group_id();\n"
-    "  p[3 * l + 2] = get_sub_group_local_id();\n"
-    "}\n";
-
-/* Caller holds d->sg_lock. */
-static cl_int rt_sg_probe_open(rt_device *d) {
-  if (d->sg_kernel && d->sg_program && d->sg_queue)
-    return CL_SUCCESS;
-  char opts[64];
-  snprintf(opts, sizeof opts, "-cl-std=CL%d.%d", d->clc_major, d->clc_minor);
-  const char *s = rt_sg_probe_src;
-  cl_int st;
-  if (!d->sg_program) {
-    d->sg_program = clCreateProgramWithSource(d->ctx, 1, &s, NULL, &st);
-    if (st != CL_SUCCESS)
-      return st;
-    st = clBuildProgram(d->sg_program, 1, &d->id, opts, NULL, NULL);
-    if (st != CL_SUCCESS)
-      return st;
-  }
-  if (!d->sg_kernel) {
-    d->sg_kernel = clCreateKernel(d->sg_program, "cu2cl_sg_probe", &st);
-    if (st != CL_SUCCESS)
-      return st;
-  }
-  if (!d->sg_queue) {
-    d->sg_queue = rt_device_new_queue(d, &st);
-    if (st != CL_SUCCESS)
-      return st;
-  }
-  return CL_SUCCESS;
-}
-
-/* Runs one block of shape local and compares; 1 when every work-item is
- * where a CUDA warp would put it. Caller holds d->sg_lock. */
-static int rt_sg_probe_run(rt_device *d, cl_uint dims, const size_t local[3]) {
-  size_t n = local[0] * local[1] * local[2];
-  cl_int st = rt_sg_probe_open(d);
-  cl_uint *got = calloc(3 * n, sizeof *got);
-  cl_mem buf = NULL;
-  if (st == CL_SUCCESS && got)
-    buf = clCreateBuffer(d->ctx, CL_MEM_WRITE_ONLY, 3 * n * sizeof *got, NULL,
-                         &st);
-  if (st == CL_SUCCESS && buf)
-    st = clSetKernelArg(d->sg_kernel, 0, sizeof buf, &buf);
-  if (st == CL_SUCCESS && buf)
-    st = clEnqueueNDRangeKernel(d->sg_queue, d->sg_kernel, dims, NULL, local,
-                                local, 0, NULL, NULL);
-  if (st == CL_SUCCESS && buf)
-    st = clEnqueueReadBuffer(d->sg_queue, buf, CL_TRUE, 0,
-                             3 * n * sizeof *got, got, 0, NULL, NULL);
-  int ok = st == CL_SUCCESS && buf && got;
-  if (!ok)
-    rt_log_debug("%s: the sub-group probe failed for blocks of %zux%zux%zu "
-                 "(%s)",
-                 d->name, local[0], local[1], local[2],
-                 rt_cl_status_name(st));
-  for (size_t l = 0; ok && l < n; l++) {
-    size_t warp = l / 32, full = n - warp * 32;
-    cl_uint want[3] = {(cl_uint)(full < 32 ? full : 32), (cl_uint)warp,
-                       (cl_uint)(l % 32)};
-    /* A partial last sub-group may say 32 (PoCL before 7.2); the prelude
-     * counts a warp's lanes itself, so only the lane order must hold. */
-    int size_ok = got[3 * l] == want[0] || (full < 32 && got[3 * l] == 32);
-    if (!size_ok || got[3 * l + 1] != want[1] || got[3 * l + 2] != want[2]) {
-      rt_log_debug("%s: in blocks of %zux%zux%zu, work-item %zu is lane %u "
-                   "of a sub-group of %u (number %u), not lane %u of a warp "
-                   "of %u (number %u), despite "
-                   "intel_reqd_sub_group_size(32)",
-                   d->name, local[0], local[1], local[2], l, got[3 * l + 2],
-                   got[3 * l], got[3 * l + 1], want[2], want[0], want[1]);
-      ok = 0;
-    }
-  }
-  if (buf)
-    clReleaseMemObject(buf);
-  free(got);
-  return ok;
-}
-
-int rt_sub_groups_hold(rt_device *d, cl_uint dims, const size_t local[3]) {
-  size_t shape[3] = {local[0], dims > 1 ? local[1] : 1, dims > 2 ? local[2] : 1};
-  pthread_mutex_lock(&d->sg_lock);
-  int ok = 0;
-  for (unsigned i = 0; i < 8 && !ok; i++)
-    ok = memcmp(d->sg_ok[i], shape, sizeof shape) == 0;
-  if (!ok && rt_sg_probe_run(d, dims, shape)) {
-    memcpy(d->sg_ok[d->sg_ok_next++ % 8], shape, sizeof shape);
-    ok = 1;
-  }
-  pthread_mutex_unlock(&d->sg_lock);
-  return ok;
-}
-
-static void rt_sg_probe_release(rt_device *d) {
-  pthread_mutex_lock(&d->sg_lock);
-  if (d->sg_kernel)
-    clReleaseKernel(d->sg_kernel);
-  if (d->sg_program)
-    clReleaseProgram(d->sg_program);
-  if (d->sg_queue)
-    clReleaseCommandQueue(d->sg_queue);
-  d->sg_kernel = NULL;
-  d->sg_program = NULL;
-  d->sg_queue = NULL;
-  pthread_mutex_unlock(&d->sg_lock);
-}
-
 /* An automatically chosen sub-group path is confirmed once per device,
  * before its first build, else demoted to the emulation. Caller holds
  * g_prog.lock; no kernel of d exists yet, so launches never see the change. */
@@ -475,28 +357,48 @@ int rt_sized_shared_on(const rt_device *d) {
 
 static void rt_sizes_preload(rt_device *d, cu2clProgram *prog);
 
+/* The state of prog, made on first use; NULL when out of memory. Caller
+ * holds g_prog.lock. */
+static rt_program_state *rt_program_state_of(cu2clProgram *prog) {
+  rt_program_state *s = prog->state;
+  if (s)
+    return s;
+  size_t n = (size_t)rt_device_count();
+  s = calloc(1, sizeof *s + n * sizeof s->built[0]);
+  if (!s)
+    return NULL;
+  s->program = prog;
+  rt_sha256_init(&s->source_hash);
+  rt_hash_field(&s->source_hash, "cu2cl program cache v1");
+  rt_hash_field(&s->source_hash, prog->source);
+  s->next = g_prog.programs;
+  g_prog.programs = s;
+  prog->state = s;
+  return s;
+}
+
+/* Loads the programs of the sizes the last run used, once per program and
+ * device, where sized programs are on. Caller holds g_prog.lock. */
+static void rt_sizes_preload_once(rt_device *d, cu2clProgram *prog) {
+  rt_program_state *s = prog->state;
+  unsigned long long bit = d->ordinal < 64 ? 1ull << d->ordinal : 0;
+  if (!bit || (s->sizes_loaded & bit) || !rt_sized_shared_on(d))
+    return;
+  s->sizes_loaded |= bit;
+  rt_sizes_preload(d, prog);
+}
+
 /* The program of prog on d, built on first use. Caller holds g_prog.lock. */
 static cu2clError_t rt_program_get(cu2clProgram *prog, rt_device *d,
                                    cl_program *out) {
-  rt_program_state *s = prog->state;
-  if (!s) {
-    size_t n = (size_t)rt_device_count();
-    s = calloc(1, sizeof *s + n * sizeof s->built[0]);
-    if (!s)
-      return cu2clErrorMemoryAllocation;
-    s->program = prog;
-    rt_sha256_init(&s->source_hash);
-    rt_hash_field(&s->source_hash, "cu2cl program cache v1");
-    rt_hash_field(&s->source_hash, prog->source);
-    s->next = g_prog.programs;
-    g_prog.programs = s;
-    prog->state = s;
-  }
+  rt_program_state *s = rt_program_state_of(prog);
+  if (!s)
+    return cu2clErrorMemoryAllocation;
   rt_warp_confirm(d);
   if (!s->built[d->ordinal]) {
     s->built[d->ordinal] = rt_build(d, prog, NULL);
-    if (s->built[d->ordinal] && rt_sized_shared_on(d))
-      rt_sizes_preload(d, prog);
+    if (s->built[d->ordinal])
+      rt_sizes_preload_once(d, prog);
   }
   if (!s->built[d->ordinal])
     s->built[d->ordinal] = RT_BUILD_FAILED;
@@ -528,59 +430,6 @@ cu2clError_t cu2clGetCacheStats(cu2clCacheStats *stats) {
 /* ---- kernels --------------------------------------------------------------
  */
 
-static const char *rt_skip_space(const char *p) {
-  while (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r')
-    p++;
-  return p;
-}
-
-/* p after `word` and at least one blank, else NULL. */
-static const char *rt_skip_word(const char *p, const char *word) {
-  size_t n = strlen(word);
-  if (strncmp(p, word, n) != 0)
-    return NULL;
-  const char *q = rt_skip_space(p + n);
-  return q > p + n ? q : NULL;
-}
-
-/* Whether the source declares kernel `name` as the translator prints a
- * kernel with warp operations: "CU2CL_WARP_KERNEL __kernel void name(". The
- * attribute macro is empty except on the sub-group path, so the source text
- * is where the runtime learns which kernels need the launch checks. */
-static int rt_is_warp_kernel(const char *source, const char *name) {
-  static const char tag[] = "CU2CL_WARP_KERNEL";
-  size_t n = strlen(name);
-  for (const char *p = source; (p = strstr(p, tag)) != NULL;
-       p += sizeof tag - 1) {
-    const char *q = rt_skip_space(p + sizeof tag - 1);
-    if (q == p + sizeof tag - 1)
-      continue;
-    const char *k = rt_skip_word(q, "__kernel");
-    q = k ? k : rt_skip_word(q, "kernel");
-    q = q ? rt_skip_word(q, "void") : NULL;
-    if (q && strncmp(q, name, n) == 0 && *rt_skip_space(q + n) == '(')
-      return 1;
-  }
-  return 0;
-}
-
-/* Whether kernel `name`'s parameters end with the translator's
- * cu2cl_dynamic_shared_param: its dynamic shared memory can then be a
- * static array in a program built for one size (emit_device.c). */
-static int rt_has_sized_shared(const char *source, const char *name) {
-  size_t n = strlen(name);
-  for (const char *p = source; (p = strstr(p, "__kernel")) != NULL; p += 8) {
-    const char *q = rt_skip_word(p, "__kernel");
-    q = q ? rt_skip_word(q, "void") : NULL;
-    if (!q || strncmp(q, name, n) != 0 || *rt_skip_space(q + n) != '(')
-      continue;
-    const char *end = strchr(q, ')');
-    const char *param = strstr(q, "cu2cl_dynamic_shared_param");
-    return end && param && param < end;
-  }
-  return 0;
-}
-
 /* k for kernel ref->name of the built program p. */
 static cu2clError_t rt_kernel_from(cu2clKernelRef *ref, rt_device *d,
                                    cl_program p, rt_kernel *k) {
@@ -606,11 +455,60 @@ static cu2clError_t rt_kernel_from(cu2clKernelRef *ref, rt_device *d,
   return cu2clSuccess;
 }
 
+/* ---- programs of one kernel ----------------------------------------------
+ *
+ * A translated file holds every kernel and template specialization it
+ * launches anywhere (the reduction sample: 147, 480 KB of OpenCL C), and a
+ * run often launches a few of them; building the whole program at the
+ * first launch cost the reduction's first run 20.7 s on NVIDIA and 4.5 min
+ * on PoCL. cu2cl guards each kernel with CU2CL_ONLY_KERNELS (dev_func.c),
+ * so a kernel's first launch builds a program of that kernel alone, kept
+ * in the cache under its own key. The whole program is used instead when
+ * it is already built or in the cache (a run with lazy builds off fills it), when the
+ * source has no guard (an older translation) and where lazy builds are off
+ * (rt_lazy_build_on). */
+
+/* Whether ref's kernel gets a program of its own on d. Caller holds
+ * g_prog.lock; prog's state exists. */
+/* Whether kernels get programs of their own on d: CU2CL_LAZY_BUILD=0|1,
+ * else on NVIDIA only. PoCL 3.1 spends 0.4-3 s on any build whatever its
+ * size (measured on the development VM), so a run launching most of a
+ * file's kernels, as the seed samples do, started slower per kernel
+ * (fv-euler's first run 33 s against 16 s whole, reduction's 297 s
+ * against 268 s). */
+static int rt_lazy_build_on(const rt_device *d) {
+  const char *env = getenv("CU2CL_LAZY_BUILD");
+  return env && *env ? strcmp(env, "0") != 0 : d->is_nvidia;
+}
+
+static int rt_kernel_alone(const cu2clKernelRef *ref, const rt_device *d) {
+  const rt_program_state *s = ref->program->state;
+  return rt_lazy_build_on(d) && !s->built[d->ordinal] &&
+         rt_has_kernel_guard(ref->program->source, ref->name) &&
+         !rt_build_cached(d, ref->program, NULL);
+}
+
 static cu2clError_t rt_kernel_create(cu2clKernelRef *ref, rt_device *d,
                                      rt_kernel *k) {
   cl_program p;
-  cu2clError_t err = rt_program_get(ref->program, d, &p);
-  return err == cu2clSuccess ? rt_kernel_from(ref, d, p, k) : err;
+  if (!rt_program_state_of(ref->program))
+    return cu2clErrorMemoryAllocation;
+  if (!rt_kernel_alone(ref, d)) {
+    cu2clError_t err = rt_program_get(ref->program, d, &p);
+    return err == cu2clSuccess ? rt_kernel_from(ref, d, p, k) : err;
+  }
+  rt_warp_confirm(d);
+  char *extra = rt_kernel_options(ref->name, 0);
+  if (!extra)
+    return cu2clErrorMemoryAllocation;
+  p = rt_build(d, ref->program, extra);
+  free(extra);
+  rt_sizes_preload_once(d, ref->program);
+  if (!p)
+    return cu2clErrorInvalidKernelImage;
+  cu2clError_t err = rt_kernel_from(ref, d, p, k);
+  clReleaseProgram(p); /* the kernel holds it */
+  return err;
 }
 
 /* The slot array of ref, created on first use. Caller holds g_prog.lock. */
@@ -654,12 +552,15 @@ cu2clError_t rt_kernel_get(cu2clKernelRef *ref, rt_device *d, rt_kernel **out) {
  * *others counts the other sizes launches asked for. Caller holds
  * g_prog.lock. */
 static rt_sized_program *rt_sized_program_find(const cu2clProgram *prog,
+                                               const char *kernel,
                                                int ordinal, size_t units,
                                                unsigned *others) {
   rt_sized_program *found = NULL;
   *others = 0;
   for (rt_sized_program *sp = g_prog.sized_programs; sp; sp = sp->next)
-    if (sp->program == prog && sp->ordinal == ordinal) {
+    if (sp->program == prog && sp->ordinal == ordinal &&
+        (sp->kernel && kernel ? strcmp(sp->kernel, kernel) == 0
+                              : sp->kernel == kernel)) {
       if (sp->units == units)
         found = sp;
       else
@@ -687,7 +588,7 @@ typedef struct rt_sized_build {
   struct rt_sized_build *next;
   rt_sized_program *sp;
   rt_device *d;
-  char extra[64];
+  char *extra; /* malloc'd */
 } rt_sized_build;
 
 static void *rt_sized_builder(void *arg) {
@@ -703,6 +604,7 @@ static void *rt_sized_builder(void *arg) {
     pthread_mutex_lock(&g_prog.lock);
     b->sp->built = p ? p : RT_BUILD_FAILED;
     pthread_cond_broadcast(&g_prog.built);
+    free(b->extra);
     free(b);
   }
   return NULL;
@@ -722,6 +624,7 @@ static void rt_sized_builds_wait(int ordinal) {
     }
     b->sp->built = RT_BUILD_FAILED;
     *pb = b->next;
+    free(b->extra);
     free(b);
   }
   for (;;) {
@@ -742,20 +645,15 @@ static void rt_sized_builds_wait_all(void) {
   pthread_mutex_unlock(&g_prog.lock);
 }
 
-/* The build options of a program sized for `units`. */
-static void rt_sized_options(size_t units, char extra[64]) {
-  snprintf(extra, 64, "-D CU2CL_DYNAMIC_SHARED_UNITS=%zu", units);
-}
-
 /* Queues the load of sp from the cache for the builder, or builds it here
  * when the cache does not have it or there is no builder thread to be had.
  * Caller holds g_prog.lock. */
 static void rt_sized_build_start(rt_sized_program *sp, rt_device *d) {
   static int registered;
-  char extra[64];
-  rt_sized_options(sp->units, extra);
-  rt_sized_build *b =
-      rt_build_cached(d, sp->program, extra) ? calloc(1, sizeof *b) : NULL;
+  char *extra = rt_kernel_options(sp->kernel, sp->units);
+  rt_sized_build *b = extra && rt_build_cached(d, sp->program, extra)
+                          ? calloc(1, sizeof *b)
+                          : NULL;
   if (!registered)
     registered = atexit(rt_sized_builds_wait_all) == 0;
   if (b && !g_prog.builder && registered) {
@@ -770,7 +668,7 @@ static void rt_sized_build_start(rt_sized_program *sp, rt_device *d) {
   if (b) {
     b->sp = sp;
     b->d = d;
-    memcpy(b->extra, extra, sizeof extra);
+    b->extra = extra;
   }
   if (b && g_prog.builder) {
     rt_sized_build **tail = &g_prog.jobs;
@@ -780,9 +678,11 @@ static void rt_sized_build_start(rt_sized_program *sp, rt_device *d) {
     pthread_cond_signal(&g_prog.work);
     return;
   }
-  sp->built = rt_build(d, sp->program, extra); /* not cached, or no thread */
+  /* not cached, or no thread */
+  sp->built = extra ? rt_build(d, sp->program, extra) : NULL;
   if (!sp->built)
     sp->built = RT_BUILD_FAILED;
+  free(extra);
   free(b);
 }
 
@@ -811,26 +711,36 @@ static char *rt_sizes_entry(const rt_device *d, const cu2clProgram *prog,
                             char key[72]) {
   char options[2048], general[65];
   char *dir = rt_build_key(d, prog, NULL, options, sizeof options, general);
-  snprintf(key, 72, "%s.sizes", general);
+  snprintf(key, 72, "%s.sizes2", general);
   return dir;
 }
 
 /* Stores the list of the sizes of sp's program on its device that
- * launches asked for, and notes it stored. Caller holds g_prog.lock. */
+ * launches asked for, one line per size: "units kernel" ("-": a program of
+ * every kernel); and notes it stored. Caller holds g_prog.lock. */
 static void rt_sizes_record(const rt_sized_program *sp) {
-  uint64_t units[RT_SIZED_MAX];
-  size_t n = 0;
-  for (rt_sized_program *o = g_prog.sized_programs; o; o = o->next)
+  size_t cap = 4096, n = 0;
+  char *list = malloc(cap);
+  for (rt_sized_program *o = g_prog.sized_programs; list && o; o = o->next)
     if (o->program == sp->program && o->ordinal == sp->ordinal) {
-      if (o->used && n < RT_SIZED_MAX)
-        units[n++] = o->units;
+      const char *k = o->kernel ? o->kernel : "-";
+      if (o->used && n + strlen(k) + 32 > cap) {
+        cap = 2 * cap + strlen(k);
+        char *more = realloc(list, cap);
+        if (!more)
+          break;
+        list = more;
+      }
+      if (o->used)
+        n += (size_t)snprintf(list + n, cap - n, "%zu %s\n", o->units, k);
       o->preloaded = o->used;
     }
   char key[72];
-  char *dir = rt_sizes_entry(sp->dev, sp->program, key);
+  char *dir = list ? rt_sizes_entry(sp->dev, sp->program, key) : NULL;
   if (dir)
-    rt_cache_store(dir, key, (const unsigned char *)units, n * sizeof *units);
+    rt_cache_store(dir, key, (const unsigned char *)list, n);
   free(dir);
+  free(list);
 }
 
 /* Stores the lists of device ordinal's programs (every device: -1) whose
@@ -849,6 +759,28 @@ static void rt_sizes_save_all(void) {
   pthread_mutex_unlock(&g_prog.lock);
 }
 
+/* A sized program of prog on d for kernel (NULL: every kernel), in
+ * g_prog.sized_programs; NULL when out of memory. Caller holds
+ * g_prog.lock. */
+static rt_sized_program *rt_sized_program_new(cu2clProgram *prog,
+                                              const char *kernel,
+                                              rt_device *d, size_t units) {
+  rt_sized_program *sp = calloc(1, sizeof *sp);
+  if (sp && kernel && !(sp->kernel = strdup(kernel))) {
+    free(sp);
+    sp = NULL;
+  }
+  if (!sp)
+    return NULL;
+  sp->program = prog;
+  sp->ordinal = d->ordinal;
+  sp->units = units;
+  sp->dev = d;
+  sp->next = g_prog.sized_programs;
+  g_prog.sized_programs = sp;
+  return sp;
+}
+
 /* Loads, from the on-disk cache only, the programs of the sizes the last
  * run's launches of prog on d asked for (as stored at its reset or exit).
  * Caller holds g_prog.lock. */
@@ -858,30 +790,38 @@ static void rt_sizes_preload(rt_device *d, cu2clProgram *prog) {
   size_t len = 0;
   unsigned char *list = dir ? rt_cache_load(dir, key, &len) : NULL;
   free(dir);
-  for (size_t i = 0; list && i + 8 <= len && i < 8 * RT_SIZED_MAX; i += 8) {
-    uint64_t units;
-    unsigned others;
-    memcpy(&units, list + i, sizeof units);
-    if (!units || rt_sized_program_find(prog, d->ordinal, units, &others))
+  char *text = list ? malloc(len + 1) : NULL;
+  if (text) {
+    memcpy(text, list, len);
+    text[len] = '\0';
+  }
+  for (char *line = text, *next; line && *line; line = next) {
+    next = strchr(line, '\n');
+    next = next ? (*next = '\0', next + 1) : line + strlen(line);
+    char *name = strchr(line, ' ');
+    size_t units = strtoull(line, NULL, 10);
+    if (!name || !units)
       continue;
-    char extra[64];
-    rt_sized_options((size_t)units, extra);
-    cl_program p = rt_build_as(d, prog, extra, 1);
-    rt_sized_program *sp = p ? calloc(1, sizeof *sp) : NULL;
-    if (!sp) {
-      if (p)
-        clReleaseProgram(p);
+    const char *kernel = strcmp(++name, "-") == 0 ? NULL : name;
+    unsigned others;
+    char *extra = rt_kernel_options(kernel, units);
+    if (!extra || rt_sized_program_find(prog, kernel, d->ordinal, units,
+                                        &others)) {
+      free(extra);
       continue;
     }
-    sp->program = prog;
-    sp->ordinal = d->ordinal;
-    sp->units = units;
-    sp->built = p;
-    sp->dev = d;
-    sp->preloaded = 1;
-    sp->next = g_prog.sized_programs;
-    g_prog.sized_programs = sp;
+    cl_program p = rt_build_as(d, prog, extra, 1);
+    free(extra);
+    rt_sized_program *sp =
+        p ? rt_sized_program_new(prog, kernel, d, units) : NULL;
+    if (!sp && p)
+      clReleaseProgram(p);
+    if (sp) {
+      sp->built = p;
+      sp->preloaded = 1;
+    }
   }
+  free(text);
   free(list);
 }
 
@@ -895,18 +835,18 @@ cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *d,
   cu2clError_t err = cu2clSuccess;
   if (!sk) {
     unsigned others;
-    rt_sized_program *sp =
-        rt_sized_program_find(ref->program, d->ordinal, units, &others);
+    const char *kernel =
+        rt_lazy_build_on(d) && rt_has_kernel_guard(ref->program->source,
+                                                  ref->name)
+            ? ref->name
+            : NULL;
+    rt_sized_program *sp = rt_sized_program_find(ref->program, kernel,
+                                                 d->ordinal, units, &others);
     if (!sp && others >= RT_SIZED_MAX) {
       err = cu2clErrorNotSupported; /* no record: the list stays short */
-    } else if (!sp && (sp = calloc(1, sizeof *sp)) != NULL) {
+    } else if (!sp && (sp = rt_sized_program_new(ref->program, kernel, d,
+                                                 units)) != NULL) {
       rt_warp_confirm(d);
-      sp->program = ref->program;
-      sp->ordinal = d->ordinal;
-      sp->units = units;
-      sp->dev = d;
-      sp->next = g_prog.sized_programs;
-      g_prog.sized_programs = sp;
       rt_sized_build_start(sp, d);
     }
     if (sp && !sp->used) { /* new, or loaded ahead: in the next list */
@@ -967,6 +907,7 @@ void rt_program_release_device(rt_device *d) {
     if (sp->built != RT_BUILD_FAILED)
       clReleaseProgram(sp->built);
     *pp = sp->next;
+    free(sp->kernel);
     free(sp);
   }
   for (rt_kernel_state *s = g_prog.kernels; s; s = s->next) {
@@ -982,6 +923,8 @@ void rt_program_release_device(rt_device *d) {
     if (p && p != RT_BUILD_FAILED)
       clReleaseProgram(p);
     s->built[d->ordinal] = NULL;
+    if (d->ordinal < 64)
+      s->sizes_loaded &= ~(1ull << d->ordinal);
   }
   pthread_mutex_unlock(&g_prog.lock);
 }

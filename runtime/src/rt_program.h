@@ -72,9 +72,5 @@ cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *dev,
 int rt_sized_shared_on(const rt_device *d);
 /* Releases every program and kernel built for dev (cu2clDeviceReset). */
 void rt_program_release_device(rt_device *dev);
-/* Whether blocks of shape local run as CUDA's warps in kernels pinned to
- * 32-wide sub-groups on dev (opened): probed by running a kernel once per
- * shape, then remembered. */
-int rt_sub_groups_hold(rt_device *dev, cl_uint dims, const size_t local[3]);
 
 #endif

@@ -708,6 +708,15 @@ static void *rt_sized_builder(void *arg) {
   return NULL;
 }
 
+/* Whether sp's load is still in the builder's queue. Caller holds
+ * g_prog.lock. */
+static int rt_sized_queued(const rt_sized_program *sp) {
+  for (const rt_sized_build *b = g_prog.jobs; b; b = b->next)
+    if (b->sp == sp)
+      return 1;
+  return 0;
+}
+
 /* Waits for the sized builds of device ordinal (every device: -1); those
  * the builder has not begun are dropped (their sizes run the general
  * kernel), so that a reset or the exit waits for one load at most, not for
@@ -790,6 +799,23 @@ cu2clError_t cu2clHoldSizedBuilds(int hold) {
   pthread_mutex_lock(&g_prog.lock);
   g_prog.held = hold != 0;
   pthread_cond_broadcast(&g_prog.work);
+  pthread_mutex_unlock(&g_prog.lock);
+  return cu2clSuccess;
+}
+
+/* The builder takes a job off the queue before its load ends: a job is
+ * over when no queued job nor sized program is left without a result. */
+cu2clError_t cu2clWaitSizedBuilds(void) {
+  pthread_mutex_lock(&g_prog.lock);
+  for (;;) {
+    int pending = g_prog.jobs && !g_prog.held;
+    for (rt_sized_program *sp = g_prog.sized_programs; sp && !pending;
+         sp = sp->next)
+      pending = !sp->built && !rt_sized_queued(sp);
+    if (!pending)
+      break;
+    pthread_cond_wait(&g_prog.built, &g_prog.lock);
+  }
   pthread_mutex_unlock(&g_prog.lock);
   return cu2clSuccess;
 }

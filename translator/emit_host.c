@@ -814,7 +814,8 @@ static unsigned count_lines(const char *s, size_t n) {
 }
 
 static char *apply_edits(host *h, unsigned **lines) {
-  qsort(h->edits, h->nedits, sizeof *h->edits, cmp_edit);
+  if (h->nedits) /* qsort's array may not be NULL, even when empty */
+    qsort(h->edits, h->nedits, sizeof *h->edits, cmp_edit);
   strbuf out = {0};
   line_map m = {xcalloc(256, sizeof(unsigned)), 0, 256, 1};
   m.map[0] = 1;

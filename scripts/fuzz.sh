@@ -23,6 +23,7 @@ while [ $# -gt 0 ]; do
   case $1 in
   -w) work=$2; shift 2 ;;
   -j) jobs=$2; shift 2 ;;
+  -j*) jobs=${1#-j}; shift ;;
   *) break ;;
   esac
 done

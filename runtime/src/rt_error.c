@@ -177,13 +177,16 @@ const char *cu2clGetErrorString(cu2clError_t error) {
 }
 
 int rt_debug_enabled(void) {
-  /* Read once; a benign race at worst reads the environment twice. */
+  /* Read once; threads racing to the first call at worst read the
+   * environment twice (atomic: the value is shared between threads). */
   static int level = -1;
-  if (level < 0) {
+  int on = __atomic_load_n(&level, __ATOMIC_RELAXED);
+  if (on < 0) {
     const char *v = getenv("CU2CL_DEBUG");
-    level = v && *v && strcmp(v, "0") != 0;
+    on = v && *v && strcmp(v, "0") != 0;
+    __atomic_store_n(&level, on, __ATOMIC_RELAXED);
   }
-  return level;
+  return on;
 }
 
 static void rt_vlog(const char *kind, const char *fmt, va_list ap) {

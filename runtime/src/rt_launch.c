@@ -243,11 +243,13 @@ static cu2clError_t rt_check_after(rt_device *d, const cu2clKernelRef *ref,
 
 /* A switch from the environment, read once: set, not empty and not "0". */
 static int rt_env_switch(const char *name, int *value) {
-  if (*value < 0) {
+  int on = __atomic_load_n(value, __ATOMIC_RELAXED); /* shared by threads */
+  if (on < 0) {
     const char *env = getenv(name);
-    *value = env && *env && strcmp(env, "0") != 0;
+    on = env && *env && strcmp(env, "0") != 0;
+    __atomic_store_n(value, on, __ATOMIC_RELAXED);
   }
-  return *value;
+  return on;
 }
 
 static int rt_launch_blocking(void) {

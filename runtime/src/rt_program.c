@@ -465,12 +465,14 @@ static void rt_warp_confirm(rt_device *d) {
  * pointer parameter costs 64-bit address arithmetic on every shared access
  * (docs/performance.md); CU2CL_SIZED_SHARED=0 or 1 decides elsewhere. */
 int rt_sized_shared_on(const rt_device *d) {
-  static int value = -2;
-  if (value == -2) {
+  static int value = -2; /* shared by threads: atomic */
+  int on = __atomic_load_n(&value, __ATOMIC_RELAXED);
+  if (on == -2) {
     const char *env = getenv("CU2CL_SIZED_SHARED");
-    value = env && *env ? strcmp(env, "0") != 0 : -1;
+    on = env && *env ? strcmp(env, "0") != 0 : -1;
+    __atomic_store_n(&value, on, __ATOMIC_RELAXED);
   }
-  return value >= 0 ? value : d->is_nvidia;
+  return on >= 0 ? on : d->is_nvidia;
 }
 
 static void rt_sizes_preload(rt_device *d, cu2clProgram *prog);

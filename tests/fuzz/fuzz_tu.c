@@ -106,7 +106,8 @@ static size_t splice(uint8_t *data, size_t size, size_t max_size, size_t at,
   if (size - cut + len > max_size)
     return size;
   memmove(data + at + len, data + at + cut, size - at - cut);
-  memcpy(data + at, text, len);
+  if (len) /* text is NULL for a deletion */
+    memcpy(data + at, text, len);
   return size - cut + len;
 }
 

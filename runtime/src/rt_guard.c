@@ -13,14 +13,8 @@
 #include <sys/mman.h>
 
 int rt_guard_on(void) {
-  static int value = -1;
-  int on = __atomic_load_n(&value, __ATOMIC_RELAXED);
-  if (on < 0) {
-    const char *env = getenv("CU2CL_CHECK");
-    on = env && *env && strcmp(env, "0") != 0;
-    __atomic_store_n(&value, on, __ATOMIC_RELAXED);
-  }
-  return on;
+  static int value = -2;
+  return rt_env_tristate("CU2CL_CHECK", &value) > 0;
 }
 
 size_t rt_guard_size(void) {

@@ -243,17 +243,11 @@ static cu2clError_t rt_check_after(rt_device *d, const cu2clKernelRef *ref,
 
 /* A switch from the environment, read once: set, not empty and not "0". */
 static int rt_env_switch(const char *name, int *value) {
-  int on = __atomic_load_n(value, __ATOMIC_RELAXED); /* shared by threads */
-  if (on < 0) {
-    const char *env = getenv(name);
-    on = env && *env && strcmp(env, "0") != 0;
-    __atomic_store_n(value, on, __ATOMIC_RELAXED);
-  }
-  return on;
+  return rt_env_tristate(name, value) > 0;
 }
 
 static int rt_launch_blocking(void) {
-  static int value = -1;
+  static int value = -2;
   return rt_env_switch("CU2CL_LAUNCH_BLOCKING", &value);
 }
 
@@ -279,7 +273,7 @@ static struct {
 } g_ktimes = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, 0};
 
 static int rt_kernel_times(void) {
-  static int value = -1;
+  static int value = -2;
   return rt_env_switch("CU2CL_KERNEL_TIMES", &value);
 }
 

@@ -74,6 +74,7 @@ static struct {
   pthread_cond_t work;         /* a job was queued */
   int builder;                 /* the builder thread runs */
   int held;                    /* cu2clHoldSizedBuilds: take no job */
+  int loading;                 /* the builder is loading a job's program */
   pthread_mutex_t stats_lock; /* stats: builds run outside lock too */
   cu2clCacheStats stats;
 } g_prog = {PTHREAD_MUTEX_INITIALIZER,
@@ -84,6 +85,7 @@ static struct {
             NULL,
             NULL,
             PTHREAD_COND_INITIALIZER,
+            0,
             0,
             0,
             PTHREAD_MUTEX_INITIALIZER,
@@ -465,13 +467,8 @@ static void rt_warp_confirm(rt_device *d) {
  * pointer parameter costs 64-bit address arithmetic on every shared access
  * (docs/performance.md); CU2CL_SIZED_SHARED=0 or 1 decides elsewhere. */
 int rt_sized_shared_on(const rt_device *d) {
-  static int value = -2; /* shared by threads: atomic */
-  int on = __atomic_load_n(&value, __ATOMIC_RELAXED);
-  if (on == -2) {
-    const char *env = getenv("CU2CL_SIZED_SHARED");
-    on = env && *env ? strcmp(env, "0") != 0 : -1;
-    __atomic_store_n(&value, on, __ATOMIC_RELAXED);
-  }
+  static int value = -2;
+  int on = rt_env_tristate("CU2CL_SIZED_SHARED", &value);
   return on >= 0 ? on : d->is_nvidia;
 }
 
@@ -700,23 +697,16 @@ static void *rt_sized_builder(void *arg) {
       pthread_cond_wait(&g_prog.work, &g_prog.lock);
     rt_sized_build *b = g_prog.jobs;
     g_prog.jobs = b->next;
+    g_prog.loading = 1;
     pthread_mutex_unlock(&g_prog.lock);
     cl_program p = rt_build_as(b->d, b->sp->program, b->extra, 1);
     pthread_mutex_lock(&g_prog.lock);
+    g_prog.loading = 0;
     b->sp->built = p ? p : RT_BUILD_FAILED;
     pthread_cond_broadcast(&g_prog.built);
     free(b);
   }
   return NULL;
-}
-
-/* Whether sp's load is still in the builder's queue. Caller holds
- * g_prog.lock. */
-static int rt_sized_queued(const rt_sized_program *sp) {
-  for (const rt_sized_build *b = g_prog.jobs; b; b = b->next)
-    if (b->sp == sp)
-      return 1;
-  return 0;
 }
 
 /* Waits for the sized builds of device ordinal (every device: -1); those
@@ -805,19 +795,10 @@ cu2clError_t cu2clHoldSizedBuilds(int hold) {
   return cu2clSuccess;
 }
 
-/* The builder takes a job off the queue before its load ends: a job is
- * over when no queued job nor sized program is left without a result. */
 cu2clError_t cu2clWaitSizedBuilds(void) {
   pthread_mutex_lock(&g_prog.lock);
-  for (;;) {
-    int pending = g_prog.jobs && !g_prog.held;
-    for (rt_sized_program *sp = g_prog.sized_programs; sp && !pending;
-         sp = sp->next)
-      pending = !sp->built && !rt_sized_queued(sp);
-    if (!pending)
-      break;
+  while ((g_prog.jobs && !g_prog.held) || g_prog.loading)
     pthread_cond_wait(&g_prog.built, &g_prog.lock);
-  }
   pthread_mutex_unlock(&g_prog.lock);
   return cu2clSuccess;
 }

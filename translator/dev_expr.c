@@ -875,8 +875,8 @@ static void print_init_list(emitter *e, CXCursor c) {
 static void print_unexposed(emitter *e, CXCursor c) {
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
-  CXEvalResult value = n == 0 && e->in_builtin ? clang_Cursor_Evaluate(c)
-                                                : NULL;
+  CXEvalResult value =
+      n == 0 && e->in_builtin ? clang_Cursor_Evaluate(c) : NULL;
   if (value)
     clang_EvalResult_dispose(value);
   if (n == 0 && e->in_builtin && !value)

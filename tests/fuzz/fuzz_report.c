@@ -56,8 +56,7 @@ static const char *string(const char *p, const char *end) {
         return NULL;
       if (*p == 'u') {
         for (int i = 1; i <= 4; i++)
-          if (p + i >= end || !strchr("0123456789abcdefABCDEF", p[i]) ||
-              !p[i])
+          if (p + i >= end || !strchr("0123456789abcdefABCDEF", p[i]) || !p[i])
             return NULL;
         p += 5;
       } else if (*p && strchr("\"\\/bfnrt", *p)) {

@@ -177,9 +177,12 @@ cc=${CC:-cc}
 
 # ---- cu2clrt, built here with the compiler alone (no libclang needed).
 echo "== building cu2clrt and the helpers"
-mkdir -p "$work/rt"
+mkdir -p "$work/rt/generated"
+cmake -DIN="$top/runtime/src/rt_algo.cl" -DOUT="$work/rt/generated/rt_algo_cl.h" \
+  -DVAR=algo_source -P "$top/cmake/embed.cmake" || die "rt_algo.cl not embedded"
 $cc -O2 -shared -fPIC -std=c11 -D_GNU_SOURCE -DCU2CLRT_BUILDING \
   -DCL_TARGET_OPENCL_VERSION=300 -I"$top/runtime/include" -I"$top/runtime/src" \
+  -I"$work/rt/generated" \
   "$top"/runtime/src/*.c -L"$cllib" -lOpenCL -lpthread -lm \
   -o "$work/rt/libcu2clrt.so" || die "cu2clrt did not build"
 $cc -O2 -std=c11 -D_GNU_SOURCE -I"$top/runtime/include" "$top/runtime/bench_launch.c" \

@@ -217,12 +217,14 @@ static char *cl_type(const char *cuda) {
       len = strlen(map[i][0]);
       break;
     }
-  const char *name = xstrndup(base, len);
+  char *own = xstrndup(base, len);
+  const char *name = own;
   for (size_t i = 0; i < sizeof map / sizeof map[0]; i++)
     if (!strcmp(name, map[i][0]))
       name = map[i][1];
   char *r =
       xasprintf("%s%s%s", is_const ? "const " : "", name, ptr ? " *" : "");
+  free(own);
   free(t);
   return r;
 }

@@ -46,6 +46,7 @@ static const char *const generated_only[] = {
     "cu2clrtTraceQuiet",        /* for library layers (cu2clrt_thrust.hpp) */
     "cu2clrtTraceSite",         /* passed by the header's call-site macros */
     "cu2clHoldSizedBuilds",     /* for tests and measurements */
+    "cu2clWaitSizedBuilds",     /* for tests */
     "cu2clLaunchV",             /* the type of cu2clKernelRef.launchv */
     "cu2clMemLocationOfDevice", /* CUDA 12's device number as a location */
     "cu2clKernelPtr",           /* kernels held in function pointers: */

@@ -174,6 +174,9 @@ static int run_model_checks(void) {
   int fails = warp_check_misc(&be, rt_configs, 3) +
               warp_check_types(&be, rt_configs, 3,
                                1u << WM_INT | 1u << WM_DOUBLE);
+  CK(cu2clDeviceReset()); /* the kernels made from b's references go */
+  for (int i = 0; i <= WM_NTYPES; i++)
+    free((char *)b.refs[i].name);
   free(src);
   return fails;
 }

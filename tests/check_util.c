@@ -1,9 +1,13 @@
 /* Unit tests for translator/util: strings, vectors, paths, atomic writes. */
 #include <check.h>
 #include <dirent.h>
+#include <errno.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "util.h"
@@ -126,6 +130,75 @@ START_TEST(test_write_atomic_fails_cleanly) {
 }
 END_TEST
 
+/* The names in dir other than dot files, one per line (malloc'd). */
+static char *dir_names(const char *dir) {
+  strbuf b = {0};
+  strbuf_append(&b, "");
+  DIR *d = opendir(dir);
+  ck_assert_ptr_nonnull(d);
+  struct dirent *e;
+  while ((e = readdir(d)))
+    if (e->d_name[0] != '.')
+      strbuf_printf(&b, "%s\n", e->d_name);
+  closedir(d);
+  return b.data;
+}
+
+/* In a child limited to files of 4 KiB (RLIMIT_FSIZE), writes 1 MiB over
+ * an earlier complete f.txt; with `killed`, the write past the limit kills
+ * the child (SIGXFSZ), as a SIGKILL in the middle of writing would; else
+ * the write fails as on a full disk (EFBIG) and the child exits 0 when
+ * write_file_atomic said so. Returns the child's wait status. */
+static int write_limited(const char *path, int killed) {
+  ck_assert_int_eq(write_file_atomic(path, "old", 3), 0);
+  pid_t child = fork();
+  ck_assert_int_ge(child, 0);
+  if (child == 0) {
+    struct rlimit none = {0, 0}, small = {4096, 4096};
+    setrlimit(RLIMIT_CORE, &none);
+    signal(SIGXFSZ, killed ? SIG_DFL : SIG_IGN);
+    setrlimit(RLIMIT_FSIZE, &small);
+    size_t len = (size_t)1 << 20;
+    char *data = xmalloc(len);
+    memset(data, 'n', len);
+    int rc = write_file_atomic(path, data, len);
+    _exit(rc == -1 && errno == EFBIG ? 0 : 1);
+  }
+  int status = 0;
+  ck_assert_int_eq(waitpid(child, &status, 0), child);
+  return status;
+}
+
+/* Killed in the middle of writing: the earlier file, whole, and nothing
+ * else (no temporary left). */
+START_TEST(test_write_atomic_killed) {
+  char *path = xasprintf("%s/f.txt", tmp);
+  int status = write_limited(path, 1);
+  ck_assert(WIFSIGNALED(status) && WTERMSIG(status) == SIGXFSZ);
+  char *names = dir_names(tmp), *text = read_file(path, NULL);
+  ck_assert_str_eq(names, "f.txt\n");
+  ck_assert_str_eq(text, "old");
+  free(names);
+  free(text);
+  free(path);
+}
+END_TEST
+
+/* Out of space: an error with errno, the earlier file whole, nothing
+ * else. */
+START_TEST(test_write_atomic_no_space) {
+  char *path = xasprintf("%s/f.txt", tmp);
+  int status = write_limited(path, 0);
+  ck_assert(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  char *names = dir_names(tmp), *text = read_file(path, NULL);
+  ck_assert_str_eq(names, "f.txt\n");
+  ck_assert_str_eq(text, "old");
+  free(names);
+  free(text);
+  free(path);
+}
+END_TEST
+
 START_TEST(test_read_missing) {
   ck_assert_ptr_null(read_file("/nonexistent/cu2cl", NULL));
 }
@@ -144,6 +217,8 @@ int main(void) {
   tcase_add_checked_fixture(errors, setup, teardown);
   tcase_add_test(errors, test_write_atomic_fails_cleanly);
   tcase_add_test(errors, test_read_missing);
+  tcase_add_test(errors, test_write_atomic_killed);
+  tcase_add_test(errors, test_write_atomic_no_space);
   suite_add_tcase(s, errors);
   SRunner *sr = srunner_create(s);
   srunner_run_all(sr, CK_NORMAL);

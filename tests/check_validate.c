@@ -177,6 +177,19 @@ static int have_program(const char *name) {
 
 /* ---- the writer and the reader ------------------------------------------ */
 
+/* Element i of a copy's payload, which a trace holds unaligned. */
+static int int_at(const void *data, size_t i) {
+  int v;
+  memcpy(&v, (const char *)data + i * sizeof v, sizeof v);
+  return v;
+}
+
+static float f32_at(const void *data, size_t i) {
+  float v;
+  memcpy(&v, (const char *)data + i * sizeof v, sizeof v);
+  return v;
+}
+
 START_TEST(test_roundtrip_every_type) {
   unsigned char data[CU2CL_TRACE_ELEM_TYPE_COUNT][32];
   for (unsigned t = 0; t < CU2CL_TRACE_ELEM_TYPE_COUNT; t++)
@@ -356,10 +369,10 @@ START_TEST(test_threads) {
   cu2cl_tracefile *t = load(path);
   ck_assert_uint_eq(t->n_copies, 400);
   for (size_t i = 0; i < 400; i++) { /* whole records, never interleaved */
-    const int *v = (const int *)t->copies[i].data;
-    ck_assert_int_eq(v[0], (int)t->copies[i].line);
-    ck_assert_int_eq(v[0], v[2]);
-    ck_assert_int_eq(v[1], v[3]);
+    const void *v = t->copies[i].data;
+    ck_assert_int_eq(int_at(v, 0), (int)t->copies[i].line);
+    ck_assert_int_eq(int_at(v, 0), int_at(v, 2));
+    ck_assert_int_eq(int_at(v, 1), int_at(v, 3));
   }
   cu2cl_tracefile_delete(t);
   free(path);
@@ -397,7 +410,7 @@ START_TEST(test_managed_modes) {
     if (m == 0) {
       ck_assert_uint_eq(t->copies[1].elem_type, CU2CL_TRACE_F32);
       ck_assert_uint_eq(t->copies[2].line, 12);
-      ck_assert_int_eq(((const int *)t->copies[2].data)[2], 30);
+      ck_assert_int_eq(int_at(t->copies[2].data, 2), 30);
       ck_assert_uint_eq(t->copies[2].kind, CU2CL_TRACE_COPY_MANAGED);
     }
     cu2cl_tracefile_delete(t);
@@ -1159,13 +1172,12 @@ START_TEST(test_cuda_header_cxx) {
   check_records(trace, src, cuda_expect,
                 sizeof cuda_expect / sizeof *cuda_expect);
   cu2cl_tracefile *t = load(trace);
-  const float *f0 = (const float *)t->copies[0].data;
-  const float *f2d = (const float *)t->copies[10].data;
-  const int *m1 = (const int *)t->copies[14].data,
-            *m3 = (const int *)t->copies[15].data;
-  ck_assert(f0[0] == 0 && f0[3] == 1.5f);
-  ck_assert(f2d[0] == 0 && f2d[1] == 0.5f && f2d[2] == 2 && f2d[3] == 2.5f);
-  ck_assert(m1[1] == 1 && m3[1] == 7);
+  const void *f0 = t->copies[0].data, *f2d = t->copies[10].data;
+  const void *m1 = t->copies[14].data, *m3 = t->copies[15].data;
+  ck_assert(f32_at(f0, 0) == 0 && f32_at(f0, 3) == 1.5f);
+  ck_assert(f32_at(f2d, 0) == 0 && f32_at(f2d, 1) == 0.5f &&
+            f32_at(f2d, 2) == 2 && f32_at(f2d, 3) == 2.5f);
+  ck_assert(int_at(m1, 1) == 1 && int_at(m3, 1) == 7);
   cu2cl_tracefile_delete(t);
   /* unset: nothing written, same output */
   sh("unset CU2CL_TRACE; cd '%s' && '%s' | grep -q 'h\\[1\\] = 0.5'", tmp, exe);

@@ -875,7 +875,11 @@ static void print_init_list(emitter *e, CXCursor c) {
 static void print_unexposed(emitter *e, CXCursor c) {
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
-  if (n == 0 && e->in_builtin && !clang_Cursor_Evaluate(c))
+  CXEvalResult value =
+      n == 0 && e->in_builtin ? clang_Cursor_Evaluate(c) : NULL;
+  if (value)
+    clang_EvalResult_dispose(value);
+  if (n == 0 && e->in_builtin && !value)
     /* a built-in's default argument that is not a constant: the CUDA
      * headers have one, width = warpSize */
     dev_emit(e, "CU2CL_WARP_SIZE");

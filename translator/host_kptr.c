@@ -547,8 +547,9 @@ int cu2cl_kptr_launch_through_pointer(CXCursor call) {
 typedef struct toks {
   CXTranslationUnit tu;
   CXToken *t;
-  unsigned n;
-  char **s; /* spellings */
+  unsigned n;     /* up to the declarator's end */
+  unsigned total; /* all the tokenized ones (toks_free) */
+  char **s;       /* spellings */
 } toks;
 
 static unsigned tok_begin(const toks *t, unsigned i) {
@@ -604,6 +605,7 @@ static void decl_tokens(CXTranslationUnit tu, CXCursor decl, toks *t,
                         unsigned *start) {
   t->tu = tu;
   clang_tokenize(tu, clang_getCursorExtent(decl), &t->t, &t->n);
+  t->total = t->n;
   t->s = xcalloc(t->n + 1, sizeof *t->s);
   for (unsigned i = 0; i < t->n; i++)
     t->s[i] = cx_take(clang_getTokenSpelling(tu, t->t[i]));
@@ -624,11 +626,11 @@ static void decl_tokens(CXTranslationUnit tu, CXCursor decl, toks *t,
   }
 }
 
-static void toks_free(toks *t, unsigned n) {
-  for (unsigned i = 0; i < n; i++)
+static void toks_free(toks *t) {
+  for (unsigned i = 0; i < t->total; i++)
     free(t->s[i]);
   free(t->s);
-  clang_disposeTokens(t->tu, t->t, n);
+  clang_disposeTokens(t->tu, t->t, t->total);
 }
 
 /* `RET (*cv NAME[N])(PARAMS)` -> `cu2clKernelPtr<RET (PARAMS)> cv NAME[N]` */
@@ -709,7 +711,6 @@ const char *cu2cl_kptr_rewrite_decl(CXTranslationUnit tu, CXCursor decl,
   toks tk;
   unsigned s;
   decl_tokens(tu, decl, &tk, &s);
-  unsigned all = tk.n;
   const char *why = "its declarator has an unrecognized form";
   CXFile file = NULL;
   size_t len = 0;
@@ -722,6 +723,6 @@ const char *cu2cl_kptr_rewrite_decl(CXTranslationUnit tu, CXCursor decl,
     why = via_typedef ? rewrite_star(&tk, s, name, edit, ctx)
                       : rewrite_group(&tk, s, name, src, edit, ctx);
   free(name);
-  toks_free(&tk, all);
+  toks_free(&tk);
   return why;
 }

@@ -286,8 +286,12 @@ static CXTranslationUnit parse_checked(const cu2cl_options *o,
   CXTranslationUnit tu = NULL;
   enum CXErrorCode rc = parse_unit(o, cmd, *idx, &tu, main_len);
   if (rc != CXError_Success || !tu) {
+    /* A crash inside libclang's parse is caught by its crash recovery
+     * (CXError_Crashed): this file fails, the others go on. */
     cu2cl_diag_report(diags, CU2CL_D_PARSE_ERROR, cmd->file, 0, 0,
-                      "libclang could not parse the file");
+                      rc == CXError_Crashed
+                          ? "libclang crashed while parsing the file"
+                          : "libclang could not parse the file");
     clang_disposeIndex(*idx);
     return NULL;
   }

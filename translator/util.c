@@ -1,8 +1,9 @@
 /*
  * util: allocation that aborts on exhaustion, growable strings and string
  * vectors, and the file and path helpers the driver and emitters share.
- * Output files are written atomically (temporary file + rename) so a failed
- * run never leaves a partial file in the out-root.
+ * Output files are written atomically (an unnamed file linked into place
+ * when complete, else a temporary file + rename) so a failed or killed run
+ * never leaves a partial file in the out-root.
  */
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
@@ -10,6 +11,8 @@
 #include "util.h"
 
 #include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -199,12 +202,75 @@ int mkdir_p(const char *dir) {
   return path_is_dir(dir) ? 0 : -1;
 }
 
+/* Writes len bytes of data to fd; 0, or -1 with errno set. */
+static int write_all(int fd, const char *data, size_t len) {
+  while (len > 0) {
+    ssize_t n = write(fd, data, len);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0) {
+      if (n == 0)
+        errno = EIO;
+      return -1;
+    }
+    data += n;
+    len -= (size_t)n;
+  }
+  return 0;
+}
+
+/* The unnamed file fd (O_TMPFILE), complete, named path: in place of an
+ * existing file by unlinking it first (a reader may find no file for a
+ * moment, never a partial one). 0, or -1 with errno set; ENOENT, EXDEV or
+ * EPERM: /proc or linking is missing, the caller writes another way. */
+static int link_unnamed(int fd, const char *path) {
+  char proc[64];
+  snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
+  for (int tries = 0; tries < 8; tries++) {
+    if (linkat(AT_FDCWD, proc, AT_FDCWD, path, AT_SYMLINK_FOLLOW) == 0)
+      return 0;
+    if (errno != EEXIST || (unlink(path) && errno != ENOENT))
+      return -1;
+  }
+  errno = EEXIST;
+  return -1;
+}
+
+/* Where the file system has unnamed files (O_TMPFILE: ext4, xfs, btrfs,
+ * tmpfs), the data is written into one in path's directory, which gets its
+ * name only when complete: a process killed while writing, or a full disk,
+ * leaves nothing behind. 1: done that way (*rc: the result); 0: not
+ * available here. */
+static int write_unnamed(const char *dir, const char *path, const char *data,
+                         size_t len, int *rc) {
+  int fd = open(dir, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0666);
+  if (fd < 0)
+    return 0;
+  if (write_all(fd, data, len)) { /* the mode as open(2) makes it */
+    int e = errno;
+    close(fd);
+    errno = e;
+    *rc = -1;
+    return 1;
+  }
+  *rc = link_unnamed(fd, path);
+  int e = errno;
+  close(fd);
+  errno = e;
+  return *rc == 0 || (e != ENOENT && e != EXDEV && e != EPERM);
+}
+
 int write_file_atomic(const char *path, const char *data, size_t len) {
   char *dir = path_dirname(path);
   int rc = mkdir_p(dir);
+  if (rc == 0 && write_unnamed(dir, path, data, len, &rc)) {
+    free(dir);
+    return rc;
+  }
   free(dir);
   if (rc)
     return -1;
+  /* Elsewhere: a temporary file beside path, renamed into place. */
   char *tmp = xasprintf("%s.tmp.%ld", path, (long)getpid());
   FILE *f = fopen(tmp, "wb");
   if (!f) {

@@ -56,8 +56,11 @@ void strvec_free(strvec *v);
 /* Files. read_file returns a heap buffer (NUL-terminated) or NULL with errno
  * set. */
 char *read_file(const char *path, size_t *len_out);
-/* Writes atomically: to a temporary file beside path, then rename(2), so no
- * partial output is ever left behind. Creates missing parent directories.
+/* Writes atomically: to an unnamed file in path's directory linked into
+ * place when complete (O_TMPFILE), else to a temporary file beside path
+ * renamed into place, so no partial output is ever left behind, even by a
+ * process killed while writing or a full disk. Creates missing parent
+ * directories.
  * Returns 0 on success, -1 with errno set. */
 int write_file_atomic(const char *path, const char *data, size_t len);
 /* write_file_atomic, unless the file already holds exactly data (it is then

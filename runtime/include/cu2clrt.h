@@ -897,6 +897,12 @@ CU2CL_API cu2clError_t cu2clGetCacheStats(cu2clCacheStats *stats);
  * for measuring a run without background loads. */
 CU2CL_API cu2clError_t cu2clHoldSizedBuilds(int hold);
 
+/* Waits until the background loads of sized programs queued so far have
+ * ended (none waits while they are held: those stay queued); the next
+ * launch of a size loaded then runs its own program. For tests, which wait
+ * on the builder's state instead of sleeping. */
+CU2CL_API cu2clError_t cu2clWaitSizedBuilds(void);
+
 CU2CL_EXTERN_C_END
 
 /* ---------------------------------------------------------------------------

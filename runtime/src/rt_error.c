@@ -176,14 +176,19 @@ const char *cu2clGetErrorString(cu2clError_t error) {
   return info ? info->message : "unrecognized error code";
 }
 
-int rt_debug_enabled(void) {
-  /* Read once; a benign race at worst reads the environment twice. */
-  static int level = -1;
-  if (level < 0) {
-    const char *v = getenv("CU2CL_DEBUG");
-    level = v && *v && strcmp(v, "0") != 0;
+int rt_env_tristate(const char *name, int *cache) {
+  int on = __atomic_load_n(cache, __ATOMIC_RELAXED);
+  if (on == -2) {
+    const char *env = getenv(name);
+    on = env && *env ? strcmp(env, "0") != 0 : -1;
+    __atomic_store_n(cache, on, __ATOMIC_RELAXED);
   }
-  return level;
+  return on;
+}
+
+int rt_debug_enabled(void) {
+  static int level = -2;
+  return rt_env_tristate("CU2CL_DEBUG", &level) > 0;
 }
 
 static void rt_vlog(const char *kind, const char *fmt, va_list ap) {

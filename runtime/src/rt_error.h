@@ -24,6 +24,11 @@ int rt_debug_enabled(void);
 void rt_log_debug(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 void rt_log_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
+/* The environment's switch `name`, read once into *cache (initially -2;
+ * shared by threads, so read and written atomically): 1 when set to
+ * something other than "0", 0 for "0", -1 when unset or empty. */
+int rt_env_tristate(const char *name, int *cache);
+
 /* Human-readable name of an OpenCL status, for messages. */
 const char *rt_cl_status_name(cl_int status);
 

@@ -20,6 +20,13 @@
  * On a capturing stream a launch is checked as above, arguments included,
  * then recorded (rt_graph) instead of enqueued; graph replay calls
  * rt_launch_enqueue for it later.
+ *
+ * With CU2CL_CHECK=1 (rt_guard.h) every enqueued launch is checked before
+ * (each non-null pointer argument inside a live device allocation) and
+ * after, waiting for the kernel: the guard zones of its pointer arguments'
+ * allocations intact. A failed check is cudaErrorIllegalAddress, with a
+ * message naming the kernel and the argument; a bad pointer never reaches
+ * the device.
  */
 #include "rt_launch.h"
 
@@ -28,6 +35,7 @@
 #include <string.h>
 
 #include "rt_graph.h"
+#include "rt_guard.h"
 #include "rt_sgprobe.h"
 #include "rt_memory.h"
 #include "rt_stream.h"
@@ -157,17 +165,90 @@ static cl_int rt_set_arg(rt_device *d, cl_kernel kernel, cl_uint i,
   }
 }
 
+/* ---- CU2CL_CHECK=1 ---- */
+
+/* Why p, a pointer argument, is no live device pointer; NULL when it is
+ * (or when it is one past the end of a block, which kernels get as an end
+ * marker). */
+static const char *rt_bad_pointer(const void *p, char *buf, size_t len) {
+  rt_alloc a;
+  rt_mem_find(p, &a);
+  if (!a.base) { /* one past the end? */
+    rt_mem_find((const char *)p - 1, &a);
+    if (a.base && (const char *)p != a.base + a.size)
+      memset(&a, 0, sizeof a);
+  }
+  if (a.base && rt_is_device_kind(a.kind))
+    return NULL;
+  if (a.base && a.kind == RT_MEM_REGISTERED && a.mapped)
+    return NULL;
+  if (a.base)
+    snprintf(buf, len, "is host memory (%s) the device cannot reach",
+             a.kind == RT_MEM_PINNED ? "cu2clMallocHost" : "cu2clHostRegister");
+  else if (!rt_guard_explain(p, buf, len))
+    snprintf(buf, len, "was never returned by the allocator (nor is it "
+                       "inside a block it returned)");
+  return buf;
+}
+
+static cu2clError_t rt_check_before(const cu2clKernelRef *ref,
+                                    const cu2clArg *args, unsigned nargs) {
+  for (unsigned i = 0; i < nargs; i++) {
+    if (args[i].kind != CU2CL_ARG_DEVPTR)
+      continue;
+    const void *p = *(void *const *)args[i].value;
+    char buf[200];
+    const char *why = p ? rt_bad_pointer(p, buf, sizeof buf) : NULL;
+    if (why) {
+      rt_log_error("CU2CL_CHECK: kernel %s, argument %u: the pointer %p %s; "
+                   "the launch fails (cudaErrorIllegalAddress)",
+                   ref->name, i, p, why);
+      return cu2clErrorIllegalAddress;
+    }
+  }
+  return cu2clSuccess;
+}
+
+/* Waits for the launch on q, then checks the guard zones of its pointer
+ * arguments' device allocations. */
+static cu2clError_t rt_check_after(rt_device *d, const cu2clKernelRef *ref,
+                                   const cu2clArg *args, unsigned nargs,
+                                   cl_command_queue q) {
+  cl_int st = clFinish(q);
+  if (st != CL_SUCCESS) {
+    rt_log_error("kernel %s failed: %s", ref->name, rt_cl_status_name(st));
+    return rt_cl_error(st, cu2clErrorLaunchFailure);
+  }
+  cu2clError_t err = cu2clSuccess;
+  for (unsigned i = 0; i < nargs; i++) {
+    rt_alloc a;
+    if (args[i].kind != CU2CL_ARG_DEVPTR || !*(void *const *)args[i].value)
+      continue;
+    rt_mem_find(*(void *const *)args[i].value, &a);
+    size_t first = 0, n = 0;
+    if (a.base && a.kind == RT_MEM_DEVICE &&
+        a.capacity >= a.size + RT_GUARD_BYTES)
+      n = rt_guard_verify(d, a.base, a.size, &first);
+    if (n) {
+      rt_log_error("CU2CL_CHECK: kernel %s wrote past the end of argument %u "
+                   "(a block of %zu bytes at %p): %zu of the %d bytes after "
+                   "it changed, the first at byte %zu past the end "
+                   "(cudaErrorIllegalAddress)",
+                   ref->name, i, a.size, (void *)a.base, n, RT_GUARD_BYTES,
+                   first);
+      err = cu2clErrorIllegalAddress;
+    }
+  }
+  return err;
+}
+
 /* A switch from the environment, read once: set, not empty and not "0". */
 static int rt_env_switch(const char *name, int *value) {
-  if (*value < 0) {
-    const char *env = getenv(name);
-    *value = env && *env && strcmp(env, "0") != 0;
-  }
-  return *value;
+  return rt_env_tristate(name, value) > 0;
 }
 
 static int rt_launch_blocking(void) {
-  static int value = -1;
+  static int value = -2;
   return rt_env_switch("CU2CL_LAUNCH_BLOCKING", &value);
 }
 
@@ -193,7 +274,7 @@ static struct {
 } g_ktimes = {PTHREAD_MUTEX_INITIALIZER, NULL, 0, 0, 0};
 
 static int rt_kernel_times(void) {
-  static int value = -1;
+  static int value = -2;
   return rt_env_switch("CU2CL_KERNEL_TIMES", &value);
 }
 
@@ -394,6 +475,9 @@ cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
                                const cu2clArg *args, unsigned nargs,
                                cl_command_queue q) {
   cu2clArg sized_args[64];
+  if (q && rt_guard_on())
+    RT_TRY(rt_check_before(ref, args, nargs));
+  const cu2clArg *given = args;
   rt_kernel *sk = q ? rt_sized_kernel(d, ref, k, args, nargs, sized_args)
                     : NULL;
   if (sk) {
@@ -420,6 +504,8 @@ cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
     rt_ktime_watch(ev, ref->name);
   if (err == cu2clSuccess && st != CL_SUCCESS)
     err = rt_enqueue_error(ref, st);
+  if (err == cu2clSuccess && q && rt_guard_on())
+    return rt_check_after(d, ref, given, nargs, q);
   if (err == cu2clSuccess && q && rt_launch_blocking()) {
     /* CU2CL_LAUNCH_BLOCKING=1, like CUDA_LAUNCH_BLOCKING: wait for each
      * launch so a failing kernel is named at its launch. */

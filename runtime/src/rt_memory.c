@@ -11,6 +11,7 @@
 
 #include "rt_gnode.h"
 #include "rt_graph.h"
+#include "rt_guard.h"
 #include "rt_pitch.h"
 #include "rt_stream.h"
 
@@ -135,7 +136,11 @@ static size_t rt_cache_bytes(const rt_device *d) {
   return sum;
 }
 
+/* Off in the memory-checking mode: a freed block goes to its quarantine
+ * instead (rt_guard.h). */
 static int rt_cache_enabled(void) {
+  if (rt_guard_on())
+    return 0;
   int on = __atomic_load_n(&g_cache.enabled, __ATOMIC_RELAXED);
   if (on < 0) {
     const char *env = getenv("CU2CL_MEM_CACHE");
@@ -218,20 +223,47 @@ static size_t rt_cache_trim(rt_device *d) {
   }
 }
 
+/* An allocation the device cannot satisfy: cudaErrorMemoryAllocation, with
+ * in the memory-checking mode also a message, as the program may well
+ * ignore the code, and *out is a poisoned pointer (rt_guard.h) whose use is
+ * reported; otherwise *out stays as it was. */
+static cu2clError_t rt_alloc_failed(rt_device *d, size_t size,
+                                    rt_mem_kind kind, void **out) {
+  void *poison = kind == RT_MEM_DEVICE ? rt_guard_poison(size) : NULL;
+  if (poison) {
+    rt_log_error("out of device memory: an allocation of %zu bytes on %s "
+                 "failed (%zu of its %llu bytes allocated)",
+                 size, d->name,
+                 __atomic_load_n(&d->allocated, __ATOMIC_RELAXED),
+                 (unsigned long long)d->global_mem_size);
+    *out = poison;
+  } else {
+    rt_log_debug("an allocation of %zu bytes on %s failed", size, d->name);
+  }
+  return cu2clErrorMemoryAllocation;
+}
+
 cu2clError_t rt_mem_alloc(rt_device *d, size_t size, rt_mem_kind kind,
                           void **out) {
   RT_TRY(rt_require_svm(d));
   int fine = kind == RT_MEM_MANAGED && d->managed_fine;
   cl_svm_mem_flags flags =
       CL_MEM_READ_WRITE | (fine ? CL_MEM_SVM_FINE_GRAIN_BUFFER : 0);
-  size_t capacity = size;
+  size_t guard = kind == RT_MEM_DEVICE ? rt_guard_size() : 0;
+  size_t capacity = size + guard;
+  if (capacity < size)
+    return rt_alloc_failed(d, size, kind, out);
   void *p = kind == RT_MEM_DEVICE ? rt_cache_take(d, size, &capacity) : NULL;
   if (!p)
-    p = clSVMAlloc(d->ctx, flags, size, 0);
+    p = clSVMAlloc(d->ctx, flags, capacity, 0);
   if (!p && rt_cache_trim(d) > 0) /* the cache may hold what is missing */
-    p = clSVMAlloc(d->ctx, flags, size, 0);
+    p = clSVMAlloc(d->ctx, flags, capacity, 0);
   if (!p)
-    return cu2clErrorMemoryAllocation;
+    return rt_alloc_failed(d, size, kind, out);
+  if (guard && rt_guard_fill(d, p, size) != cu2clSuccess) {
+    clSVMFree(d->ctx, p);
+    return rt_alloc_failed(d, size, kind, out);
+  }
   rt_alloc entry = {p, size, d, kind, 0, 0, capacity, NULL};
   if (kind == RT_MEM_MANAGED && !fine) {
     cl_int st = clEnqueueSVMMap(d->queue, CL_TRUE, CL_MAP_READ | CL_MAP_WRITE,
@@ -276,6 +308,9 @@ static void rt_mem_free_entry(const rt_alloc *a) {
                                  : &a->dev->managed_unmapped,
                        1, __ATOMIC_ACQ_REL);
   __atomic_sub_fetch(&a->dev->allocated, a->size, __ATOMIC_RELAXED);
+  if (a->kind == RT_MEM_DEVICE &&
+      rt_guard_quarantine(a->dev, a->base, a->size, a->capacity))
+    return;
   if (a->kind != RT_MEM_DEVICE || !rt_cache_put(a->dev, a->base, a->capacity))
     clSVMFree(a->dev->ctx, a->base);
 }
@@ -320,6 +355,8 @@ cu2clError_t cu2clFree(void *dev_ptr) {
     return cu2clSuccess;
   RT_TRY(rt_graph_unsafe_call()); /* it synchronizes the device */
   if (rt_resv_mark_freed(dev_ptr)) /* a graph allocation (rt_gnode.h) */
+    return cu2clSuccess;
+  if (rt_guard_unpoison(dev_ptr)) /* a failed allocation's (rt_guard.h) */
     return cu2clSuccess;
   RT_TRY(rt_mem_free_ptr(dev_ptr));
   return cu2clSuccess;
@@ -442,6 +479,7 @@ void rt_mem_release_device(rt_device *d) {
     rt_mem_free_entry(&a);
   }
   rt_cache_trim(d);
+  rt_guard_release_device(d);
 }
 
 cu2clError_t cu2clMemGetInfo(size_t *free_bytes, size_t *total_bytes) {
@@ -629,6 +667,11 @@ cu2clError_t rt_managed_to_host(rt_device *d) {
 
 cu2clError_t rt_mem_span(const void *p, size_t extent, rt_alloc *a) {
   rt_mem_find(p, a);
+  char why[160];
+  if (!a->base && rt_guard_explain(p, why, sizeof why)) {
+    rt_log_error("copy: address %p %s", p, why); /* CU2CL_CHECK=1 */
+    return cu2clErrorIllegalAddress;
+  }
   if (a->base && (const char *)p + extent > a->base + a->size) {
     rt_log_debug("copy range %p+%zu overruns allocation %p+%zu", p, extent,
                  (void *)a->base, a->size);

@@ -80,6 +80,7 @@ static struct {
   pthread_cond_t work;         /* a job was queued */
   int builder;                 /* the builder thread runs */
   int held;                    /* cu2clHoldSizedBuilds: take no job */
+  int loading;                 /* the builder is loading a job's program */
   pthread_mutex_t stats_lock; /* stats: builds run outside lock too */
   cu2clCacheStats stats;
 } g_prog = {PTHREAD_MUTEX_INITIALIZER,
@@ -90,6 +91,7 @@ static struct {
             NULL,
             NULL,
             PTHREAD_COND_INITIALIZER,
+            0,
             0,
             0,
             PTHREAD_MUTEX_INITIALIZER,
@@ -348,11 +350,8 @@ static void rt_warp_confirm(rt_device *d) {
  * (docs/performance.md); CU2CL_SIZED_SHARED=0 or 1 decides elsewhere. */
 int rt_sized_shared_on(const rt_device *d) {
   static int value = -2;
-  if (value == -2) {
-    const char *env = getenv("CU2CL_SIZED_SHARED");
-    value = env && *env ? strcmp(env, "0") != 0 : -1;
-  }
-  return value >= 0 ? value : d->is_nvidia;
+  int on = rt_env_tristate("CU2CL_SIZED_SHARED", &value);
+  return on >= 0 ? on : d->is_nvidia;
 }
 
 static void rt_sizes_preload(rt_device *d, cu2clProgram *prog);
@@ -599,9 +598,11 @@ static void *rt_sized_builder(void *arg) {
       pthread_cond_wait(&g_prog.work, &g_prog.lock);
     rt_sized_build *b = g_prog.jobs;
     g_prog.jobs = b->next;
+    g_prog.loading = 1;
     pthread_mutex_unlock(&g_prog.lock);
     cl_program p = rt_build_as(b->d, b->sp->program, b->extra, 1);
     pthread_mutex_lock(&g_prog.lock);
+    g_prog.loading = 0;
     b->sp->built = p ? p : RT_BUILD_FAILED;
     pthread_cond_broadcast(&g_prog.built);
     free(b->extra);
@@ -690,6 +691,14 @@ cu2clError_t cu2clHoldSizedBuilds(int hold) {
   pthread_mutex_lock(&g_prog.lock);
   g_prog.held = hold != 0;
   pthread_cond_broadcast(&g_prog.work);
+  pthread_mutex_unlock(&g_prog.lock);
+  return cu2clSuccess;
+}
+
+cu2clError_t cu2clWaitSizedBuilds(void) {
+  pthread_mutex_lock(&g_prog.lock);
+  while ((g_prog.jobs && !g_prog.held) || g_prog.loading)
+    pthread_cond_wait(&g_prog.built, &g_prog.lock);
   pthread_mutex_unlock(&g_prog.lock);
   return cu2clSuccess;
 }

@@ -111,6 +111,9 @@ static void walk_children(scan_walk *w, TSNode n) {
 }
 
 static void note_error(scan_walk *w, TSNode n) {
+  if (ts_node_is_missing(n) && !ts_node_is_null(w->benign) &&
+      ts_node_eq(n, w->benign))
+    return;
   if (!w->f->parse_errors++)
     w->f->error_line = ts_line(n);
 }
@@ -390,6 +393,18 @@ static void walk_device_node(scan_walk *w, TSNode n, const char *t) {
                      t[0] == 'n' ? "new" : "delete", NULL);
 }
 
+/* tree-sitter-cpp reads "a.b < c" as the start of a template method call
+ * a.b<c ...> and closes it with a missing ">": the grammar's ambiguity,
+ * not an error of the code (the tree around it is sound), so that missing
+ * ">" is not counted. */
+static void note_member_less_than(scan_walk *w, TSNode m) {
+  TSNode args = ts_field(m, "arguments");
+  uint32_t n = ts_node_is_null(args) ? 0 : ts_node_child_count(args);
+  TSNode last = n ? ts_node_child(args, n - 1) : args;
+  if (n && ts_node_is_missing(last) && !strcmp(ts_node_type(last), ">"))
+    w->benign = last;
+}
+
 static void walk(scan_walk *w, TSNode n) {
   if (ts_node_is_missing(n))
     note_error(w, n);
@@ -409,6 +424,9 @@ static void walk(scan_walk *w, TSNode n) {
     walk_include(w, n);
   } else if (!strcmp(t, "qualified_identifier") && walk_qualified(w, n)) {
     /* walked */
+  } else if (!strcmp(t, "template_method")) {
+    note_member_less_than(w, n);
+    walk_children(w, n);
   } else {
     if (!strcmp(t, "ERROR"))
       note_error(w, n);

@@ -39,6 +39,7 @@ typedef struct scan_walk {
   scan_var *vars;
   size_t nvars;
   int depth;
+  TSNode benign; /* a missing token that is no error (scan_parse.c) */
 } scan_walk;
 
 /* Node helpers. */

@@ -145,7 +145,7 @@ static int is_literal(const scan_walk *w, TSNode n, unsigned long long want) {
 
 /* ---- variables of the function ---- */
 
-static scan_var *find_var(const scan_walk *w, TSNode id) {
+scan_var *scan_find_var(const scan_walk *w, TSNode id) {
   uint32_t b = ts_node_start_byte(id), len = ts_node_end_byte(id) - b;
   for (size_t i = w->nvars; i-- > 0;)
     if (w->vars[i].len == len && !memcmp(w->vars[i].name, w->src + b, len))
@@ -153,11 +153,12 @@ static scan_var *find_var(const scan_walk *w, TSNode id) {
   return NULL;
 }
 
-static void add_var(scan_walk *w, TSNode name, TSNode init, int is_volatile) {
+static void add_var(scan_walk *w, TSNode name, TSNode init, int is_volatile,
+                    int cg) {
   w->vars = xrealloc(w->vars, (w->nvars + 1) * sizeof *w->vars);
   uint32_t b = ts_node_start_byte(name);
-  w->vars[w->nvars++] =
-      (scan_var){w->src + b, ts_node_end_byte(name) - b, init, is_volatile};
+  w->vars[w->nvars++] = (scan_var){
+      w->src + b, ts_node_end_byte(name) - b, init, is_volatile, cg};
 }
 
 static TSNode innermost_name(TSNode d) {
@@ -195,7 +196,8 @@ void scan_note_declaration(scan_walk *w, TSNode decl) {
       TSNode name = innermost_name(d);
       if (ts_node_is_null(name))
         continue;
-      add_var(w, name, init, vol);
+      add_var(w, name, init, vol,
+              scan_cg_is_group(w, ts_field(decl, "type"), init));
       if (cst && !ts_node_is_null(init)) {
         strvec_push_own(&w->constants, ts_text(w, name));
         w->const_init = xrealloc(w->const_init,
@@ -217,7 +219,8 @@ void scan_note_parameters(scan_walk *w, TSNode d) {
     qualifiers(w, p, &vol, &cst);
     TSNode name = innermost_name(ts_field(p, "declarator"));
     if (!ts_node_is_null(name))
-      add_var(w, name, (TSNode){{0}, NULL, NULL}, vol);
+      add_var(w, name, (TSNode){{0}, NULL, NULL}, vol,
+              scan_cg_is_group(w, ts_field(p, "type"), ts_field(p, "type")));
   }
 }
 
@@ -230,7 +233,7 @@ static int mentions(const scan_walk *w, TSNode n, int depth, int budget) {
       ts_text_is(w, ts_field(n, "argument"), "threadIdx"))
     return 1;
   if (ts_is(n, "identifier")) {
-    scan_var *v = depth > 0 ? find_var(w, n) : NULL;
+    scan_var *v = depth > 0 ? scan_find_var(w, n) : NULL;
     return v && !ts_node_is_null(v->init) &&
            mentions(w, v->init, depth - 1, budget - 1);
   }
@@ -450,7 +453,7 @@ void scan_check_assignment(scan_walk *w, TSNode n) {
   if (!ts_is(left, "subscript_expression"))
     return;
   TSNode base = ts_field(left, "argument");
-  scan_var *v = ts_is(base, "identifier") ? find_var(w, base) : NULL;
+  scan_var *v = ts_is(base, "identifier") ? scan_find_var(w, base) : NULL;
   if (!v || !v->is_volatile)
     return;
   exchange x = {w, ts_text(w, base), index_text(w, left), 0};

@@ -276,7 +276,9 @@ static void walk_call(scan_walk *w, TSNode call) {
     if (ts_is(ts_child(call, i), "kernel_call_syntax"))
       config = ts_child(call, i);
   char *name = callee_name(w, fnode, &skip);
-  if (!ts_node_is_null(config))
+  if (ts_node_is_null(config) && scan_cg_call(w, call, fnode)) {
+    /* a cooperative group's operation */
+  } else if (!ts_node_is_null(config))
     walk_launch(w, call, config, name);
   else if (name && w->fn && !cu2cl_rules_host_find(name))
     device_call(w, call, name);
@@ -388,6 +390,9 @@ static void walk_device_node(scan_walk *w, TSNode n, const char *t) {
   else if (!strcmp(t, "gnu_asm_expression") || !strcmp(t, "asm_statement"))
     scan_add_finding(w->f, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, ts_line(n),
                      ts_col(n), "inline assembly (PTX)", NULL);
+  else if (!strcmp(t, "lambda_expression"))
+    scan_add_finding(w->f, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, ts_line(n),
+                     ts_col(n), "a lambda expression", NULL);
   else if (!strcmp(t, "new_expression") || !strcmp(t, "delete_expression"))
     scan_add_finding(w->f, CU2CL_D_DYNAMIC_ALLOCATION, ts_line(n), ts_col(n),
                      t[0] == 'n' ? "new" : "delete", NULL);
@@ -424,6 +429,8 @@ static void walk(scan_walk *w, TSNode n) {
     walk_include(w, n);
   } else if (!strcmp(t, "qualified_identifier") && walk_qualified(w, n)) {
     /* walked */
+  } else if (!strcmp(t, "namespace_alias_definition")) {
+    scan_cg_note_alias(w, n);
   } else if (!strcmp(t, "template_method")) {
     note_member_less_than(w, n);
     walk_children(w, n);
@@ -461,6 +468,7 @@ void scan_parse_text(scan_parser *self, const char *text, size_t len,
   ts_parser_reset(self->ts);
   strvec_free(&w.macros);
   strvec_free(&w.constants);
+  strvec_free(&w.cg_aliases);
   free(w.const_init);
   free(w.vars);
 }

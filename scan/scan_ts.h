@@ -22,6 +22,7 @@ typedef struct scan_var {
   size_t len;
   TSNode init; /* null node when it has none */
   int is_volatile;
+  int cg; /* a cooperative group (scan_cg.c) */
 } scan_var;
 
 typedef struct scan_walk {
@@ -33,6 +34,7 @@ typedef struct scan_walk {
   strvec macros;      /* object-like macros: "NAME=value" */
   strvec constants;   /* "NAME" of const variables, with their init below */
   TSNode *const_init; /* parallel to constants */
+  strvec cg_aliases;  /* namespace cg = cooperative_groups */
   /* the function being walked (NULL outside device code) */
   scan_func *fn;
   size_t fn_index;
@@ -67,6 +69,14 @@ int scan_eval(const scan_walk *w, TSNode n, unsigned long long *v);
 /* The expression uses threadIdx, directly or through local variables
  * initialized from it (depth levels deep). */
 int scan_mentions_thread(const scan_walk *w, TSNode n, int depth);
+
+scan_var *scan_find_var(const scan_walk *w, TSNode id);
+
+/* scan_cg.c: cooperative groups. */
+int scan_cg_is_group(const scan_walk *w, TSNode type, TSNode init);
+void scan_cg_note_alias(scan_walk *w, TSNode def);
+/* A group's method or a function of the namespace: recorded, 1; else 0. */
+int scan_cg_call(scan_walk *w, TSNode call, TSNode fnode);
 
 /* scan_macro.c: a #define: its name, and the CUDA uses of its body. */
 void scan_macro(scan_walk *w, TSNode def);

@@ -60,7 +60,7 @@ int scan_host_name(scan_walk *w, const char *name, int call, int in_macro,
     scan_add_finding(w->f, CU2CL_D_UNKNOWN_CUDA_API, line, col, name, NULL);
   } else if ((lib = scan_library_of_call(name))) {
     host_use(w, name, call, in_macro, line, col)->category = lib;
-    if (!scan_has_finding(w->f, CU2CL_D_UNMAPPED_LIBRARY, NULL))
+    if (!scan_has_library(w->f, lib))
       scan_add_finding(w->f, CU2CL_D_UNMAPPED_LIBRARY, line, col, name, lib);
   } else if (str_starts_with(name, "cuda") ||
              (call && !strcmp(scan_category(SCAN_HOST, name), "driver API"))) {

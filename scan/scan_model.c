@@ -78,6 +78,14 @@ int scan_has_finding(const scan_file *f, cu2cl_diag_id id, const char *s1) {
   return 0;
 }
 
+int scan_has_library(const scan_file *f, const char *library) {
+  for (size_t i = 0; i < f->nfinds; i++)
+    if (f->finds[i].id == CU2CL_D_UNMAPPED_LIBRARY && f->finds[i].s2 &&
+        !strcmp(f->finds[i].s2, library))
+      return 1;
+  return 0;
+}
+
 /* The arguments each message of the catalog takes (rules/diagnostics.def):
  * none, one string, two strings, a string and a number, or a string, a
  * number and a string. */

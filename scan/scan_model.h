@@ -86,8 +86,10 @@ scan_use *scan_add_use(scan_file *f, const char *name, scan_side side,
 scan_finding *scan_add_finding(scan_file *f, cu2cl_diag_id id, unsigned line,
                                unsigned col, const char *s1, const char *s2);
 /* Whether the file already has a finding with this ID (for the findings
- * raised once per file, such as CU2CL1003 per library). */
+ * raised once per file, such as CU2CL1001 per cub:: name). */
 int scan_has_finding(const scan_file *f, cu2cl_diag_id id, const char *s1);
+/* Whether the file has CU2CL1003 for this library already. */
+int scan_has_library(const scan_file *f, const char *library);
 
 /* Reports a finding through a diagnostics engine, the catalog message
  * formatted from its arguments (for the JSON and SARIF writers). */

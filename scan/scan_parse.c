@@ -19,6 +19,7 @@
  */
 #include "scan_parse.h"
 
+#include <ctype.h>
 #include <string.h>
 
 #include "rules.h"
@@ -172,7 +173,8 @@ static void walk_function(scan_walk *w, TSNode def) {
   scan_func *saved = w->fn;
   size_t saved_index = w->fn_index, saved_nvars = w->nvars;
   if (global || device) {
-    scan_func *fn = scan_add_func(w->f, text, strlen(text), ts_line(def));
+    scan_func *fn = scan_add_func(w->f, text, strlen(text),
+                                  ts_line(ts_node_is_null(name) ? def : name));
     fn->kernel = global;
     fn->template = ts_is(ts_node_parent(def), "template_declaration");
     w->fn = fn;
@@ -236,6 +238,26 @@ static void walk_launch(scan_walk *w, TSNode call, TSNode config,
                      "a kernel launch (dynamic parallelism)", NULL);
 }
 
+/* tex1Dfetch, tex2D<T>, surf2Dwrite, ...: the texture and surface
+ * functions, which device_functions.def has no rows for (CU2CL2002). */
+static int is_texture_fetch(const char *name) {
+  return (str_starts_with(name, "tex") &&
+          (isdigit((unsigned char)name[3]) || name[3] == 'C')) ||
+         (str_starts_with(name, "surf") &&
+          (isdigit((unsigned char)name[4]) || name[4] == 'C'));
+}
+
+static void texture_fetch(scan_walk *w, TSNode call, const char *name) {
+  scan_use *u =
+      scan_add_use(w->f, name, SCAN_DEVICE, ts_line(call), ts_col(call));
+  u->cls = SCAN_UNSUPPORTED;
+  u->call = 1;
+  char *sig = xasprintf("%s(...)", name);
+  scan_add_finding(w->f, CU2CL_D_UNKNOWN_DEVICE_FUNCTION, ts_line(call),
+                   ts_col(call), name, sig);
+  free(sig);
+}
+
 /* A built-in of device code, by the device rules table. */
 static void device_call(scan_walk *w, TSNode call, const char *name) {
   int known, warp;
@@ -248,6 +270,10 @@ static void device_call(scan_walk *w, TSNode call, const char *name) {
     return;
   }
   scan_class cls = scan_classify_device(name, &known, &warp);
+  if (!known && is_texture_fetch(name)) {
+    texture_fetch(w, call, name);
+    return;
+  }
   if (!known) {
     scan_xref_call(w->x, fn->name, name); /* maybe another file's */
     return;
@@ -373,7 +399,7 @@ static void walk_include(scan_walk *w, TSNode n) {
     p[len - 1] = 0;
   const char *header = len >= 2 ? p + 1 : p;
   const char *lib = scan_library_of_header(header);
-  if (lib && !scan_has_finding(w->f, CU2CL_D_UNMAPPED_LIBRARY, NULL))
+  if (lib && !scan_has_library(w->f, lib))
     scan_add_finding(w->f, CU2CL_D_UNMAPPED_LIBRARY, ts_line(n), ts_col(n),
                      header, lib);
   free(p);

@@ -18,6 +18,7 @@ int scan_finding_is_construct(cu2cl_diag_id id) {
   case CU2CL_D_UNKNOWN_CUDA_API:
   case CU2CL_D_UNMAPPED_LIBRARY:
   case CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION:
+  case CU2CL_D_UNKNOWN_DEVICE_FUNCTION:
   case CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED:
   case CU2CL_D_MASK_NOT_FULL:
   case CU2CL_D_MASK_RUNTIME:
@@ -111,10 +112,10 @@ static void print_categories(const scan_file *files, size_t n, FILE *out) {
   cat_row *rows;
   size_t nrows = category_rows(files, n, &rows);
   qsort(rows, nrows, sizeof *rows, cmp_rows);
-  fprintf(out, "\nCUDA uses by category       total translated   remark "
-               "diagnosed unsupported\n");
+  fprintf(out, "\nCUDA uses by category               total translated   "
+               "remark diagnosed unsupported\n");
   for (size_t i = 0; i < nrows; i++)
-    fprintf(out, "  %-6s %-20s %6zu %10zu %8zu %9zu %11zu\n",
+    fprintf(out, "  %-6s %-28s %6zu %10zu %8zu %9zu %11zu\n",
             rows[i].side == SCAN_HOST ? "host" : "device", rows[i].category,
             rows[i].total, rows[i].by_class[SCAN_TRANSLATED],
             rows[i].by_class[SCAN_REMARK], rows[i].by_class[SCAN_DIAGNOSED],

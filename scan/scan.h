@@ -15,7 +15,22 @@
 #ifndef CU2CL_SCAN_H
 #define CU2CL_SCAN_H
 
+#include <stddef.h>
+
 /* argv[0] is "scan". */
 int cu2cl_scan_main(int argc, char **argv);
+
+#ifdef CU2CL_HAVE_SCAN
+#include "scan_model.h"
+
+/* Scans the paths (files or directories; all: ignored and build
+ * directories too) on jobs threads (0: one per CPU) and decides the
+ * cross-file findings: *files receives the files that use CUDA, in walk
+ * order, *n their number; free with scan_files_free. Returns 0, or 2 when a
+ * path cannot be read (the others are scanned). */
+int cu2cl_scan_paths(const char *const *paths, size_t npaths, int all,
+                     int jobs, scan_file **files, size_t *n);
+void scan_files_free(scan_file *files, size_t n);
+#endif
 
 #endif

@@ -130,7 +130,9 @@ static void body_name(scan_walk *w, body *b, const char *name) {
     u->in_macro = 1;
     w->f->macro_uses++;
   } else if (call && !cu2cl_rules_host_find(name) &&
+             (str_starts_with(name, "__") || str_starts_with(name, "atomic")) &&
              (scan_classify_device(name, &known, &warp), known)) {
+    /* CUDA's own device built-ins; sqrt or printf may be the host's */
     scan_use *u = scan_add_use(w->f, name, SCAN_DEVICE, b->line, b->col);
     u->cls = scan_classify_device(name, &known, &warp);
     u->call = u->in_macro = 1;

@@ -139,10 +139,38 @@ static int cmp_finding(const void *a, const void *b) {
   return x->col < y->col ? -1 : x->col > y->col;
 }
 
-static int output(scan_file *files, size_t n, const scan_opts *o) {
-  for (size_t i = 0; i < n; i++)
-    qsort(files[i].finds, files[i].nfinds, sizeof *files[i].finds,
+int cu2cl_scan_paths(const char *const *paths, size_t npaths, int all,
+                     int jobs, scan_file **files, size_t *n) {
+  scan_found found = {0};
+  int rc = 0;
+  for (size_t i = 0; i < npaths; i++)
+    if (scan_files_find(paths[i], all, &found) != 0) {
+      fprintf(stderr, "cu2cl scan: cannot read '%s'\n", paths[i]);
+      rc = 2;
+    }
+  size_t count = found.path.len;
+  long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+  scan_run r = {&found, xcalloc(count ? count : 1, sizeof(scan_file)),
+                scan_xref_new(), 0, 0, count > 200 && isatty(2)};
+  scan_all(&r, jobs > 0 ? jobs : cpus > 0 ? (int)cpus : 1);
+  scan_xref_finish(r.x, r.files, count);
+  *n = keep_cuda_files(r.files, &found);
+  for (size_t i = 0; i < *n; i++)
+    qsort(r.files[i].finds, r.files[i].nfinds, sizeof *r.files[i].finds,
           cmp_finding);
+  *files = r.files;
+  scan_xref_delete(r.x);
+  scan_found_free(&found);
+  return rc;
+}
+
+void scan_files_free(scan_file *files, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    scan_file_free(&files[i]);
+  free(files);
+}
+
+static int output(scan_file *files, size_t n, const scan_opts *o) {
   scan_totals t;
   scan_totals_compute(files, n, &t);
   if (!strcmp(o->format, "csv"))
@@ -158,40 +186,20 @@ static int output(scan_file *files, size_t n, const scan_opts *o) {
   return rc;
 }
 
-static int find_all(const scan_opts *o, scan_found *found) {
-  int rc = 0;
-  for (size_t i = 0; i < o->paths.len; i++)
-    if (scan_files_find(o->paths.items[i], o->all, found) != 0) {
-      fprintf(stderr, "cu2cl scan: cannot read '%s'\n", o->paths.items[i]);
-      rc = 2;
-    }
-  return rc;
-}
-
 int cu2cl_scan_main(int argc, char **argv) {
   scan_opts o = {{0}, {0}, "text", 0, 0, 0, 0};
   int rc = parse_args(argc, argv, &o);
   if (rc == 1)
     usage(stdout);
-  scan_found found = {0};
-  if (rc == 0)
-    rc = find_all(&o, &found);
-  if (rc == 0 || found.path.len) {
-    size_t n = found.path.len;
-    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-    scan_run r = {&found, xcalloc(n ? n : 1, sizeof(scan_file)),
-                  scan_xref_new(), 0, 0, n > 200 && isatty(2)};
-    scan_all(&r, o.jobs ? o.jobs : cpus > 0 ? (int)cpus : 1);
-    scan_xref_finish(r.x, r.files, n);
-    size_t kept = keep_cuda_files(r.files, &found);
-    int orc = output(r.files, kept, &o);
+  if (rc == 0) {
+    scan_file *files;
+    size_t n;
+    rc = cu2cl_scan_paths((const char *const *)o.paths.items, o.paths.len,
+                          o.all, o.jobs, &files, &n);
+    int orc = rc && !n ? 0 : output(files, n, &o);
     rc = rc ? rc : orc;
-    for (size_t i = 0; i < kept; i++)
-      scan_file_free(&r.files[i]);
-    free(r.files);
-    scan_xref_delete(r.x);
+    scan_files_free(files, n);
   }
-  scan_found_free(&found);
   strvec_free(&o.paths);
   strvec_free(&o.reports);
   return rc == 1 ? 0 : rc;

@@ -315,10 +315,10 @@ static void walk_call(scan_walk *w, TSNode call) {
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
       TSNode k = ts_tree_cursor_current_node(&c);
-      if (ts_node_is_null(skip) || !ts_node_eq(k, skip))
+      if (ts_node_is_null(skip) || !ts_node_eq(k, fnode))
         walk(w, k);
-      else if (!ts_node_eq(k, fnode))
-        walk(w, fnode); /* a template's arguments */
+      else if (!ts_node_eq(skip, fnode))
+        walk(w, ts_field(fnode, "arguments")); /* a template's arguments */
     } while (ts_tree_cursor_goto_next_sibling(&c));
   }
   ts_tree_cursor_delete(&c);
@@ -405,6 +405,44 @@ static void walk_include(scan_walk *w, TSNode n) {
   free(p);
 }
 
+/* A definition tree-sitter could not close (a truncated file, an
+ * unbalanced brace) ends up as an ERROR node holding its specifiers, its
+ * declarator and the statements of its body as siblings: a __global__ or
+ * __device__ declarator there starts device code that runs to the end of
+ * the node. */
+static void walk_error(scan_walk *w, TSNode err) {
+  note_error(w, err);
+  scan_func *saved = w->fn;
+  size_t saved_index = w->fn_index, saved_nvars = w->nvars;
+  int global = 0, device = 0;
+  TSTreeCursor c = ts_tree_cursor_new(err);
+  if (ts_tree_cursor_goto_first_child(&c)) {
+    do {
+      TSNode k = ts_tree_cursor_current_node(&c);
+      const char *t = ts_node_type(k);
+      global |= !strcmp(t, "__global__") || ts_text_is(w, k, "__global__");
+      device |= !strcmp(t, "__device__") || ts_text_is(w, k, "__device__");
+      if (!strcmp(t, "function_declarator") && (global || device)) {
+        TSNode name = declarator_name(k);
+        char *text = ts_node_is_null(name) ? xstrdup("?") : ts_text(w, name);
+        define_name(w, text);
+        scan_func *fn = scan_add_func(w->f, text, strlen(text), ts_line(k));
+        fn->kernel = global;
+        w->fn = fn;
+        w->fn_index = w->f->nfuncs - 1;
+        scan_note_parameters(w, k);
+        global = device = 0;
+        free(text);
+      }
+      walk(w, k);
+    } while (ts_tree_cursor_goto_next_sibling(&c));
+  }
+  ts_tree_cursor_delete(&c);
+  w->fn = saved;
+  w->fn_index = saved_index;
+  w->nvars = saved_nvars;
+}
+
 /* Device code only: the nodes scan_check.c looks at. */
 static void walk_device_node(scan_walk *w, TSNode n, const char *t) {
   if (!strcmp(t, "binary_expression"))
@@ -437,6 +475,8 @@ static void note_member_less_than(scan_walk *w, TSNode m) {
 }
 
 static void walk(scan_walk *w, TSNode n) {
+  if (ts_node_is_null(n))
+    return;
   if (ts_node_is_missing(n))
     note_error(w, n);
   if (!ts_node_is_named(n) || w->depth > 2000)
@@ -461,11 +501,13 @@ static void walk(scan_walk *w, TSNode n) {
     note_member_less_than(w, n);
     walk_children(w, n);
   } else {
-    if (!strcmp(t, "ERROR"))
-      note_error(w, n);
-    else if (w->fn)
-      walk_device_node(w, n, t);
-    walk_children(w, n);
+    if (!strcmp(t, "ERROR")) {
+      walk_error(w, n);
+    } else {
+      if (w->fn)
+        walk_device_node(w, n, t);
+      walk_children(w, n);
+    }
   }
   w->depth--;
 }

@@ -139,7 +139,7 @@ static void print_findings(const scan_totals *t, FILE *out) {
 }
 
 static double share(size_t part, size_t total) {
-  return total ? 100.0 * (double)part / (double)total : 100.0;
+  return total ? 100.0 * (double)part / (double)total : 0.0;
 }
 
 static void print_effort(const scan_totals *t, FILE *out) {
@@ -147,6 +147,10 @@ static void print_effort(const scan_totals *t, FILE *out) {
   for (int c = 0; c < SCAN_NCLASS; c++)
     total += t->by_class[c];
   size_t automatic = t->by_class[SCAN_TRANSLATED] + t->by_class[SCAN_REMARK];
+  if (!total) {
+    fprintf(out, "\nEffort estimate: no CUDA constructs found.\n");
+    return;
+  }
   fprintf(out,
           "\nEffort estimate: %.0f%% of %zu constructs translated "
           "automatically (%.0f%% with a remark), %.0f%% translated with a "

@@ -6,7 +6,9 @@
  * (block)); its methods, and the namespace's free functions (cg::reduce,
  * cg::sync), are the calls. Shuffles, votes, ballots, reductions, match
  * and sync take the warp scratch (CU2CL3011 on the kernel); match_any and
- * match_all are not translated (CU2CL3001). The namespace is
+ * match_all are not translated (CU2CL3001), nor is anything of the groups
+ * that are neither the block, a tile nor the grid (coalesced_threads(),
+ * thread_group): scan_cg_is_group says 2 for those. The namespace is
  * cooperative_groups or an alias of it (namespace cg = ...).
  */
 #include <string.h>
@@ -14,18 +16,20 @@
 #include "scan_ts.h"
 
 int scan_cg_is_group(const scan_walk *w, TSNode type, TSNode init) {
-  static const char *const types[] = {"thread_block", "thread_group",
-                                      "coalesced_group", "grid_group", NULL};
-  static const char *const makers[] = {"tiled_partition", "this_thread_block",
-                                       "coalesced_threads", "this_grid",
+  static const char *const types[] = {"thread_block", "grid_group", NULL};
+  static const char *const others[] = {"coalesced_group", "thread_group",
                                        NULL};
-  char *t = ts_node_is_null(type) ? xstrdup("") : ts_text(w, type);
-  char *i = ts_node_is_null(init) ? xstrdup("") : ts_text(w, init);
-  int r = 0;
+  static const char *const makers[] = {"tiled_partition", "this_thread_block",
+                                       "this_grid", NULL};
+  char *t = ts_text(w, type), *i = ts_text(w, init);
+  int is_auto = !strcmp(t, "auto"), r = 0;
+  for (const char *const *p = others; *p && !r; p++)
+    r = strstr(t, *p) ? 2 : 0;
+  r = !r && is_auto && strstr(i, "coalesced_threads") ? 2 : r;
   for (const char *const *p = types; *p && !r; p++)
     r = strstr(t, *p) != NULL;
   for (const char *const *p = makers; *p && !r; p++)
-    r = !strcmp(t, "auto") && strstr(i, *p) != NULL;
+    r = is_auto && strstr(i, *p) != NULL;
   free(t);
   free(i);
   return r;
@@ -48,12 +52,15 @@ static int is_cg_scope(const scan_walk *w, TSNode scope) {
   return 0;
 }
 
-/* The method or function name of a group call; NULL when it is none. */
-static TSNode cg_callee(scan_walk *w, TSNode fnode) {
+/* The method or function name of a group call; a null node when it is
+ * none. *other: a method of a group that is not translated. */
+static TSNode cg_callee(scan_walk *w, TSNode fnode, int *other) {
   TSNode none = {{0}, NULL, NULL};
+  *other = 0;
   if (ts_is(fnode, "field_expression")) {
     TSNode obj = ts_field(fnode, "argument");
     scan_var *v = ts_is(obj, "identifier") ? scan_find_var(w, obj) : NULL;
+    *other = v && v->cg == 2;
     return v && v->cg ? ts_field(fnode, "field") : none;
   }
   if (ts_is(fnode, "qualified_identifier") &&
@@ -65,7 +72,8 @@ static TSNode cg_callee(scan_walk *w, TSNode fnode) {
 }
 
 int scan_cg_call(scan_walk *w, TSNode call, TSNode fnode) {
-  TSNode m = cg_callee(w, fnode);
+  int other;
+  TSNode m = cg_callee(w, fnode, &other);
   if (ts_node_is_null(m) || !w->fn)
     return 0;
   char *name = ts_text(w, m);
@@ -79,7 +87,7 @@ int scan_cg_call(scan_walk *w, TSNode call, TSNode fnode) {
   u->category = "cooperative groups";
   u->call = 1;
   u->cls = warp ? SCAN_REMARK : SCAN_TRANSLATED;
-  if (str_starts_with(name, "match_")) {
+  if (str_starts_with(name, "match_") || other) {
     u->cls = SCAN_UNSUPPORTED;
     scan_add_finding(w->f, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED, ts_line(call),
                      ts_col(call), full, NULL);

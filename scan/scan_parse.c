@@ -52,6 +52,8 @@ int ts_is(TSNode n, const char *type) {
 }
 
 char *ts_text(const scan_walk *w, TSNode n) {
+  if (ts_node_is_null(n))
+    return xstrdup("");
   uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
   if (e > w->len)
     e = (uint32_t)w->len;
@@ -59,13 +61,20 @@ char *ts_text(const scan_walk *w, TSNode n) {
 }
 
 int ts_text_is(const scan_walk *w, TSNode n, const char *s) {
+  if (ts_node_is_null(n))
+    return 0;
   uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
   size_t len = strlen(s);
   return e - b == len && e <= w->len && !memcmp(w->src + b, s, len);
 }
 
-unsigned ts_line(TSNode n) { return ts_node_start_point(n).row + 1; }
-unsigned ts_col(TSNode n) { return ts_node_start_point(n).column + 1; }
+unsigned ts_line(TSNode n) {
+  return ts_node_is_null(n) ? 0 : ts_node_start_point(n).row + 1;
+}
+
+unsigned ts_col(TSNode n) {
+  return ts_node_is_null(n) ? 0 : ts_node_start_point(n).column + 1;
+}
 
 /* The runtime's accessors do not accept null nodes; these do. */
 TSNode ts_field(TSNode n, const char *field) {
@@ -170,6 +179,7 @@ static void walk_function(scan_walk *w, TSNode def) {
   TSNode name = declarator_name(ts_field(def, "declarator"));
   char *text = ts_node_is_null(name) ? xstrdup("?") : ts_text(w, name);
   define_name(w, text);
+  strvec_push(&w->definitions, text);
   scan_func *saved = w->fn;
   size_t saved_index = w->fn_index, saved_nvars = w->nvars;
   if (global || device) {
@@ -512,6 +522,27 @@ static void walk(scan_walk *w, TSNode n) {
   w->depth--;
 }
 
+/* A call of a function by its own name is recursion only where the name
+ * has one definition: overloads (fminf(float3) calling fminf(float)) need
+ * types to tell apart. */
+static void drop_overloaded_recursion(scan_walk *w) {
+  size_t k = 0;
+  for (size_t i = 0; i < w->f->nfinds; i++) {
+    scan_finding *x = &w->f->finds[i];
+    size_t defs = 0;
+    for (size_t j = 0; x->id == CU2CL_D_RECURSION && j < w->definitions.len;
+         j++)
+      defs += !strcmp(w->definitions.items[j], x->s1);
+    if (defs > 1) {
+      free(x->s1);
+      free(x->s2);
+    } else {
+      w->f->finds[k++] = *x;
+    }
+  }
+  w->f->nfinds = k;
+}
+
 static unsigned count_lines(const char *s, size_t len) {
   unsigned n = len && s[len - 1] != '\n';
   for (size_t i = 0; i < len; i++)
@@ -531,12 +562,14 @@ void scan_parse_text(scan_parser *self, const char *text, size_t len,
   TSTree *tree = ts_parser_parse_string(self->ts, NULL, text, (uint32_t)len);
   if (tree) {
     walk(&w, ts_tree_root_node(tree));
+    drop_overloaded_recursion(&w);
     ts_tree_delete(tree);
   }
   ts_parser_reset(self->ts);
   strvec_free(&w.macros);
   strvec_free(&w.constants);
   strvec_free(&w.cg_aliases);
+  strvec_free(&w.definitions);
   free(w.const_init);
   free(w.vars);
 }

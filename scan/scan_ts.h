@@ -35,6 +35,7 @@ typedef struct scan_walk {
   strvec constants;   /* "NAME" of const variables, with their init below */
   TSNode *const_init; /* parallel to constants */
   strvec cg_aliases;  /* namespace cg = cooperative_groups */
+  strvec definitions; /* every function definition's name, repeated */
   /* the function being walked (NULL outside device code) */
   scan_func *fn;
   size_t fn_index;

@@ -7,8 +7,8 @@
  * cg::sync), are the calls. Shuffles, votes, ballots, reductions, match
  * and sync take the warp scratch (CU2CL3011 on the kernel); match_any and
  * match_all are not translated (CU2CL3001), nor is anything of the groups
- * that are neither the block, a tile nor the grid (coalesced_threads(),
- * thread_group): scan_cg_is_group says 2 for those. The namespace is
+ * that are neither the block nor a tile (the grid, coalesced_threads(),
+ * binary_partition(), thread_group): scan_cg_is_group says 2 for those. The namespace is
  * cooperative_groups or an alias of it (namespace cg = ...).
  */
 #include <string.h>
@@ -16,16 +16,20 @@
 #include "scan_ts.h"
 
 int scan_cg_is_group(const scan_walk *w, TSNode type, TSNode init) {
-  static const char *const types[] = {"thread_block", "grid_group", NULL};
+  static const char *const types[] = {"thread_block", NULL};
   static const char *const others[] = {"coalesced_group", "thread_group",
-                                       NULL};
+                                       "grid_group", NULL};
   static const char *const makers[] = {"tiled_partition", "this_thread_block",
-                                       "this_grid", NULL};
+                                       NULL};
+  static const char *const other_makers[] = {
+      "coalesced_threads", "this_grid", "binary_partition",
+      "labeled_partition", NULL};
   char *t = ts_text(w, type), *i = ts_text(w, init);
   int is_auto = !strcmp(t, "auto"), r = 0;
   for (const char *const *p = others; *p && !r; p++)
     r = strstr(t, *p) ? 2 : 0;
-  r = !r && is_auto && strstr(i, "coalesced_threads") ? 2 : r;
+  for (const char *const *p = other_makers; *p && !r; p++)
+    r = is_auto && strstr(i, *p) ? 2 : 0;
   for (const char *const *p = types; *p && !r; p++)
     r = strstr(t, *p) != NULL;
   for (const char *const *p = makers; *p && !r; p++)

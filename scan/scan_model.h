@@ -59,6 +59,7 @@ typedef struct scan_finding {
   unsigned line, col;
   char *s1, *s2;
   unsigned u;
+  size_t fn; /* 1 + the index of the device function it is in; 0: none */
 } scan_finding;
 
 typedef struct scan_file {

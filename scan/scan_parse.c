@@ -173,6 +173,14 @@ static void function_space(scan_walk *w, TSNode def, int *global,
   }
 }
 
+/* The findings from first on were raised in the function being walked
+ * (scan_xref_finish keeps them where a kernel reaches it). */
+static void tag_findings(scan_walk *w, size_t first) {
+  for (size_t i = first; i < w->f->nfinds; i++)
+    if (!w->f->finds[i].fn)
+      w->f->finds[i].fn = w->fn_index + 1;
+}
+
 static void walk_function(scan_walk *w, TSNode def) {
   int global, device;
   function_space(w, def, &global, &device);
@@ -182,6 +190,7 @@ static void walk_function(scan_walk *w, TSNode def) {
   strvec_push(&w->definitions, text);
   scan_func *saved = w->fn;
   size_t saved_index = w->fn_index, saved_nvars = w->nvars;
+  size_t first_finding = w->f->nfinds;
   if (global || device) {
     scan_func *fn = scan_add_func(w->f, text, strlen(text),
                                   ts_line(ts_node_is_null(name) ? def : name));
@@ -194,6 +203,8 @@ static void walk_function(scan_walk *w, TSNode def) {
     w->fn = NULL;
   }
   walk_children(w, def);
+  if (w->fn)
+    tag_findings(w, first_finding);
   w->fn = saved;
   w->fn_index = saved_index;
   w->nvars = saved_nvars;
@@ -272,6 +283,8 @@ static void texture_fetch(scan_walk *w, TSNode call, const char *name) {
 static void device_call(scan_walk *w, TSNode call, const char *name) {
   int known, warp;
   scan_func *fn = cur_fn(w);
+  if (!strcmp(name, "assert"))
+    name = "__assert_fail"; /* what <assert.h>'s macro calls on a GPU */
   if (strvec_contains(&w->f->defined, name)) {
     scan_xref_call(w->x, fn->name, name);
     if (!strcmp(name, fn->name))
@@ -425,6 +438,7 @@ static void walk_error(scan_walk *w, TSNode err) {
   scan_func *saved = w->fn;
   size_t saved_index = w->fn_index, saved_nvars = w->nvars;
   int global = 0, device = 0;
+  size_t first_finding = w->f->nfinds;
   TSTreeCursor c = ts_tree_cursor_new(err);
   if (ts_tree_cursor_goto_first_child(&c)) {
     do {
@@ -433,6 +447,9 @@ static void walk_error(scan_walk *w, TSNode err) {
       global |= !strcmp(t, "__global__") || ts_text_is(w, k, "__global__");
       device |= !strcmp(t, "__device__") || ts_text_is(w, k, "__device__");
       if (!strcmp(t, "function_declarator") && (global || device)) {
+        if (w->fn != saved)
+          tag_findings(w, first_finding);
+        first_finding = w->f->nfinds;
         TSNode name = declarator_name(k);
         char *text = ts_node_is_null(name) ? xstrdup("?") : ts_text(w, name);
         define_name(w, text);
@@ -448,6 +465,8 @@ static void walk_error(scan_walk *w, TSNode err) {
     } while (ts_tree_cursor_goto_next_sibling(&c));
   }
   ts_tree_cursor_delete(&c);
+  if (w->fn != saved)
+    tag_findings(w, first_finding);
   w->fn = saved;
   w->fn_index = saved_index;
   w->nvars = saved_nvars;

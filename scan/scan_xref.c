@@ -13,6 +13,7 @@ typedef struct xname {
   char *name;
   int warp;    /* uses warp operations (after finish: also through callees) */
   int defined; /* some scanned file defines it */
+  int reached;  /* a kernel, or a function a kernel calls */
 } xname;
 
 typedef struct xedge {
@@ -99,7 +100,7 @@ static size_t intern(scan_xref *x, const char *name) {
     s = (s + 1) & (x->nslots - 1);
   }
   x->names = xrealloc(x->names, (x->nnames + 1) * sizeof *x->names);
-  x->names[x->nnames] = (xname){xstrdup(name), 0, 0};
+  x->names[x->nnames] = (xname){xstrdup(name), 0, 0, 0};
   x->slots[s] = ++x->nnames;
   if (x->nnames * 2 > x->nslots)
     rehash(x);
@@ -178,6 +179,45 @@ static void spread_warp(scan_xref *x) {
   }
 }
 
+/* What the translator emits: the kernels and the functions they call,
+ * directly or not (by name: an overload or a namesake in another file
+ * counts as reached). */
+static void reach(scan_xref *x, scan_file *files, size_t n) {
+  for (size_t i = 0; i < n; i++)
+    for (size_t j = 0; j < files[i].nfuncs; j++) {
+      long k = files[i].funcs[j].kernel ? lookup(x, files[i].funcs[j].name)
+                                        : -1;
+      if (k >= 0)
+        x->names[k].reached = 1;
+    }
+  for (int changed = 1; changed;) {
+    changed = 0;
+    for (size_t i = 0; i < x->nedges; i++) {
+      xname *b = &x->names[x->edges[i].callee];
+      if (!b->reached && x->names[x->edges[i].caller].reached)
+        changed = b->reached = 1;
+    }
+  }
+}
+
+/* Drops the findings of device functions no kernel reaches: the
+ * translator never emits them. */
+static void drop_unreached(scan_xref *x, scan_file *f) {
+  size_t k = 0;
+  for (size_t i = 0; i < f->nfinds; i++) {
+    scan_finding *d = &f->finds[i];
+    const scan_func *fn = d->fn ? &f->funcs[d->fn - 1] : NULL;
+    long idx = fn && !fn->kernel ? lookup(x, fn->name) : -1;
+    if (fn && !fn->kernel && (idx < 0 || !x->names[idx].reached)) {
+      free(d->s1);
+      free(d->s2);
+    } else {
+      f->finds[k++] = *d;
+    }
+  }
+  f->nfinds = k;
+}
+
 /* CU2CL3011 on every kernel that uses warp operations; the functions'
  * flags for the report. */
 static void mark_functions(scan_xref *x, scan_file *files, size_t n) {
@@ -194,10 +234,13 @@ static void mark_functions(scan_xref *x, scan_file *files, size_t n) {
 
 void scan_xref_finish(scan_xref *self, scan_file *files, size_t n) {
   spread_warp(self);
+  reach(self, files, n);
+  for (size_t i = 0; i < n; i++)
+    drop_unreached(self, &files[i]);
   mark_functions(self, files, n);
   for (size_t i = 0; i < self->geometry.n; i++) {
     xnote *g = &self->geometry.v[i];
-    if (self->names[g->name].warp)
+    if (self->names[g->name].warp && self->names[g->name].reached)
       scan_add_finding(&files[g->file], CU2CL_D_WARP_SIZE_LITERAL, g->line,
                        g->col, g->text, NULL);
   }

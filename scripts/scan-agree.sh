@@ -6,7 +6,9 @@
 # (WORKDIR/<name>/report.json), scans the program's folder in CORPUS
 # (HeCBench: src/<name>-cuda; cuda-samples: Samples/<group>/<name>) and
 # compares, per file of that folder and per ID the scan can raise, whether
-# each tool reports it. Prints one line per disagreement (program, file, ID,
+# each tool reports it (sources the program's build neither compiles nor
+# includes, and files the translator could not parse, are left out: it
+# never looked at them). Prints one line per disagreement (program, file, ID,
 # who reports it) and a table per ID: files where both report it, the scan
 # only, the translator only, recall (both / translator) and precision
 # (both / scan). docs/scan.md keeps the latest tables and the causes of the
@@ -39,15 +41,27 @@ for i in "${!names[@]}"; do
   sel='.findings[] | (.file | split($key) | if length > 1 then last else empty end) + " " + (.id | ltrimstr("CU2CL"))'
   jq -r --arg key "$key" "$sel" "$rep" | sort -u >"$tmp/t"
   jq -r --arg key "$key" ".diagnostics | $sel" "$tmp/scan.json" | sort -u >"$tmp/s"
+  # Sources the build does not compile, and files the translator failed
+  # on (CU2CL0200), are not compared: it did not look at them.
+  { jq -r --arg key "$key" '.[] | .file | split($key) |
+        if length > 1 then last else empty end' \
+      "$work/$name/db/compile_commands.json" 2>/dev/null || true
+    grep -rhoE '#include +"[^"]+"' "$dir" 2>/dev/null |
+      sed 's/.*"\(.*\)"/\1/; s|.*/||' || true; } >"$tmp/built"
+  awk '$2 == "0200" { print $1 }' "$tmp/t" >"$tmp/failed"
   awk -v ids=" $ids " -v name="$name" '
-    index(ids, " " $2 " ") == 0 { next }
+    FILENAME ~ /\/built$/ { built[$1] = 1; next }
+    FILENAME ~ /\/failed$/ { failed[$1] = 1; next }
+    index(ids, " " $2 " ") == 0 || ($1 in failed) { next }
+    FILENAME ~ /\/s$/ && $1 ~ /\.(cu|c|cc|cpp|cxx)$/ && !($1 in built) {
+      base = $1; sub(/.*\//, "", base); if (!(base in built)) next }
     FILENAME ~ /\/t$/ { t[$1 " " $2] = 1; next }
     { s[$1 " " $2] = 1 }
     END { for (k in t) { split(k, f, " ")
                          print f[2], (k in s) ? "both" : "translator", name, f[1] }
           for (k in s) if (!(k in t)) { split(k, f, " ")
                                         print f[2], "scan", name, f[1] } }
-  ' "$tmp/t" "$tmp/s" >>"$tmp/pairs"
+  ' "$tmp/built" "$tmp/failed" "$tmp/t" "$tmp/s" >>"$tmp/pairs"
 done
 awk '$2 != "both" { printf "CU2CL%s  %-10s only  %s/%s\n", $1, $2, $3, $4 }' "$tmp/pairs"
 echo

@@ -28,8 +28,8 @@ int cu2cl_scan_main(int argc, char **argv);
  * cross-file findings: *files receives the files that use CUDA, in walk
  * order, *n their number; free with scan_files_free. Returns 0, or 2 when a
  * path cannot be read (the others are scanned). */
-int cu2cl_scan_paths(const char *const *paths, size_t npaths, int all,
-                     int jobs, scan_file **files, size_t *n);
+int cu2cl_scan_paths(const char *const *paths, size_t npaths, int all, int jobs,
+                     scan_file **files, size_t *n);
 void scan_files_free(scan_file *files, size_t n);
 #endif
 

@@ -8,8 +8,8 @@
  * and sync take the warp scratch (CU2CL3011 on the kernel); match_any and
  * match_all are not translated (CU2CL3001), nor is anything of the groups
  * that are neither the block nor a tile (the grid, coalesced_threads(),
- * binary_partition(), thread_group): scan_cg_is_group says 2 for those. The namespace is
- * cooperative_groups or an alias of it (namespace cg = ...).
+ * binary_partition(), thread_group): scan_cg_is_group says 2 for those. The
+ * namespace is cooperative_groups or an alias of it (namespace cg = ...).
  */
 #include <string.h>
 
@@ -21,9 +21,9 @@ int scan_cg_is_group(const scan_walk *w, TSNode type, TSNode init) {
                                        "grid_group", NULL};
   static const char *const makers[] = {"tiled_partition", "this_thread_block",
                                        NULL};
-  static const char *const other_makers[] = {
-      "coalesced_threads", "this_grid", "binary_partition",
-      "labeled_partition", NULL};
+  static const char *const other_makers[] = {"coalesced_threads", "this_grid",
+                                             "binary_partition",
+                                             "labeled_partition", NULL};
   char *t = ts_text(w, type), *i = ts_text(w, init);
   int is_auto = !strcmp(t, "auto"), r = 0;
   for (const char *const *p = others; *p && !r; p++)
@@ -86,8 +86,8 @@ int scan_cg_call(scan_walk *w, TSNode call, TSNode fnode) {
              !strcmp(name, "reduce") || !strcmp(name, "sync") ||
              str_starts_with(name, "match_");
   char *full = xasprintf("cooperative_groups::%s", name);
-  scan_use *u = scan_add_use(w->f, full, SCAN_DEVICE, ts_line(call),
-                             ts_col(call));
+  scan_use *u =
+      scan_add_use(w->f, full, SCAN_DEVICE, ts_line(call), ts_col(call));
   u->category = "cooperative groups";
   u->call = 1;
   u->cls = warp ? SCAN_REMARK : SCAN_TRANSLATED;

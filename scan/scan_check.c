@@ -81,17 +81,38 @@ static int eval_binary(const scan_walk *w, TSNode n, unsigned long long *v,
     return 0;
   const char *op = ts_type(ts_field(n, "operator"));
   switch (op[0]) {
-  case '+': *v = a + b; return 1;
-  case '-': *v = a - b; return 1;
-  case '*': *v = a * b; return 1;
-  case '|': *v = a | b; return op[1] == 0;
-  case '&': *v = a & b; return op[1] == 0;
-  case '^': *v = a ^ b; return 1;
-  case '/': *v = b ? a / b : 0; return b != 0;
-  case '%': *v = b ? a % b : 0; return b != 0;
-  case '<': *v = b < 64 ? a << b : 0; return op[1] == '<';
-  case '>': *v = b < 64 ? a >> b : 0; return op[1] == '>';
-  default: return 0;
+  case '+':
+    *v = a + b;
+    return 1;
+  case '-':
+    *v = a - b;
+    return 1;
+  case '*':
+    *v = a * b;
+    return 1;
+  case '|':
+    *v = a | b;
+    return op[1] == 0;
+  case '&':
+    *v = a & b;
+    return op[1] == 0;
+  case '^':
+    *v = a ^ b;
+    return 1;
+  case '/':
+    *v = b ? a / b : 0;
+    return b != 0;
+  case '%':
+    *v = b ? a % b : 0;
+    return b != 0;
+  case '<':
+    *v = b < 64 ? a << b : 0;
+    return op[1] == '<';
+  case '>':
+    *v = b < 64 ? a >> b : 0;
+    return op[1] == '>';
+  default:
+    return 0;
   }
 }
 
@@ -157,8 +178,8 @@ static void add_var(scan_walk *w, TSNode name, TSNode init, int is_volatile,
                     int cg) {
   w->vars = xrealloc(w->vars, (w->nvars + 1) * sizeof *w->vars);
   uint32_t b = ts_node_start_byte(name);
-  w->vars[w->nvars++] = (scan_var){
-      w->src + b, ts_node_end_byte(name) - b, init, is_volatile, cg};
+  w->vars[w->nvars++] =
+      (scan_var){w->src + b, ts_node_end_byte(name) - b, init, is_volatile, cg};
 }
 
 static TSNode innermost_name(TSNode d) {
@@ -192,7 +213,7 @@ void scan_note_declaration(scan_walk *w, TSNode decl) {
       if (!field || strcmp(field, "declarator"))
         continue;
       TSNode init = ts_is(d, "init_declarator") ? ts_field(d, "value")
-                                                 : (TSNode){{0}, NULL, NULL};
+                                                : (TSNode){{0}, NULL, NULL};
       TSNode name = innermost_name(d);
       if (ts_node_is_null(name))
         continue;
@@ -200,8 +221,8 @@ void scan_note_declaration(scan_walk *w, TSNode decl) {
               scan_cg_is_group(w, ts_field(decl, "type"), init));
       if (cst && !ts_node_is_null(init)) {
         strvec_push_own(&w->constants, ts_text(w, name));
-        w->const_init = xrealloc(w->const_init,
-                                 w->constants.len * sizeof *w->const_init);
+        w->const_init =
+            xrealloc(w->const_init, w->constants.len * sizeof *w->const_init);
         w->const_init[w->constants.len - 1] = init;
       }
     } while (ts_tree_cursor_goto_next_sibling(&c));
@@ -265,8 +286,8 @@ static void check_mask(scan_walk *w, TSNode call, const char *name) {
   if (scan_eval(w, m, &v)) {
     if ((v & 0xffffffffULL) != 0xffffffffULL) {
       char *txt = xasprintf("0x%llx", v & 0xffffffffULL);
-      scan_add_finding(w->f, CU2CL_D_MASK_NOT_FULL, ts_line(call),
-                       ts_col(call), name, txt);
+      scan_add_finding(w->f, CU2CL_D_MASK_NOT_FULL, ts_line(call), ts_col(call),
+                       name, txt);
       free(txt);
     }
   } else if (!(ts_is(m, "call_expression") &&
@@ -292,7 +313,8 @@ static int ballot_as_64bit(const scan_walk *w, TSNode call) {
     p = ts_node_parent(p);
   if (ts_is(p, "init_declarator")) {
     TSNode decl = ts_node_parent(p);
-    return ts_is(decl, "declaration") && is_64bit_type(w, ts_field(decl, "type"));
+    return ts_is(decl, "declaration") &&
+           is_64bit_type(w, ts_field(decl, "type"));
   }
   if (ts_is(p, "argument_list")) {
     TSNode callee = ts_field(ts_node_parent(p), "function");
@@ -338,7 +360,8 @@ static int zero_test(const scan_walk *w, TSNode cond, TSNode x, int *nonzero) {
     cond = ts_strip(ts_field(cond, "value"));
   if (!ts_is(cond, "binary_expression"))
     return 0;
-  TSNode l = ts_strip(ts_field(cond, "left")), r = ts_strip(ts_field(cond, "right"));
+  TSNode l = ts_strip(ts_field(cond, "left")),
+         r = ts_strip(ts_field(cond, "right"));
   int lit_r = is_literal(w, r, 0), lit_l = is_literal(w, l, 0);
   TSNode other = lit_r ? l : r;
   char *xs = ts_text(w, x);
@@ -358,7 +381,8 @@ static int zero_test(const scan_walk *w, TSNode cond, TSNode x, int *nonzero) {
 }
 
 static int inside(TSNode n, TSNode in) {
-  return !ts_node_is_null(in) && ts_node_start_byte(n) >= ts_node_start_byte(in) &&
+  return !ts_node_is_null(in) &&
+         ts_node_start_byte(n) >= ts_node_start_byte(in) &&
          ts_node_end_byte(n) <= ts_node_end_byte(in);
 }
 
@@ -373,8 +397,8 @@ static int guarded(const scan_walk *w, TSNode shift, TSNode x) {
     int nonzero;
     if (!zero_test(w, ts_field(p, "condition"), x, &nonzero))
       continue;
-    TSNode branch = nonzero ? ts_field(p, "consequence")
-                            : ts_field(p, "alternative");
+    TSNode branch =
+        nonzero ? ts_field(p, "consequence") : ts_field(p, "alternative");
     if (inside(shift, branch))
       return 1;
   }
@@ -383,8 +407,7 @@ static int guarded(const scan_walk *w, TSNode shift, TSNode x) {
 
 static void check_shift(scan_walk *w, TSNode n) {
   TSNode r = ts_strip(ts_field(n, "right"));
-  if (!ts_is(r, "binary_expression") ||
-      !ts_is(ts_field(r, "operator"), "-"))
+  if (!ts_is(r, "binary_expression") || !ts_is(ts_field(r, "operator"), "-"))
     return;
   TSNode ws = ts_strip(ts_field(r, "left")), x = ts_field(r, "right");
   unsigned long long v;
@@ -401,9 +424,10 @@ static void check_shift(scan_walk *w, TSNode n) {
 void scan_check_binary(scan_walk *w, TSNode n) {
   TSNode op = ts_field(n, "operator"), right = ts_field(n, "right");
   const char *o = ts_type(op);
-  int geometry = ((!strcmp(o, "%") || !strcmp(o, "/")) && is_literal(w, right, 32)) ||
-                 (!strcmp(o, "&") && is_literal(w, right, 31)) ||
-                 (!strcmp(o, ">>") && is_literal(w, right, 5));
+  int geometry =
+      ((!strcmp(o, "%") || !strcmp(o, "/")) && is_literal(w, right, 32)) ||
+      (!strcmp(o, "&") && is_literal(w, right, 31)) ||
+      (!strcmp(o, ">>") && is_literal(w, right, 5));
   if (geometry && scan_mentions_thread(w, ts_field(n, "left"), 2)) {
     char *t = one_line(w, n);
     scan_xref_geometry(w->x, w->index, w->f->funcs[w->fn_index].name, t,
@@ -459,9 +483,9 @@ void scan_check_assignment(scan_walk *w, TSNode n) {
   exchange x = {w, ts_text(w, base), index_text(w, left), 0};
   find_other_element(&x, ts_field(n, "right"));
   if (x.found) {
-    scan_finding *f = scan_add_finding(w->f, CU2CL_D_IMPLICIT_WARP_SYNC,
-                                       ts_line(n), ts_col(n), x.base,
-                                       "before this statement");
+    scan_finding *f =
+        scan_add_finding(w->f, CU2CL_D_IMPLICIT_WARP_SYNC, ts_line(n),
+                         ts_col(n), x.base, "before this statement");
     f->u = ts_line(n);
   }
   free(x.base);

@@ -14,7 +14,7 @@
 #include "scan_ignore.h"
 
 typedef struct walk_state {
-  const char *root;    /* the directory named */
+  const char *root; /* the directory named */
   int all;
   scan_found *out;
   scan_ignore **stack; /* one per directory entered (NULL: no .gitignore) */
@@ -44,9 +44,9 @@ static int is_cxx_name(const char *name) {
 }
 
 int scan_text_mentions_cuda(const char *text, size_t len) {
-  static const char *const marks[] = {"cuda",     "__global__", "__device__",
-                                      "__shared__", "<<<",      "thrust::",
-                                      "cub::",    NULL};
+  static const char *const marks[] = {
+      "cuda", "__global__", "__device__", "__shared__",
+      "<<<",  "thrust::",   "cub::",      NULL};
   for (const char *const *m = marks; *m; m++)
     if (memmem(text, len, *m, strlen(*m)))
       return 1;
@@ -65,8 +65,7 @@ static int is_build_dir(const char *dir, const char *name) {
 }
 
 static int is_vcs_dir(const char *name) {
-  return !strcmp(name, ".git") || !strcmp(name, ".svn") ||
-         !strcmp(name, ".hg");
+  return !strcmp(name, ".git") || !strcmp(name, ".svn") || !strcmp(name, ".hg");
 }
 
 /* 1 when the stack's patterns exclude rel. */

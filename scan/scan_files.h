@@ -19,10 +19,10 @@
 #include "util.h"
 
 typedef struct scan_found {
-  strvec path;    /* to open */
-  strvec display; /* as reported: the path named, joined with the rest */
-  strvec cuda;    /* "1" for .cu/.cuh and named files, "0" for C/C++ */
-  unsigned skipped_dirs;  /* ignored or build directories not entered */
+  strvec path;           /* to open */
+  strvec display;        /* as reported: the path named, joined with the rest */
+  strvec cuda;           /* "1" for .cu/.cuh and named files, "0" for C/C++ */
+  unsigned skipped_dirs; /* ignored or build directories not entered */
   unsigned ignored_files; /* CUDA or C/C++ files .gitignore excludes */
 } scan_found;
 

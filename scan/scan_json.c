@@ -48,7 +48,7 @@ static void json_functions(const scan_file *f, FILE *out) {
     fprintf(out,
             ", \"line\": %u, \"kind\": \"%s\", \"template\": %s, "
             "\"warp\": %s}",
-            fn->line, fn->kernel ? "kernel" : "device", 
+            fn->line, fn->kernel ? "kernel" : "device",
             fn->template ? "true" : "false", fn->warp ? "true" : "false");
   }
   fprintf(out, "%s],\n", f->nfuncs ? "\n      " : "");
@@ -103,8 +103,9 @@ static void json_summary(const scan_totals *t, FILE *out) {
 
 static int write_json(const scan_file *files, size_t n, const scan_totals *t,
                       cu2cl_diag_engine *d, FILE *out) {
-  fprintf(out, "{\n  \"version\": 1,\n  \"tool\": {\"name\": \"cu2cl scan\", "
-               "\"version\": \"%s\"},\n  \"macros_expanded\": false,\n",
+  fprintf(out,
+          "{\n  \"version\": 1,\n  \"tool\": {\"name\": \"cu2cl scan\", "
+          "\"version\": \"%s\"},\n  \"macros_expanded\": false,\n",
           CU2CL_VERSION);
   json_summary(t, out);
   fprintf(out, "  \"files\": [");

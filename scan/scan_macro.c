@@ -121,8 +121,8 @@ static void body_name(scan_walk *w, body *b, const char *name) {
   int call = next < b->s + b->len && *next == '(';
   int known, warp;
   if (!strcmp(name, "__CUDA_ARCH__")) {
-    scan_add_finding(w->f, CU2CL_D_CUDA_ARCH_HOST_BRANCH, b->line, b->col,
-                     NULL, NULL);
+    scan_add_finding(w->f, CU2CL_D_CUDA_ARCH_HOST_BRANCH, b->line, b->col, NULL,
+                     NULL);
     w->f->macro_uses++;
   } else if (scan_is_builtin_variable(name)) {
     scan_use *u = scan_add_use(w->f, name, SCAN_DEVICE, b->line, b->col);

@@ -117,8 +117,8 @@ static void scan_all(scan_run *r, int jobs) {
 
 /* C and C++ files are kept only where the scan saw CUDA in them. */
 static int keep(const scan_file *f, const char *cuda) {
-  return cuda[0] == '1' || f->nuses || f->nfuncs || f->launches ||
-         f->nfinds || f->macro_uses || f->unreadable;
+  return cuda[0] == '1' || f->nuses || f->nfuncs || f->launches || f->nfinds ||
+         f->macro_uses || f->unreadable;
 }
 
 static size_t keep_cuda_files(scan_file *files, const scan_found *found) {
@@ -139,8 +139,8 @@ static int cmp_finding(const void *a, const void *b) {
   return x->col < y->col ? -1 : x->col > y->col;
 }
 
-int cu2cl_scan_paths(const char *const *paths, size_t npaths, int all,
-                     int jobs, scan_file **files, size_t *n) {
+int cu2cl_scan_paths(const char *const *paths, size_t npaths, int all, int jobs,
+                     scan_file **files, size_t *n) {
   scan_found found = {0};
   int rc = 0;
   for (size_t i = 0; i < npaths; i++)
@@ -150,8 +150,12 @@ int cu2cl_scan_paths(const char *const *paths, size_t npaths, int all,
     }
   size_t count = found.path.len;
   long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-  scan_run r = {&found, xcalloc(count ? count : 1, sizeof(scan_file)),
-                scan_xref_new(), 0, 0, count > 200 && isatty(2)};
+  scan_run r = {&found,
+                xcalloc(count ? count : 1, sizeof(scan_file)),
+                scan_xref_new(),
+                0,
+                0,
+                count > 200 && isatty(2)};
   scan_all(&r, jobs > 0 ? jobs : cpus > 0 ? (int)cpus : 1);
   scan_xref_finish(r.x, r.files, count);
   *n = keep_cuda_files(r.files, &found);

@@ -191,13 +191,12 @@ scan_class scan_classify_device(const char *name, int *known, int *warp) {
     return SCAN_UNSUPPORTED;
   if (*warp)
     return SCAN_REMARK; /* CU2CL3011 on the kernel */
-  return supported->notes && *supported->notes ? SCAN_REMARK
-                                               : SCAN_TRANSLATED;
+  return supported->notes && *supported->notes ? SCAN_REMARK : SCAN_TRANSLATED;
 }
 
 int scan_is_builtin_variable(const char *name) {
   static const char *const vars[] = {"threadIdx", "blockIdx", "blockDim",
-                                     "gridDim", "warpSize", NULL};
+                                     "gridDim",   "warpSize", NULL};
   for (const char *const *v = vars; *v; v++)
     if (!strcmp(name, *v))
       return 1;

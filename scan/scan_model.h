@@ -65,11 +65,11 @@ typedef struct scan_finding {
 typedef struct scan_file {
   char *path; /* as found: relative to the directory named, or as given */
   unsigned lines;
-  int unreadable;         /* could not be read: nothing else is valid */
-  unsigned parse_errors;  /* syntax errors tree-sitter recovered from */
-  unsigned error_line;    /* the first one's line */
-  unsigned launches;      /* <<<...>>> launches */
-  unsigned macro_uses;    /* CUDA uses inside #define bodies */
+  int unreadable;        /* could not be read: nothing else is valid */
+  unsigned parse_errors; /* syntax errors tree-sitter recovered from */
+  unsigned error_line;   /* the first one's line */
+  unsigned launches;     /* <<<...>>> launches */
+  unsigned macro_uses;   /* CUDA uses inside #define bodies */
   scan_func *funcs;
   size_t nfuncs;
   scan_use *uses;

@@ -97,8 +97,8 @@ TSNode ts_child(TSNode n, uint32_t i) {
 
 TSNode ts_strip(TSNode n) {
   while (ts_is(n, "parenthesized_expression") || ts_is(n, "cast_expression")) {
-    TSNode in = ts_is(n, "cast_expression") ? ts_field(n, "value")
-                                            : ts_child(n, 0);
+    TSNode in =
+        ts_is(n, "cast_expression") ? ts_field(n, "value") : ts_child(n, 0);
     if (ts_node_is_null(in))
       break;
     n = in;
@@ -155,8 +155,7 @@ static TSNode declarator_name(TSNode d) {
 }
 
 /* __global__, __device__ and __host__ among a definition's specifiers. */
-static void function_space(scan_walk *w, TSNode def, int *global,
-                           int *device) {
+static void function_space(scan_walk *w, TSNode def, int *global, int *device) {
   *global = *device = 0;
   uint32_t n = ts_node_child_count(def);
   for (uint32_t i = 0; i < n; i++) {
@@ -254,9 +253,9 @@ static void walk_launch(scan_walk *w, TSNode call, TSNode config,
     scan_xref_launch(w->x, w->index, kernel, block, ts_line(call),
                      ts_col(call));
   if (w->fn)
-    scan_add_finding(w->f, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
-                     ts_line(call), ts_col(call),
-                     "a kernel launch (dynamic parallelism)", NULL);
+    scan_add_finding(w->f, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, ts_line(call),
+                     ts_col(call), "a kernel launch (dynamic parallelism)",
+                     NULL);
 }
 
 /* tex1Dfetch, tex2D<T>, surf2Dwrite, ...: the texture and surface
@@ -301,8 +300,8 @@ static void device_call(scan_walk *w, TSNode call, const char *name) {
     scan_xref_call(w->x, fn->name, name); /* maybe another file's */
     return;
   }
-  scan_use *u = scan_add_use(w->f, name, SCAN_DEVICE, ts_line(call),
-                             ts_col(call));
+  scan_use *u =
+      scan_add_use(w->f, name, SCAN_DEVICE, ts_line(call), ts_col(call));
   u->cls = cls;
   u->call = 1;
   if (warp)
@@ -310,11 +309,11 @@ static void device_call(scan_walk *w, TSNode call, const char *name) {
   if (cls == SCAN_UNSUPPORTED) {
     const cu2cl_device_rule *r = cu2cl_rules_device_next(name, NULL);
     if (str_starts_with(u->category, "warp"))
-      scan_add_finding(w->f, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED,
-                       ts_line(call), ts_col(call), name, NULL);
+      scan_add_finding(w->f, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED, ts_line(call),
+                       ts_col(call), name, NULL);
     else
-      scan_add_finding(w->f, CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION,
-                       ts_line(call), ts_col(call), name, r->notes);
+      scan_add_finding(w->f, CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION, ts_line(call),
+                       ts_col(call), name, r->notes);
   }
   scan_check_call(w, call, name);
 }
@@ -367,8 +366,8 @@ static void walk_identifier(scan_walk *w, TSNode n) {
     return;
   const char *s = w->src + b;
   if (e - b == 13 && !memcmp(s, "__CUDA_ARCH__", 13)) {
-    scan_add_finding(w->f, CU2CL_D_CUDA_ARCH_HOST_BRANCH, ts_line(n),
-                     ts_col(n), NULL, NULL);
+    scan_add_finding(w->f, CU2CL_D_CUDA_ARCH_HOST_BRANCH, ts_line(n), ts_col(n),
+                     NULL, NULL);
     return;
   }
   char *name = xstrndup(s, e - b);

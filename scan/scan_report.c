@@ -207,8 +207,8 @@ static void print_table(const scan_file *files, size_t n, FILE *out) {
     size_t k, d;
     count_funcs(f, &k, &d);
     fprintf(out, "%7u %7zu %6zu %8u %6zu %11zu %8zu  %s%s\n", f->lines, k, d,
-            f->launches, f->nuses, count_class(f, SCAN_UNSUPPORTED),
-            f->nfinds, f->path, f->parse_errors ? " (parse errors)" : "");
+            f->launches, f->nuses, count_class(f, SCAN_UNSUPPORTED), f->nfinds,
+            f->path, f->parse_errors ? " (parse errors)" : "");
   }
 }
 

@@ -13,7 +13,7 @@ typedef struct xname {
   char *name;
   int warp;    /* uses warp operations (after finish: also through callees) */
   int defined; /* some scanned file defines it */
-  int reached;  /* a kernel, or a function a kernel calls */
+  int reached; /* a kernel, or a function a kernel calls */
 } xname;
 
 typedef struct xedge {
@@ -141,12 +141,12 @@ void scan_xref_define(scan_xref *self, const char *name) {
 }
 
 static void add_note(scan_xref *x, xnotes *list, size_t file, const char *name,
-                     const char *text, unsigned long long block,
-                     unsigned line, unsigned col) {
+                     const char *text, unsigned long long block, unsigned line,
+                     unsigned col) {
   pthread_mutex_lock(&x->lock);
   list->v = xrealloc(list->v, (list->n + 1) * sizeof *list->v);
-  list->v[list->n++] = (xnote){file,  intern(x, name), text ? xstrdup(text) : NULL,
-                               block, line,            col};
+  list->v[list->n++] = (xnote){
+      file, intern(x, name), text ? xstrdup(text) : NULL, block, line, col};
   pthread_mutex_unlock(&x->lock);
 }
 
@@ -160,8 +160,8 @@ void scan_xref_launch(scan_xref *self, size_t file, const char *kernel,
   add_note(self, &self->launches, file, kernel, NULL, block, line, col);
 }
 
-void scan_xref_unknown(scan_xref *self, size_t file, const char *name,
-                       int call, int in_macro, unsigned line, unsigned col) {
+void scan_xref_unknown(scan_xref *self, size_t file, const char *name, int call,
+                       int in_macro, unsigned line, unsigned col) {
   add_note(self, &self->unknown, file, name, NULL,
            (call ? 1u : 0u) | (in_macro ? 2u : 0u), line, col);
 }
@@ -185,8 +185,8 @@ static void spread_warp(scan_xref *x) {
 static void reach(scan_xref *x, scan_file *files, size_t n) {
   for (size_t i = 0; i < n; i++)
     for (size_t j = 0; j < files[i].nfuncs; j++) {
-      long k = files[i].funcs[j].kernel ? lookup(x, files[i].funcs[j].name)
-                                        : -1;
+      long k =
+          files[i].funcs[j].kernel ? lookup(x, files[i].funcs[j].name) : -1;
       if (k >= 0)
         x->names[k].reached = 1;
     }
@@ -247,10 +247,9 @@ void scan_xref_finish(scan_xref *self, scan_file *files, size_t n) {
   for (size_t i = 0; i < self->launches.n; i++) {
     xnote *l = &self->launches.v[i];
     if (l->block && l->block % 32 && self->names[l->name].warp) {
-      scan_finding *f = scan_add_finding(&files[l->file],
-                                         CU2CL_D_BLOCK_NOT_WARP_MULTIPLE,
-                                         l->line, l->col,
-                                         self->names[l->name].name, NULL);
+      scan_finding *f =
+          scan_add_finding(&files[l->file], CU2CL_D_BLOCK_NOT_WARP_MULTIPLE,
+                           l->line, l->col, self->names[l->name].name, NULL);
       f->u = (unsigned)l->block;
     }
   }

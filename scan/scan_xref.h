@@ -36,8 +36,8 @@ void scan_xref_launch(scan_xref *self, size_t file, const char *kernel,
 /* A cuda* name (or a driver API call) no rules row knows; call: it is
  * called; in_macro: in a #define body, where the translator raises
  * nothing. */
-void scan_xref_unknown(scan_xref *self, size_t file, const char *name,
-                       int call, int in_macro, unsigned line, unsigned col);
+void scan_xref_unknown(scan_xref *self, size_t file, const char *name, int call,
+                       int in_macro, unsigned line, unsigned col);
 /* A name some scanned file defines. */
 void scan_xref_define(scan_xref *self, const char *name);
 

@@ -106,8 +106,9 @@ static void check_marks(const char *path) {
   ck_assert_uint_eq(n, 1);
   strvec got = {0}, want = {0};
   for (size_t i = 0; i < f->nfinds; i++)
-    strvec_push_own(&got, xasprintf("%u CU2CL%04u", f->finds[i].line,
-                                    cu2cl_diag_info_get(f->finds[i].id)->number));
+    strvec_push_own(&got,
+                    xasprintf("%u CU2CL%04u", f->finds[i].line,
+                              cu2cl_diag_info_get(f->finds[i].id)->number));
   char *src = read_file(path, NULL);
   expected_marks(src, &want);
   sort(&got);
@@ -145,12 +146,12 @@ START_TEST(scan_only_programs) {
 END_TEST
 
 START_TEST(non_findings) {
-  scan_file f = scan_text(
-      "__global__ void k(int *p, int n) {\n"
-      "  int a = n & 31, b = (n + 31) / 32, c = n >> 5;\n"
-      "  p[threadIdx.x] = __shfl_sync(0xffffffff, a + b + c, 0);\n"
-      "}\n"
-      "void host(int t) { int lane = t % 32; (void)lane; }\n");
+  scan_file f =
+      scan_text("__global__ void k(int *p, int n) {\n"
+                "  int a = n & 31, b = (n + 31) / 32, c = n >> 5;\n"
+                "  p[threadIdx.x] = __shfl_sync(0xffffffff, a + b + c, 0);\n"
+                "}\n"
+                "void host(int t) { int lane = t % 32; (void)lane; }\n");
   ck_assert_uint_eq(count_id(&f, 3007), 0); /* not thread indices */
   ck_assert_uint_eq(count_id(&f, 3004), 0);
   ck_assert_uint_eq(count_id(&f, 3011), 1);
@@ -171,7 +172,8 @@ START_TEST(warp_through_callee_in_other_file) {
   scan_parse_text(p, b, strlen(b), 1, x, &f[1]);
   scan_xref_finish(x, f, 2);
   ck_assert_uint_eq(count_id(&f[0], 3007), 1);
-  ck_assert_uint_eq(count_id(&f[1], 3011), 1); /* the kernel, through the call */
+  ck_assert_uint_eq(count_id(&f[1], 3011),
+                    1); /* the kernel, through the call */
   ck_assert_uint_eq(count_id(&f[1], 3009), 1); /* 40 threads */
   ck_assert(f[1].funcs[0].kernel && f[1].funcs[0].warp);
   scan_file_free(&f[0]);
@@ -185,7 +187,8 @@ START_TEST(classes_from_rules) {
   scan_file f = scan_text(
       "int main() { float *d; cudaMalloc(&d, 4); cudaMallocArray(0, 0, 1);\n"
       "  cudaStream_t s; cudaStreamCreate(&s); }\n"
-      "__global__ void k(float *p) { p[0] = sqrtf(p[0]) + __fadd_rz(1, 2); }\n");
+      "__global__ void k(float *p) { p[0] = sqrtf(p[0]) + __fadd_rz(1, 2); "
+      "}\n");
   int seen = 0;
   for (size_t i = 0; i < f.nuses; i++) {
     const scan_use *u = &f.uses[i];
@@ -217,7 +220,7 @@ START_TEST(macro_bodies) {
       "#define LAUNCH(k) k<<<1, 32>>>()\n"
       "#define ARRAY cudaMallocArray(0, 0, 1) /* cudaFreeArray */\n"
       "#if __CUDA_ARCH__ >= 700\n#endif\n");
-  ck_assert_uint_eq(f.macro_uses, 5); /* 3 names, 1 launch, 1 array */
+  ck_assert_uint_eq(f.macro_uses, 5);       /* 3 names, 1 launch, 1 array */
   ck_assert_uint_eq(count_id(&f, 1001), 1); /* not the comment's */
   ck_assert_uint_eq(count_id(&f, 2105), 1);
   for (size_t i = 0; i < f.nuses; i++)
@@ -287,18 +290,18 @@ static void make_tree(void) {
   const char *k = "__global__ void k(int *p) { p[0] = 1; }\n";
   put("a.cu", k);
   put("src/b.cuh", k);
-  put("src/gen/c.cu", k);          /* gen/ ignored */
-  put("src/keep/gen.cu", k);       /* name pattern, re-included */
+  put("src/gen/c.cu", k);    /* gen/ ignored */
+  put("src/keep/gen.cu", k); /* name pattern, re-included */
   put("src/.gitignore", "gen/\n*.tmp.cu\n!keep/*.tmp.cu\n");
-  put("src/x.tmp.cu", k);          /* ignored */
-  put("src/keep/y.tmp.cu", k);     /* re-included */
+  put("src/x.tmp.cu", k);      /* ignored */
+  put("src/keep/y.tmp.cu", k); /* re-included */
   put(".gitignore", "/top-only.cu\nlogs/**\n");
-  put("top-only.cu", k);           /* anchored: ignored */
-  put("src/top-only.cu", k);       /* not at the root: kept */
-  put("logs/a/d.cu", k);           /* logs/ and all below: ignored */
-  put("build/e.cu", k);            /* build directory */
+  put("top-only.cu", k);     /* anchored: ignored */
+  put("src/top-only.cu", k); /* not at the root: kept */
+  put("logs/a/d.cu", k);     /* logs/ and all below: ignored */
+  put("build/e.cu", k);      /* build directory */
   put("out/CMakeCache.txt", "");
-  put("out/f.cu", k);              /* a CMake build tree */
+  put("out/f.cu", k); /* a CMake build tree */
   put("host.cpp", "int main() { cudaDeviceSynchronize(); }\n");
   put("plain.cpp", "int main() { return 0; }\n"); /* no CUDA */
   put("mentions.h", "// cuda is mentioned only here\nint x;\n");
@@ -351,7 +354,7 @@ START_TEST(truncated) {
   cut[12] = 0; /* in the middle of a call */
   scan_file f = scan_text(src);
   ck_assert_uint_ge(f.parse_errors, 1);
-  ck_assert_uint_ge(f.error_line, 9); /* the kernel's line or later */
+  ck_assert_uint_ge(f.error_line, 9);       /* the kernel's line or later */
   ck_assert_uint_eq(f.nfuncs, 1);           /* the kernel is still seen */
   ck_assert_uint_eq(count_id(&f, 3004), 1); /* and what came before */
   scan_file_free(&f);

@@ -110,8 +110,8 @@ static void agree_ids(const char *path) {
   for (size_t i = 0; i < NCOMPARED; i++) {
     int in_t = has_id(&t, compared[i].id), in_s = has_id(&s, compared[i].id);
     ck_assert_msg(in_t == in_s || (compared[i].m == SCAN_SUBSET && in_t),
-                  "%s: CU2CL%04u translator %s, scan %s", path,
-                  compared[i].id, in_t ? "yes" : "no", in_s ? "yes" : "no");
+                  "%s: CU2CL%04u translator %s, scan %s", path, compared[i].id,
+                  in_t ? "yes" : "no", in_s ? "yes" : "no");
   }
   strvec_free(&t);
   strvec_free(&s);
@@ -137,8 +137,8 @@ static void agree_lines(const char *path) {
   translate(path, &t);
   scan(path, &s);
   char *a = sorted_joined(&t), *b = sorted_joined(&s);
-  ck_assert_msg(!strcmp(a, b), "%s:\n  translator: %s\n  scan:       %s",
-                path, a, b);
+  ck_assert_msg(!strcmp(a, b), "%s:\n  translator: %s\n  scan:       %s", path,
+                a, b);
   ck_assert_msg(*a, "%s: nothing compared", path);
   free(a);
   free(b);

@@ -318,6 +318,26 @@ static void device_call(scan_walk *w, TSNode call, const char *name) {
   scan_check_call(w, call, name);
 }
 
+/* obj.method(...), Class::function(...) in device code: an edge of the
+ * call graph, by the last name (scan_xref reaches methods through it). */
+static void method_call(scan_walk *w, TSNode fnode) {
+  for (int i = 0; i < 8 && !ts_node_is_null(fnode); i++) {
+    if (ts_is(fnode, "field_expression"))
+      fnode = ts_field(fnode, "field");
+    else if (ts_is(fnode, "qualified_identifier") ||
+             ts_is(fnode, "template_function") ||
+             ts_is(fnode, "template_method"))
+      fnode = ts_field(fnode, "name");
+    else
+      break;
+  }
+  if (!ts_is(fnode, "identifier") && !ts_is(fnode, "field_identifier"))
+    return;
+  char *callee = ts_text(w, fnode);
+  scan_xref_call(w->x, cur_fn(w)->name, callee);
+  free(callee);
+}
+
 static void walk_call(scan_walk *w, TSNode call) {
   TSNode fnode = ts_field(call, "function"), skip, config = {{0}, NULL, NULL};
   for (uint32_t i = 0; i < ts_count(call); i++)
@@ -332,6 +352,8 @@ static void walk_call(scan_walk *w, TSNode call) {
     device_call(w, call, name);
   else if (name)
     scan_host_name(w, name, 1, 0, ts_line(fnode), ts_col(fnode));
+  else if (w->fn)
+    method_call(w, fnode);
   free(name);
   TSTreeCursor c = ts_tree_cursor_new(call);
   if (ts_tree_cursor_goto_first_child(&c)) {

@@ -6,8 +6,9 @@
  *   tests/data/scan/agree/       small programs, one per kind of finding
  *                                (with non-findings beside them): the
  *                                same IDs on the same lines
- *   tests/translate/,            every translation test and every sample:
- *   samples/basics/              the same IDs per file
+ *   tests/translate/,            every translation test and every sample
+ *   samples/                     (basics and the seed workloads): the same
+ *                                IDs per file
  *
  * IDs the scan sees only in part are compared one way: CU2CL3012 (the
  * translator also finds exchanges through memory that is not volatile,
@@ -180,6 +181,12 @@ int main(void) {
   nsmall = files.len;
   add_dir(CU2CL_SOURCE_DIR "/tests/translate");
   add_dir(CU2CL_SOURCE_DIR "/samples/basics");
+  static const char *const seeds[] = {
+      "histogram/histogram.cu", "reduction/reduction.cu",
+      "fv-euler/fv_euler.cu",   "compaction/compaction.cu",
+      "jacobi/jacobi.cu",       NULL};
+  for (const char *const *p = seeds; *p; p++)
+    strvec_push_own(&files, path_join(CU2CL_SOURCE_DIR "/samples", *p));
   Suite *s = suite_create("scan_agree");
   TCase *core = tcase_create("Core");
   tcase_set_timeout(core, 120);

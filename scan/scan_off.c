@@ -5,6 +5,7 @@
  */
 #include <stdio.h>
 
+#include "cu2cl_scan_why.h"
 #include "scan.h"
 
 int cu2cl_scan_main(int argc, char **argv) {

@@ -315,7 +315,11 @@ static void device_call(scan_walk *w, TSNode call, const char *name) {
       scan_add_finding(w->f, CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION, ts_line(call),
                        ts_col(call), name, r->notes);
   }
+  size_t before = w->f->nfinds;
   scan_check_call(w, call, name);
+  for (size_t i = before; i < w->f->nfinds; i++)
+    if (cu2cl_diag_info_get(w->f->finds[i].id)->severity == CU2CL_WARNING)
+      u->cls = SCAN_DIAGNOSED; /* translated, with a warning to review */
 }
 
 /* obj.method(...), Class::function(...) in device code: an edge of the

@@ -210,6 +210,12 @@ START_TEST(classes_from_rules) {
   ck_assert_uint_eq(count_id(&f, 1001), 1);
   ck_assert_uint_eq(count_id(&f, 2001), 1);
   scan_file_free(&f);
+  f = scan_text("__global__ void k(int *p) {\n"
+                "  p[0] = __popc(__activemask());\n}\n");
+  for (size_t i = 0; i < f.nuses; i++)
+    if (!strcmp(f.uses[i].name, "__activemask"))
+      ck_assert_int_eq(f.uses[i].cls, SCAN_DIAGNOSED); /* CU2CL3006 */
+  scan_file_free(&f);
 }
 END_TEST
 

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Installs what cu2cl needs to build, translate and test on Debian 12
 # (bookworm): the compiler toolchain, CMake, libclang 22, the OpenCL headers
-# and ICD loader, PoCL (a CPU OpenCL device) and Check. Installs only the
+# and ICD loader, PoCL (a CPU OpenCL device) and Check; for `cu2cl scan`
+# the tree-sitter runtime and npm (the build fetches the CUDA grammar with
+# it), and jq for scripts/scan-agree.sh. Installs only the
 # packages that are missing; needs root (or sudo) only when something is.
 # For the SARIF report's schema test (ctest report.sarif_schema) it also
 # installs python3-jsonschema and npm, and unpacks the SARIF 2.1.0 schema
@@ -10,7 +12,7 @@
 set -eu
 packages="build-essential cmake pkg-config libclang-22-dev
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd check clinfo
-  python3-jsonschema npm"
+  python3-jsonschema npm libtree-sitter-dev jq"
 schema_dir=/usr/local/share/cu2cl
 schema=$schema_dir/sarif-2.1.0-rtm.5.json
 # The schema, from the npm registry; a failure only skips its test.

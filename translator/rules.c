@@ -85,3 +85,12 @@ const cu2cl_device_rule *cu2cl_rules_device_find(const char *cuda_name,
   }
   return NULL;
 }
+
+const cu2cl_device_rule *
+cu2cl_rules_device_next(const char *cuda_name, const cu2cl_device_rule *after) {
+  const cu2cl_device_rule *r = after ? after + 1 : device_rules;
+  for (; r->cuda_name; r++)
+    if (!strcmp(r->cuda_name, cuda_name))
+      return r;
+  return NULL;
+}

@@ -21,5 +21,10 @@ const cu2cl_host_rule *cu2cl_rules_host_find(const char *cuda_name);
 const cu2cl_device_rule *cu2cl_rules_device_find(const char *cuda_name,
                                                  const char *sig,
                                                  int *name_known);
+/* The rows named cuda_name in table order: the first with after NULL, then
+ * the one after `after`; NULL when there are no more (cu2cl scan, which
+ * sees names but not signatures). */
+const cu2cl_device_rule *
+cu2cl_rules_device_next(const char *cuda_name, const cu2cl_device_rule *after);
 
 #endif

@@ -1,0 +1,104 @@
+/*
+ * scan_cg: cooperative groups in device code, as translator/dev_cg.c
+ * reads them. A group is a variable whose declared type is one of the
+ * namespace's groups (thread_block, thread_block_tile<N>, ...) or that is
+ * initialized from one of its constructors (auto t = tiled_partition<32>
+ * (block)); its methods, and the namespace's free functions (cg::reduce,
+ * cg::sync), are the calls. Shuffles, votes, ballots, reductions, match
+ * and sync take the warp scratch (CU2CL3011 on the kernel); match_any and
+ * match_all are not translated (CU2CL3001), nor is anything of the groups
+ * that are neither the block nor a tile (the grid, coalesced_threads(),
+ * binary_partition(), thread_group): scan_cg_is_group says 2 for those. The
+ * namespace is cooperative_groups or an alias of it (namespace cg = ...).
+ */
+#include <string.h>
+
+#include "scan_ts.h"
+
+int scan_cg_is_group(const scan_walk *w, TSNode type, TSNode init) {
+  static const char *const types[] = {"thread_block", NULL};
+  static const char *const others[] = {"coalesced_group", "thread_group",
+                                       "grid_group", NULL};
+  static const char *const makers[] = {"tiled_partition", "this_thread_block",
+                                       NULL};
+  static const char *const other_makers[] = {"coalesced_threads", "this_grid",
+                                             "binary_partition",
+                                             "labeled_partition", NULL};
+  char *t = ts_text(w, type), *i = ts_text(w, init);
+  int is_auto = !strcmp(t, "auto"), r = 0;
+  for (const char *const *p = others; *p && !r; p++)
+    r = strstr(t, *p) ? 2 : 0;
+  for (const char *const *p = other_makers; *p && !r; p++)
+    r = is_auto && strstr(i, *p) ? 2 : 0;
+  for (const char *const *p = types; *p && !r; p++)
+    r = strstr(t, *p) != NULL;
+  for (const char *const *p = makers; *p && !r; p++)
+    r = is_auto && strstr(i, *p) != NULL;
+  free(t);
+  free(i);
+  return r;
+}
+
+void scan_cg_note_alias(scan_walk *w, TSNode def) {
+  char *text = ts_text(w, def);
+  TSNode name = ts_field(def, "name");
+  if (strstr(text, "cooperative_groups") && !ts_node_is_null(name))
+    strvec_push_own(&w->cg_aliases, ts_text(w, name));
+  free(text);
+}
+
+static int is_cg_scope(const scan_walk *w, TSNode scope) {
+  if (ts_text_is(w, scope, "cooperative_groups"))
+    return 1;
+  for (size_t i = 0; i < w->cg_aliases.len; i++)
+    if (ts_text_is(w, scope, w->cg_aliases.items[i]))
+      return 1;
+  return 0;
+}
+
+/* The method or function name of a group call; a null node when it is
+ * none. *other: a method of a group that is not translated. */
+static TSNode cg_callee(scan_walk *w, TSNode fnode, int *other) {
+  TSNode none = {{0}, NULL, NULL};
+  *other = 0;
+  if (ts_is(fnode, "field_expression")) {
+    TSNode obj = ts_field(fnode, "argument");
+    scan_var *v = ts_is(obj, "identifier") ? scan_find_var(w, obj) : NULL;
+    *other = v && v->cg == 2;
+    return v && v->cg ? ts_field(fnode, "field") : none;
+  }
+  if (ts_is(fnode, "qualified_identifier") &&
+      is_cg_scope(w, ts_field(fnode, "scope"))) {
+    TSNode n = ts_field(fnode, "name");
+    return ts_is(n, "template_function") ? ts_field(n, "name") : n;
+  }
+  return none;
+}
+
+int scan_cg_call(scan_walk *w, TSNode call, TSNode fnode) {
+  int other;
+  TSNode m = cg_callee(w, fnode, &other);
+  if (ts_node_is_null(m) || !w->fn)
+    return 0;
+  char *name = ts_text(w, m);
+  int warp = str_starts_with(name, "shfl") || !strcmp(name, "any") ||
+             !strcmp(name, "all") || !strcmp(name, "ballot") ||
+             !strcmp(name, "reduce") || !strcmp(name, "sync") ||
+             str_starts_with(name, "match_");
+  char *full = xasprintf("cooperative_groups::%s", name);
+  scan_use *u =
+      scan_add_use(w->f, full, SCAN_DEVICE, ts_line(call), ts_col(call));
+  u->category = "cooperative groups";
+  u->call = 1;
+  u->cls = warp ? SCAN_REMARK : SCAN_TRANSLATED;
+  if (str_starts_with(name, "match_") || other) {
+    u->cls = SCAN_UNSUPPORTED;
+    scan_add_finding(w->f, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED, ts_line(call),
+                     ts_col(call), full, NULL);
+  }
+  if (warp)
+    scan_xref_warp(w->x, w->f->funcs[w->fn_index].name);
+  free(full);
+  free(name);
+  return 1;
+}

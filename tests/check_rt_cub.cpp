@@ -212,6 +212,20 @@ static void sorts() {
   std::vector<int> asc = k;
   std::sort(asc.begin(), asc.end());
   EXPECT(to_host(keys.Current(), n) == asc);
+  // DoubleBuffer pairs, descending: values follow their keys
+  cu2clMemcpy(keys.Current(), k.data(), n * sizeof(int),
+              cu2clMemcpyHostToDevice);
+  float *valt = to_device(std::vector<float>(n));
+  cu2cl_cub::DoubleBuffer<float> vals(vin, valt);
+  CUB_CALL(cu2cl_cub::DeviceRadixSort::SortPairsDescending(
+      d_temp_storage, temp_storage_bytes, keys, vals, n));
+  std::vector<int> kd = to_host(keys.Current(), n);
+  std::vector<float> vd = to_host(vals.Current(), n);
+  ok = kd == desc;
+  for (size_t i = 0; i < n; i++)
+    ok &= k[size_t(vd[i])] == kd[i];
+  EXPECT(ok);
+  cu2clFree(valt);
   cu2clFree(kin);
   cu2clFree(kout);
   cu2clFree(vin);

@@ -532,6 +532,19 @@ struct DeviceRadixSort {
                               begin_bit, end_bit, false);
         d_keys.selector ^= 1);
   }
+  template <class K, class N>
+  static cu2clError_t SortKeysDescending(void *d_temp_storage,
+                                         std::size_t &temp_storage_bytes,
+                                         DoubleBuffer<K> &d_keys, N num_items,
+                                         int begin_bit = 0,
+                                         int end_bit = sizeof(K) * 8,
+                                         cu2clStream_t stream = 0) {
+    CU2CL_CUB_RUN(
+        detail::sort<K, void>(stream, d_keys.Current(), d_keys.Alternate(),
+                              nullptr, nullptr, std::size_t(num_items),
+                              begin_bit, end_bit, true);
+        d_keys.selector ^= 1);
+  }
   template <class K, class V, class N>
   static cu2clError_t SortPairs(void *d_temp_storage,
                                 std::size_t &temp_storage_bytes,
@@ -539,12 +552,28 @@ struct DeviceRadixSort {
                                 DoubleBuffer<V> &d_values, N num_items,
                                 int begin_bit = 0, int end_bit = sizeof(K) * 8,
                                 cu2clStream_t stream = 0) {
-    CU2CL_CUB_RUN(detail::sort<K, V>(stream, d_keys.Current(),
-                                     d_keys.Alternate(), d_values.Current(),
-                                     d_values.Alternate(),
-                                     std::size_t(num_items), begin_bit,
-                                     end_bit, false);
-                  d_keys.selector ^= 1; d_values.selector ^= 1);
+    CU2CL_CUB_RUN(pairs(stream, d_keys, d_values, std::size_t(num_items),
+                        begin_bit, end_bit, false));
+  }
+  template <class K, class V, class N>
+  static cu2clError_t
+  SortPairsDescending(void *d_temp_storage, std::size_t &temp_storage_bytes,
+                      DoubleBuffer<K> &d_keys, DoubleBuffer<V> &d_values,
+                      N num_items, int begin_bit = 0,
+                      int end_bit = sizeof(K) * 8, cu2clStream_t stream = 0) {
+    CU2CL_CUB_RUN(pairs(stream, d_keys, d_values, std::size_t(num_items),
+                        begin_bit, end_bit, true));
+  }
+
+private:
+  template <class K, class V>
+  static void pairs(cu2clStream_t s, DoubleBuffer<K> &keys,
+                    DoubleBuffer<V> &values, std::size_t n, int begin,
+                    int end, bool desc) {
+    detail::sort<K, V>(s, keys.Current(), keys.Alternate(), values.Current(),
+                       values.Alternate(), n, begin, end, desc);
+    keys.selector ^= 1;
+    values.selector ^= 1;
   }
 };
 

@@ -176,6 +176,17 @@ struct DeviceRadixSort {
                       const K *d_keys_in, K *d_keys_out, const V *d_values_in,
                       V *d_values_out, N num_items, int begin_bit = 0,
                       int end_bit = sizeof(K) * 8, cudaStream_t stream = 0);
+  template <class K, class N>
+  static cudaError_t
+  SortKeysDescending(void *d_temp_storage, size_t &temp_storage_bytes,
+                     DoubleBuffer<K> &d_keys, N num_items, int begin_bit = 0,
+                     int end_bit = sizeof(K) * 8, cudaStream_t stream = 0);
+  template <class K, class V, class N>
+  static cudaError_t
+  SortPairsDescending(void *d_temp_storage, size_t &temp_storage_bytes,
+                      DoubleBuffer<K> &d_keys, DoubleBuffer<V> &d_values,
+                      N num_items, int begin_bit = 0,
+                      int end_bit = sizeof(K) * 8, cudaStream_t stream = 0);
 };
 
 } // namespace cub

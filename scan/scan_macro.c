@@ -48,14 +48,8 @@ int scan_host_name(scan_walk *w, const char *name, int call, int in_macro,
   const char *lib;
   if (cu2cl_rules_host_find(name)) {
     known_host_name(w, name, host_use(w, name, call, in_macro, line, col));
-  } else if (str_starts_with(name, "cub::")) {
-    host_use(w, name, call, in_macro, line, col);
-    if (!scan_has_finding(w->f, CU2CL_D_UNSUPPORTED_API, name))
-      unsupported_api(w, name,
-                      "CUB is not mapped: use the Thrust algorithms cu2clrt "
-                      "provides (docs/runtime-api.md) or rewrite the call",
-                      line, col);
-  } else if (str_starts_with(name, "thrust::")) {
+  } else if (str_starts_with(name, "thrust::") ||
+             str_starts_with(name, "cub::")) {
     host_use(w, name, call, in_macro, line, col);
     scan_add_finding(w->f, CU2CL_D_UNKNOWN_CUDA_API, line, col, name, NULL);
   } else if ((lib = scan_library_of_call(name))) {

@@ -419,9 +419,9 @@ static int walk_qualified(scan_walk *w, TSNode n) {
   while (!ts_node_is_null(name) && !ts_is(name, "identifier") &&
          !ts_is(name, "type_identifier") &&
          !ts_is(name, "namespace_identifier")) {
-    TSNode next = ts_field(name, "name");
-    if (ts_node_is_null(next))
-      next = ts_field(name, "scope");
+    TSNode next = ts_field(name, "scope"); /* cub::A::b: A, as the */
+    if (ts_node_is_null(next))              /* translator reads it */
+      next = ts_field(name, "name");
     name = next;
   }
   if (ts_node_is_null(name))

@@ -188,7 +188,8 @@ CXCursor cx_launch_config(CXCursor call) {
       continue;
     char *s = cx_spelling(kids[i]);
     if (!strcmp(s, "__cudaPushCallConfiguration") ||
-        !strcmp(s, "cudaConfigureCall"))
+        !strcmp(s, "cudaConfigureCall") ||
+        !strcmp(s, "cudaLaunchDevice")) /* a launch in device code */
       r = kids[i];
     free(s);
   }

@@ -649,6 +649,12 @@ static int is_trivial_assign(CXCursor m) {
 }
 
 static void print_call(emitter *e, CXCursor c) {
+  if (cx_is_launch(c)) { /* dynamic parallelism: OpenCL has no device enqueue
+                            of CUDA's kind */
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "a kernel launch (dynamic parallelism)");
+    return;
+  }
   if (dev_cg_is_type(clang_getCursorType(c))) {
     dev_emit(e, "0"); /* a group handle: implied by the work-item */
     return;

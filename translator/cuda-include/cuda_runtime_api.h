@@ -224,6 +224,16 @@ __host__ cudaError_t cudaLaunchCooperativeKernel(const void *func, dim3 gridDim,
                                                  dim3 blockDim, void **args,
                                                  size_t sharedMem,
                                                  cudaStream_t stream);
+/* Dynamic parallelism: what a launch in device code (-rdc) calls; cu2cl
+ * reports such launches (CU2CL2101). */
+extern "C" __device__ void *cudaGetParameterBuffer(size_t alignment,
+                                                   size_t size);
+extern "C" __device__ cudaError_t cudaLaunchDevice(void *func,
+                                                   void *parameterBuffer,
+                                                   dim3 gridDimension,
+                                                   dim3 blockDimension,
+                                                   unsigned int sharedMemSize,
+                                                   cudaStream_t stream);
 __host__ cudaError_t cudaFuncSetCacheConfig(const void *func,
                                             enum cudaFuncCache cacheConfig);
 __host__ cudaError_t cudaFuncGetAttributes(struct cudaFuncAttributes *attr,

@@ -1,7 +1,7 @@
 // Names: a cuda* name that no rules row knows is CU2CL1002 unless a scanned
-// file defines it (a helper of the program's own); thrust:: names without a
-// row are CU2CL1002; CUB is not mapped (CU2CL1001, once per name and file);
-// identifiers in comments and strings are not read.
+// file defines it (a helper of the program's own); thrust:: and cub:: names
+// without a row are CU2CL1002, those whose row maps them to nothing
+// CU2CL1001; identifiers in comments and strings are not read.
 #include <cuda_runtime.h>
 #include <cub/cub.cuh>
 #include <thrust/device_vector.h>
@@ -15,8 +15,9 @@ int main()
     cudaFancyNewCall(); // EXPECT: CU2CL1002
     thrust::frobnicate(); // EXPECT: CU2CL1002
     size_t bytes = 0;
-    cub::DeviceReduce::Sum(nullptr, bytes, (int *)0, (int *)0, 64); // EXPECT: CU2CL1001
+    cub::DeviceHistogram::HistogramEven(nullptr, bytes); // EXPECT: CU2CL1001
     cub::DeviceReduce::Sum(nullptr, bytes, (int *)0, (int *)0, 64);
+    cub::DeviceFrobnicate::Run(); // EXPECT: CU2CL1002
     const char *s = "cudaMallocArray in a string";
     // cudaMallocArray in a comment
     return s != 0;

@@ -256,7 +256,8 @@ void cu2cl_manifest_order_like(cu2cl_manifest *m, const cu2cl_manifest *like) {
           taken[j] = 1;
           sorted[n++] = m->units[j];
         }
-  memcpy(m->units, sorted, n * sizeof *sorted);
+  if (n) /* memcpy's pointers may not be NULL, even for no units */
+    memcpy(m->units, sorted, n * sizeof *sorted);
   free(sorted);
   free(taken);
 }

@@ -130,7 +130,8 @@ static void walk_dir(walk_state *w, const char *rel) {
       strvec_push(&names, e->d_name);
   if (d)
     closedir(d);
-  qsort(names.items, names.len, sizeof *names.items, cmp_names);
+  if (names.len) /* qsort's array may not be NULL */
+    qsort(names.items, names.len, sizeof *names.items, cmp_names);
   for (size_t i = 0; i < names.len; i++) {
     char *child = *rel ? xasprintf("%s/%s", rel, names.items[i])
                        : xstrdup(names.items[i]);

@@ -160,8 +160,9 @@ int cu2cl_scan_paths(const char *const *paths, size_t npaths, int all, int jobs,
   scan_xref_finish(r.x, r.files, count);
   *n = keep_cuda_files(r.files, &found);
   for (size_t i = 0; i < *n; i++)
-    qsort(r.files[i].finds, r.files[i].nfinds, sizeof *r.files[i].finds,
-          cmp_finding);
+    if (r.files[i].nfinds) /* qsort's array may not be NULL */
+      qsort(r.files[i].finds, r.files[i].nfinds, sizeof *r.files[i].finds,
+            cmp_finding);
   *files = r.files;
   scan_xref_delete(r.x);
   scan_found_free(&found);

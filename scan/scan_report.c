@@ -111,7 +111,8 @@ static int cmp_rows(const void *a, const void *b) {
 static void print_categories(const scan_file *files, size_t n, FILE *out) {
   cat_row *rows;
   size_t nrows = category_rows(files, n, &rows);
-  qsort(rows, nrows, sizeof *rows, cmp_rows);
+  if (nrows) /* qsort's array may not be NULL */
+    qsort(rows, nrows, sizeof *rows, cmp_rows);
   fprintf(out, "\nCUDA uses by category               total translated   "
                "remark diagnosed unsupported\n");
   for (size_t i = 0; i < nrows; i++)

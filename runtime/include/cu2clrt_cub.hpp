@@ -527,10 +527,7 @@ struct DeviceRadixSort {
                                int begin_bit = 0, int end_bit = sizeof(K) * 8,
                                cu2clStream_t stream = 0) {
     CU2CL_CUB_RUN(
-        detail::sort<K, void>(stream, d_keys.Current(), d_keys.Alternate(),
-                              nullptr, nullptr, std::size_t(num_items),
-                              begin_bit, end_bit, false);
-        d_keys.selector ^= 1);
+        keys(stream, d_keys, std::size_t(num_items), begin_bit, end_bit, false));
   }
   template <class K, class N>
   static cu2clError_t SortKeysDescending(void *d_temp_storage,
@@ -540,10 +537,7 @@ struct DeviceRadixSort {
                                          int end_bit = sizeof(K) * 8,
                                          cu2clStream_t stream = 0) {
     CU2CL_CUB_RUN(
-        detail::sort<K, void>(stream, d_keys.Current(), d_keys.Alternate(),
-                              nullptr, nullptr, std::size_t(num_items),
-                              begin_bit, end_bit, true);
-        d_keys.selector ^= 1);
+        keys(stream, d_keys, std::size_t(num_items), begin_bit, end_bit, true));
   }
   template <class K, class V, class N>
   static cu2clError_t SortPairs(void *d_temp_storage,
@@ -566,6 +560,13 @@ struct DeviceRadixSort {
   }
 
 private:
+  template <class K>
+  static void keys(cu2clStream_t s, DoubleBuffer<K> &keys, std::size_t n,
+                   int begin, int end, bool desc) {
+    detail::sort<K, void>(s, keys.Current(), keys.Alternate(), nullptr,
+                          nullptr, n, begin, end, desc);
+    keys.selector ^= 1;
+  }
   template <class K, class V>
   static void pairs(cu2clStream_t s, DoubleBuffer<K> &keys,
                     DoubleBuffer<V> &values, std::size_t n, int begin,

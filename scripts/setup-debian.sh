@@ -12,7 +12,7 @@
 set -eu
 packages="build-essential cmake pkg-config libclang-22-dev
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd check clinfo
-  python3-jsonschema npm libtree-sitter-dev jq"
+  python3-jsonschema libtree-sitter-dev jq"
 schema_dir=/usr/local/share/cu2cl
 schema=$schema_dir/sarif-2.1.0-rtm.5.json
 # The schema, from the npm registry; a failure only skips its test.
@@ -38,6 +38,9 @@ else
   as_root=false
 fi
 missing=
+# npm: any npm will do. Machines with Node.js from NodeSource have npm
+# inside their nodejs package, which conflicts with Debian's npm package.
+command -v npm >/dev/null 2>&1 || missing=" npm"
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "ok installed" ||
     missing="$missing $p"

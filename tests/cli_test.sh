@@ -108,9 +108,13 @@ sarif)
     fail "no URI relative to %SRCROOT%"
   grep -q '"helpUri": ".*diagnostics.md#cu2cl3007"' r.sarif ||
     fail "no helpUri"
-  python3 -c 'import jsonschema' 2>/dev/null && [ -f "$schema" ] ||
+  # Debian's python3-jsonschema is for Debian's python3, which need not be
+  # the first python3 on PATH (pyenv).
+  py=python3
+  $py -c 'import jsonschema' 2>/dev/null || py=/usr/bin/python3
+  $py -c 'import jsonschema' 2>/dev/null && [ -f "$schema" ] ||
     { echo "cli_test sarif: no schema ($schema) or python3-jsonschema; skipped"; exit 77; }
-  python3 - "$schema" r.sarif <<'PY'
+  $py - "$schema" r.sarif <<'PY'
 import json, sys, jsonschema
 schema = json.load(open(sys.argv[1]))
 log = json.load(open(sys.argv[2]))

@@ -365,9 +365,15 @@ static int single_thread(const guard *g, long long *t) {
 }
 
 /* a (made earlier) and b may touch one element from different threads,
- * one of them writing. */
+ * one writing and the other reading. Two writes are no exchange: no thread
+ * sees the other's value in the interval, and a later read of it conflicts
+ * with the write itself. (Which of two lanes' stores to one element lands
+ * last is ordered by nothing in CUDA either since independent thread
+ * scheduling; no warp-synchronous idiom relies on it, while stores to
+ * several rows of one array - out[0 * n + i], out[1 * n + i] - are in every
+ * kernel.) */
 static int conflict(const access *a, int a_stale, const access *b) {
-  if (!cx_key_eq(&a->root, &b->root) || (!a->write && !b->write))
+  if (!cx_key_eq(&a->root, &b->root) || a->write == b->write)
     return 0;
   long long ta, tb;
   if (single_thread(&a->g, &ta) && single_thread(&b->g, &tb) && ta == tb)

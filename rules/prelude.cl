@@ -392,6 +392,12 @@ CU2CL_DEFINE_SINCOSPI(private, double, )
 #else
 #define CU2CL_WARP_KERNEL
 #endif
+/* Kernels read their scratch once, right after declaring it (a volatile
+ * load whose value is unused): on the sub-group and PTX paths the helpers
+ * may never touch it, and PoCL 5's kernel compiler aborts (an assertion in
+ * its handling of automatic locals) on a kernel-scope __local array whose
+ * only uses were calls that inlining removed. */
+#define CU2CL_WARP_SCRATCH_USE(ws) ((void)*(volatile __local ulong *)(ws))
 #ifndef CU2CL_WARP_SCRATCH_SIZE
 #ifdef CU2CL_WARP_EMULATE
 #define CU2CL_WARP_SCRATCH_SIZE 1056 /* 1024 work-items + 32 */

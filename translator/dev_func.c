@@ -203,7 +203,8 @@ static void print_kernel_locals(emitter *e, CXCursor kernel, fn_uses *fu,
   }
   if (fu->warp)
     strbuf_append(body, "  __local ulong cu2cl_warp_scratch"
-                        "[CU2CL_WARP_SCRATCH_SIZE]; /* warp operations */\n");
+                        "[CU2CL_WARP_SCRATCH_SIZE]; /* warp operations */\n"
+                        "  CU2CL_WARP_SCRATCH_USE(cu2cl_warp_scratch);\n");
   /* Dynamic shared memory comes as a __local pointer parameter, which
    * NVIDIA's compiler addresses with 64-bit arithmetic; cu2clrt may build
    * the program for one launch size instead (docs/runtime.md), and then the

@@ -55,6 +55,12 @@
 #   --results FILE   also write the lines (in list order) and the closing line
 #                    to FILE, rewritten as programs finish
 #   --no-run         stop after (c)
+#   --translate-only stop after (b), keeping the port: for building and
+#                    running it on another machine with --translated
+#   --translated     skip (a) and (b): build and run the ports a
+#                    --translate-only run left in the work directory (copied
+#                    here, e.g. to a machine with other OpenCL devices);
+#                    CORPUS may then be absent (its kind was recorded)
 #   --golden DIR     traces of the originals recorded on an NVIDIA GPU
 #                    (scripts/corpus-golden.sh): a program with DIR/NAME.trace
 #                    runs with CU2CL_TRACE set and its trace is compared with
@@ -86,7 +92,10 @@
 #            values -: corpus-golden.sh records no trace)
 #
 # Environment: CU2CL_DEVICE (default pocl), NVCC (default
-# /usr/local/cuda/bin/nvcc), CU2CL_CACHE_DIR (default <work>/cl-cache).
+# /usr/local/cuda/bin/nvcc), CU2CL_CACHE_DIR (default <work>/cl-cache),
+# CU2CL_PORT_CMAKE_ARGS (more arguments of each port's CMake configure, e.g.
+# -DCU2CL_RUNTIME_LIBRARY=... -DCU2CL_RUNTIME_INCLUDE_DIR=... for a cu2clrt
+# built by hand).
 set -u
 
 default_pass='PASS|Pass\b|[Pp]assed|Success|SUCCESS'
@@ -94,6 +103,7 @@ default_fail='FAIL|Fail\b|Failure\b|[Ff]ailed|ERROR|Error:|[Mm]ismatch|INCORRECT
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 work= jobs=1 keep=0 timeout_s=120 fresh_db=0 results= no_run=0 golden=
+stage=all
 only=()
 usage() { sed -n '2,/^set -u/p' "$0" | sed 's/^# \{0,1\}//; /^set -u/d'; exit "${1:-2}"; }
 while [ $# -gt 0 ]; do
@@ -107,6 +117,8 @@ while [ $# -gt 0 ]; do
     --fresh-db) fresh_db=1; shift ;;
     --results) results=$2; shift 2 ;;
     --no-run) no_run=1; shift ;;
+    --translate-only) stage=translate; keep=1; shift ;;
+    --translated) stage=run; shift ;;
     --golden) golden=$(cd "$2" && pwd) || exit 2; shift 2 ;;
     -h|--help) usage 0 ;;
     -*) echo "corpus.sh: unknown option $1" >&2; usage ;;
@@ -114,12 +126,12 @@ while [ $# -gt 0 ]; do
   esac
 done
 [ $# -ge 2 ] || usage
-corpus=$(cd "$1" && pwd) || exit 2
+if [ $stage = run ] && [ ! -d "$1" ]; then corpus=$1; else corpus=$(cd "$1" && pwd) || exit 2; fi
 list=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 [ -f "$list" ] || { echo "corpus.sh: no list $2" >&2; exit 2; }
 build=$(cd "${3:-$top/build}" && pwd) || exit 2
 cu2cl=$build/bin/cu2cl
-[ -x "$cu2cl" ] || { echo "corpus.sh: no cu2cl at $cu2cl" >&2; exit 2; }
+[ -x "$cu2cl" ] || [ $stage = run ] || { echo "corpus.sh: no cu2cl at $cu2cl" >&2; exit 2; }
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}
 work=${work:-/tmp/cu2cl-corpus/$(basename "$list" .list)}
 mkdir -p "$work" && work=$(cd "$work" && pwd) || exit 2
@@ -130,13 +142,17 @@ export CU2CL_CACHE_DIR=${CU2CL_CACHE_DIR:-$work/cl-cache}
 # trim, opt, parse_list and make_input: scripts/corpus/common.sh.
 . "$top/scripts/corpus/common.sh"
 parse_list "$list"
-kind=$(corpus_kind "$corpus") ||
-  { echo "corpus.sh: $corpus is neither HeCBench nor cuda-samples" >&2; exit 2; }
+if [ $stage = run ] && [ -f "$work/.kind" ]; then kind=$(cat "$work/.kind")
+else
+  kind=$(corpus_kind "$corpus") ||
+    { echo "corpus.sh: $corpus is neither HeCBench nor cuda-samples" >&2; exit 2; }
+  echo "$kind" >"$work/.kind"
+fi
 [ ${#names[@]} -gt 0 ] || { echo "corpus.sh: no program selected" >&2; exit 2; }
 
 # HeCBench programs build in a private copy of src/ (relative includes such
 # as ../include and ../scan2-cuda keep working; the corpus stays clean).
-if [ $kind = hecbench ] && [ ! -f "$work/tree/.copied" ]; then
+if [ $kind = hecbench ] && [ $stage != run ] && [ ! -f "$work/tree/.copied" ]; then
   rm -rf "$work/tree" && mkdir -p "$work/tree" &&
     cp -a "$corpus/src" "$work/tree/src" && touch "$work/tree/.copied" || exit 2
 fi
@@ -168,8 +184,23 @@ run_one() {
     printf '%-26s tr=-  build=-  run=SKIP (%s)\n' "$name" "$skip" >"$pdir/line.txt"; return
   fi
 
-  # (a) the compilation database
   if [ $kind = hecbench ]; then src=$work/tree/src/$name-cuda; else src=$corpus/Samples/$path; fi
+  if [ $stage = run ]; then
+    [ -f "$pdir/tr.txt" ] && [ -d "$pdir/port" ] || {
+      printf '%-26s tr=-  build=-  run=NOT-TRANSLATED (no --translate-only port)\n' "$name" >"$pdir/line.txt"; return; }
+    read -r tr ids <"$pdir/tr.txt"
+    [ -d "$src/data" ] || src=$pdir/src
+  else
+    translate_one || return
+  fi
+  [ $stage = translate ] || build_run_one
+  print_line
+}
+
+# translate_one: (a) and (b) for run_one's program; 1 when there is no
+# database.
+translate_one() {
+  # (a) the compilation database
   local db=$pdir/db/compile_commands.json
   # (CMake's commands name response files in its build tree, orig/: keep it)
   if [ $fresh_db = 1 ] || ! grep -q '"file"' "$db" 2>/dev/null ||
@@ -187,7 +218,7 @@ run_one() {
   if ! grep -q '"file"' "$db" 2>/dev/null; then
     printf '%-26s tr=-  build=-  run=NO-DB (original build recorded nothing: %s)\n' "$name" \
       "$(grep -m1 -E 'error|Error' "$pdir/orig.log" | cut -c1-120)" >"$pdir/line.txt"
-    return
+    return 1
   fi
 
   # (b) translate
@@ -196,10 +227,20 @@ run_one() {
     >"$pdir/translate.log" 2>&1
   tr=$?
   ids=$(by_id "$pdir/report.json")
+  echo "$tr $ids" >"$pdir/tr.txt"
+  # a sample's own input files, for a run elsewhere (--translated)
+  rm -rf "$pdir/src"
+  [ $kind = samples ] && [ -d "$src/data" ] && mkdir -p "$pdir/src" && cp -a "$src/data" "$pdir/src/"
+  return 0
+}
+
+# build_run_one: (c) and (d) for run_one's program.
+build_run_one() {
 
   # (c) build the port
   if [ -f "$pdir/port/CMakeLists.txt" ]; then
-    if { timeout 300 cmake -S "$pdir/port" -B "$pdir/port/build" &&
+    # shellcheck disable=SC2086  # the extra arguments are words
+    if { timeout 300 cmake -S "$pdir/port" -B "$pdir/port/build" ${CU2CL_PORT_CMAKE_ARGS:-} &&
          timeout 900 cmake --build "$pdir/port/build"; } >"$pdir/build.log" 2>&1; then
       bld=ok
     else
@@ -271,6 +312,10 @@ run_one() {
   fi
   [ $keep = 1 ] || rm -rf "$pdir/port/build"
   [ $keep = 1 ] || [ "$run" != PASS ] || rm -rf "$pdir/port"
+}
+
+# print_line: run_one's program's line.txt.
+print_line() {
   {
     printf '%-26s tr=%s %-34s build=%-4s run=%s\n' "$name" "$tr" "${ids:--}" "$bld" "$run"
     # a second, indented line: why it failed, in short

@@ -48,6 +48,11 @@ static void note_assign(sync_walk *w, CXCursor target, int header) {
     return;
   CXCursor d = clang_getCursorReferenced(target);
   var_info *v = dev_index_var(w, d);
+  if (w->bumping) {
+    if (v && (v->outside || !v->header) && !w->stride)
+      v->version++;
+    return;
+  }
   if (!v) {
     w->vars = xrealloc(w->vars, (w->nvars + 1) * sizeof *w->vars);
     v = &w->vars[w->nvars++];
@@ -60,27 +65,67 @@ static void note_assign(sync_walk *w, CXCursor target, int header) {
     v->outside = 1;
 }
 
-/* Records which variables are assigned after their declaration. */
+/* v += u, v -= u or v = v + u with u uniform: a loop's stride. */
+static int uniform_step(sync_walk *w, CXCursor c, CXCursor *kids) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CompoundAssignOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    return (op == CXBinaryOperator_AddAssign ||
+            op == CXBinaryOperator_SubAssign) &&
+           dev_index_uniform(w, kids[1], 3);
+  }
+  CXCursor v = dev_index_strip(kids[0]), r = dev_index_strip(kids[1]);
+  if (clang_getCursorKind(r) != CXCursor_BinaryOperator ||
+      (clang_getCursorBinaryOperatorKind(r) != CXBinaryOperator_Add &&
+       clang_getCursorBinaryOperatorKind(r) != CXBinaryOperator_Sub))
+    return 0;
+  CXCursor *rk;
+  int step = 0;
+  if (cx_children(r, &rk) == 2) {
+    CXCursor a = dev_index_strip(rk[0]);
+    step = clang_getCursorKind(a) == CXCursor_DeclRefExpr &&
+           clang_equalCursors(clang_getCursorReferenced(a),
+                              clang_getCursorReferenced(v)) &&
+           dev_index_uniform(w, rk[1], 3);
+  }
+  free(rk);
+  return step;
+}
+
+/* Records which variables are assigned after their declaration; or, when
+ * w->bumping, counts the assignments that are not a loop's uniform step
+ * (own_signature in dev_sync). */
 void dev_index_assignments(sync_walk *w, CXCursor c, int header) {
   enum CXCursorKind k = clang_getCursorKind(c);
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
-  if (k == CXCursor_CompoundAssignOperator && n == 2)
+  int assign = (k == CXCursor_CompoundAssignOperator && n == 2) ||
+               (k == CXCursor_BinaryOperator && n == 2 &&
+                clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign);
+  if (assign) {
+    w->stride = w->bumping && uniform_step(w, c, kids);
     note_assign(w, kids[0], header);
-  if (k == CXCursor_BinaryOperator && n == 2 &&
-      clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign)
-    note_assign(w, kids[0], header);
+    w->stride = 0;
+  }
   if (k == CXCursor_UnaryOperator && n == 1) {
     enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    w->stride = w->bumping;
     if (op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc ||
         op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostDec)
       note_assign(w, kids[0], header);
+    w->stride = 0;
     if (op == CXUnaryOperator_AddrOf)
       note_assign(w, kids[0], 0); /* may be written through */
   }
   for (unsigned i = 0; i < n; i++)
     dev_index_assignments(w, kids[i], k == CXCursor_ForStmt && i + 1 < n);
   free(kids);
+}
+
+void dev_index_bump(sync_walk *w, CXCursor c) {
+  w->bumping = 1;
+  dev_index_assignments(w, c, 0);
+  w->bumping = 0;
 }
 
 int dev_index_builtin_var(CXCursor c, const char *name) {

@@ -33,6 +33,7 @@ typedef struct var_info {
   cx_key key;
   int outside; /* assigned after its declaration, outside for headers */
   int header;  /* assigned in a for header (a loop counter) */
+  unsigned version; /* assignments the walk has passed (dev_index_bump) */
 } var_info;
 
 struct access; /* dev_sync.c */
@@ -48,6 +49,9 @@ typedef struct sync_walk {
   size_t npool;
   strvec strs; /* texts the accesses point into */
   int stopped; /* collect_stmt met a barrier */
+  int bumping; /* dev_index_assignments counts versions instead */
+  int stride;  /* the assignment being counted is a uniform step */
+  int divergent; /* enclosing loops whose condition depends on the thread */
 } sync_walk;
 
 /* Keeps s (heap) for the walk's lifetime; returns it. */
@@ -58,6 +62,9 @@ CXCursor dev_index_strip(CXCursor c);
 var_info *dev_index_var(sync_walk *w, CXCursor decl);
 /* Records the variables assigned below c (header: in a for header). */
 void dev_index_assignments(sync_walk *w, CXCursor c, int header);
+/* Counts, in each variable's version, the assignments in c (the walk has
+ * passed them). */
+void dev_index_bump(sync_walk *w, CXCursor c);
 /* 1 when c names the CUDA built-in variable (blockIdx, threadIdx, ...). */
 int dev_index_builtin_var(CXCursor c, const char *name);
 /* 1 when c has the same value in every thread of the block. */

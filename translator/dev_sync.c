@@ -44,6 +44,7 @@ typedef struct access {
   CXCursor expr, stmt;
   cx_key root;
   const char *name, *text;
+  const char *sig; /* text with the versions of its variables (own) */
   int write, own;
   unsigned fence;
   lin idx;
@@ -164,12 +165,26 @@ static int root_of(sync_walk *w, CXCursor c, CXCursor *root, unsigned *fence,
   return 1;
 }
 
-static int unstable_ref(CXCursor c, void *ctx) {
-  sync_walk *w = ctx;
-  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
-    return 0;
-  var_info *v = dev_index_var(w, clang_getCursorReferenced(c));
-  return v && v->outside;
+/* Appends the version of each variable c names that is assigned after its
+ * declaration: the same text with the same versions is the same element in
+ * one thread. */
+static int add_version(CXCursor c, void *ctx) {
+  void **a = ctx;
+  sync_walk *w = a[0];
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+    var_info *v = dev_index_var(w, clang_getCursorReferenced(c));
+    if (v)
+      strbuf_printf(a[1], ":%u", v->version);
+  }
+  return 0;
+}
+
+static const char *own_signature(sync_walk *w, CXCursor c, const char *text) {
+  strbuf b = {0};
+  strbuf_append(&b, text);
+  void *ctx[2] = {w, &b};
+  dev_find(c, add_version, ctx, 1, NULL);
+  return dev_index_keep(w, strbuf_take(&b));
 }
 
 /* Adds the access c (a subscript or dereference) when it reaches a root. */
@@ -203,7 +218,8 @@ static void add_access(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
                                         : dev_index_lin(w, index, 3);
   int varying =
       clang_Cursor_isNull(index) ? !direct : !dev_index_uniform(w, index, 3);
-  a->own = varying && dev_find(c, unstable_ref, w, 1, NULL) == 0;
+  a->own = varying;
+  a->sig = own_signature(w, c, a->text);
   out->v = xrealloc(out->v, (out->n + 1) * sizeof *out->v);
   out->v[out->n++] = (pitem){w->npool++, 0};
 }
@@ -378,7 +394,7 @@ static int conflict(const access *a, int a_stale, const access *b) {
   long long ta, tb;
   if (single_thread(&a->g, &ta) && single_thread(&b->g, &tb) && ta == tb)
     return 0;
-  if (a->own && b->own && !strcmp(a->text, b->text))
+  if (a->own && b->own && !strcmp(a->sig, b->sig))
     return 0;
   lin x = a->idx, y = b->idx;
   if (x.known && y.known && x.coef && x.coef == y.coef &&
@@ -408,6 +424,8 @@ static int same_extent(CXCursor a, CXCursor b) {
 static void add_point(sync_walk *w, CXCursor s, int split, const access *a,
                       const access *b) {
   emitter *e = w->e;
+  if (w->divergent)
+    split = 2; /* a barrier some threads never reach: none can be placed */
   for (size_t i = 0; i < e->nsyncs; i++)
     if (e->syncs[i].split == split && same_extent(e->syncs[i].stmt, s)) {
       e->syncs[i].fence |= a->fence | b->fence;
@@ -532,7 +550,7 @@ static int splittable(CXCursor s, const access *a) {
 
 /* An expression or declaration: its reads against its own stores (a warp
  * makes every read before any store), then into pending. */
-static void walk_simple(sync_walk *w, CXCursor s, guard g, pend *p) {
+static void walk_accesses(sync_walk *w, CXCursor s, guard g, pend *p) {
   if (has_barrier(w, s)) {
     p->n = 0;
     return;
@@ -561,6 +579,42 @@ static void walk_simple(sync_walk *w, CXCursor s, guard g, pend *p) {
   free(acc.v);
 }
 
+/* walk_accesses, then the assignments s makes count (own_signature). */
+static void walk_simple(sync_walk *w, CXCursor s, guard g, pend *p) {
+  walk_accesses(w, s, g, p);
+  dev_index_bump(w, s);
+}
+
+/* An expression that only assigns (a for loop's init or step). */
+static int assigns_only(CXCursor c) {
+  c = cx_strip_implicit(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CompoundAssignOperator || k == CXCursor_DeclStmt ||
+      k == CXCursor_NullStmt)
+    return 1;
+  if (k == CXCursor_BinaryOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    return op == CXBinaryOperator_Assign || op == CXBinaryOperator_Comma;
+  }
+  if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    return op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc ||
+           op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostDec;
+  }
+  return 0;
+}
+
+/* The loop's condition is the same in every thread, so every thread runs
+ * its body as often. */
+static int loop_uniform(sync_walk *w, enum CXCursorKind k, CXCursor *kids,
+                        unsigned n, unsigned body) {
+  int uniform = 1;
+  for (unsigned i = 0; i < n && uniform; i++)
+    if (i != body && (k != CXCursor_ForStmt || !assigns_only(kids[i])))
+      uniform = dev_index_uniform(w, kids[i], 3);
+  return uniform;
+}
+
 static void walk_compound(sync_walk *w, CXCursor s, enum CXCursorKind k,
                           guard g, pend *p) {
   CXCursor *kids;
@@ -570,6 +624,7 @@ static void walk_compound(sync_walk *w, CXCursor s, enum CXCursorKind k,
     collect_expr(w, kids[0], s, g, &acc);
     pend_merge(p, &acc);
     free(acc.v);
+    dev_index_bump(w, kids[0]);
     pend q = pend_copy(p);
     walk_body(w, kids[1], dev_index_refine(w, kids[0], g), p);
     if (n > 2)
@@ -578,6 +633,8 @@ static void walk_compound(sync_walk *w, CXCursor s, enum CXCursorKind k,
     free(q.v);
   } else if (is_loop(k) && n) {
     unsigned body = k == CXCursor_DoStmt ? 0 : n - 1;
+    int divergent = !loop_uniform(w, k, kids, n, body);
+    w->divergent += divergent;
     for (unsigned i = 0; i < n; i++)
       if (i != body && clang_isExpression(clang_getCursorKind(kids[i])))
         walk_simple(w, kids[i], g, p);
@@ -586,7 +643,9 @@ static void walk_compound(sync_walk *w, CXCursor s, enum CXCursorKind k,
     walk_body(w, kids[body], g, p);
     for (size_t i = 0; i < p->n; i++)
       p->v[i].stale = 1; /* the next iteration */
+    dev_index_bump(w, s); /* what the header's step assigns, at least */
     walk_body(w, kids[body], g, p);
+    w->divergent -= divergent;
   } else if (n) { /* switch, case, default, attributed statements */
     walk_body(w, kids[n - 1], g, p);
   }

@@ -191,6 +191,9 @@ char dev_lvalue_space(emitter *e, CXCursor c) {
     return dev_expr_space(e, dev_first_child(c));
   case CXCursor_MemberRefExpr: {
     CXCursor base = dev_first_child(c);
+    CXCursor field = clang_getCursorReferenced(c);
+    if (dev_is_ref_member(field))
+      return dev_ref_member_space(e, field);
     if (clang_Cursor_isNull(base))
       return 'p';
     if (dev_is_pointer_type(clang_getCursorType(base)))
@@ -252,6 +255,29 @@ int dev_is_const_method(CXCursor m) {
   enum CXCursorKind k = clang_getCursorKind(m);
   return (k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction) &&
          clang_CXXMethod_isConst(m);
+}
+
+int dev_is_temporary(CXCursor obj) {
+  CXCursor c = cx_strip_implicit(obj);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CXXFunctionalCastExpr || k == CXCursor_CompoundLiteralExpr)
+    return 1;
+  if (k != CXCursor_CallExpr)
+    return 0;
+  CXCursor callee = clang_getCursorReferenced(c);
+  if (clang_getCursorKind(callee) == CXCursor_Constructor)
+    return 1;
+  /* a call returning a reference names an object that has an address */
+  CXType r = clang_getCanonicalType(clang_getCursorResultType(callee));
+  return r.kind == CXType_Record;
+}
+
+char *dev_temporary_local(emitter *e, CXType t) {
+  char *name = xasprintf("cu2cl_t%u", ++e->fresh);
+  strbuf_append(&e->temps, "  ");
+  dev_print_type_decl(e, &e->temps, clang_getCanonicalType(t), 0, name);
+  strbuf_append(&e->temps, ";\n");
+  return name;
 }
 
 static enum CXVisitorResult has_field(CXCursor c, CXClientData d) {

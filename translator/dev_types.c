@@ -470,6 +470,64 @@ char *dev_record_name(CXType t) {
   return r;
 }
 
+/* ---- reference members ---------------------------------------------
+ * A reference member (TempStorage &temp) is a pointer in C, into the
+ * address space of what its constructors bind it to, which is known only
+ * once they are printed: the member's space is printed as a macro that the
+ * .cl file defines before its types (dev_print_ref_spaces). */
+
+int dev_is_ref_member(CXCursor field) {
+  return clang_getCursorKind(field) == CXCursor_FieldDecl &&
+         clang_getCanonicalType(clang_getCursorType(field)).kind ==
+             CXType_LValueReference;
+}
+
+static size_t ref_member_index(emitter *e, CXCursor field) {
+  CXType rec = clang_getCursorType(clang_getCursorSemanticParent(field));
+  char *rn = dev_record_name(rec);
+  char *fn = cx_spelling(field);
+  char *key = xasprintf("CU2CL_SPACE_%s_%s", rn, fn);
+  free(rn);
+  free(fn);
+  size_t i = 0;
+  while (i < e->ref_members.len && strcmp(e->ref_members.items[i], key))
+    i++;
+  if (i == e->ref_members.len) {
+    strvec_push_own(&e->ref_members, key);
+    e->ref_spaces = xrealloc(e->ref_spaces, e->ref_members.len);
+    e->ref_spaces[i] = 0;
+  } else {
+    free(key);
+  }
+  return i;
+}
+
+char *dev_ref_member_macro(emitter *e, CXCursor field) {
+  size_t i = ref_member_index(e, field); /* may grow the vector */
+  return xstrdup(e->ref_members.items[i]);
+}
+
+void dev_ref_member_bind(emitter *e, CXCursor field, char space, CXCursor at) {
+  size_t i = ref_member_index(e, field);
+  space = space ? space : 'p';
+  if (e->ref_spaces[i] && e->ref_spaces[i] != space)
+    dev_report(e, at, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "a reference member bound to memory of two address spaces");
+  else
+    e->ref_spaces[i] = space;
+}
+
+char dev_ref_member_space(emitter *e, CXCursor field) {
+  size_t i = ref_member_index(e, field);
+  return e->ref_spaces[i] ? e->ref_spaces[i] : 'g';
+}
+
+void dev_print_ref_spaces(emitter *e, strbuf *out) {
+  for (size_t i = 0; i < e->ref_members.len; i++)
+    strbuf_printf(out, "#define %s %s\n", e->ref_members.items[i],
+                  dev_space_word(e->ref_spaces[i] ? e->ref_spaces[i] : 'g'));
+}
+
 typedef struct record_ctx {
   emitter *e;
   strbuf *def;
@@ -487,10 +545,20 @@ static enum CXVisitorResult record_field(CXCursor c, CXClientData d) {
     char *n = cx_spelling(c);
     char *sn = dev_safe_name(n);
     strbuf_append(r->def, "  ");
-    /* Device pointers stored in structs point to global memory. */
+    /* Device pointers stored in structs point to global memory; a
+     * reference member into the memory its constructors bind it to. */
     CXType ft = clang_getCursorType(c);
-    dev_print_type_decl(r->e, r->def, ft, dev_is_pointer_type(ft) ? 'g' : 0,
-                        sn);
+    if (dev_is_ref_member(c)) {
+      char *m = dev_ref_member_macro(r->e, c);
+      char *d = dev_pointer_declarator(clang_getPointeeType(ft), sn);
+      strbuf_printf(r->def, "%s ", m);
+      dev_print_type_decl(r->e, r->def, clang_getPointeeType(ft), 0, d);
+      free(m);
+      free(d);
+    } else {
+      dev_print_type_decl(r->e, r->def, ft, dev_is_pointer_type(ft) ? 'g' : 0,
+                          sn);
+    }
     strbuf_append(r->def, ";\n");
     free(n);
     free(sn);

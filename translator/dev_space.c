@@ -483,8 +483,11 @@ static int name_taken(emitter *e, const char *name, const char *usr) {
   return 0;
 }
 
+/* The clone's name: the function's, its spaces, how it takes its object
+ * and whether it is predicated, then made unique among other functions'
+ * (overloads share a name in C++). */
 static char *clone_name(emitter *e, CXCursor def, const char *usr,
-                        const char *spaces, int is_kernel) {
+                        const char *spaces, int is_kernel, char self) {
   char *base;
   enum CXCursorKind k = clang_getCursorKind(def);
   if (k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
@@ -512,6 +515,10 @@ static char *clone_name(emitter *e, CXCursor def, const char *usr,
       if (*s != '-')
         strbuf_appendc(&b, *s);
   }
+  if (self && self != 'S' && self != 'g' && self != 'N')
+    strbuf_printf(&b, "_%c", self);
+  if (e->queue_pred)
+    strbuf_append(&b, "_pred");
   while (name_taken(e, strbuf_cstr(&b), usr))
     strbuf_append(&b, "_");
   free(base);
@@ -542,23 +549,13 @@ fn_clone *dev_queue_function(emitter *e, CXCursor def, const char *spaces,
   fn_clone *f = &e->fns[e->nfns];
   memset(f, 0, sizeof *f);
   f->decl = def;
-  f->name = clone_name(e, def, usr, spaces, is_kernel);
+  f->name = clone_name(e, def, usr, spaces, is_kernel, self);
   f->usr = usr;
   f->key = key;
   f->spaces = xstrdup(spaces);
   f->is_kernel = is_kernel;
   f->self = self;
   f->predicated = e->queue_pred;
-  if (self && self != 'S' && self != 'g' && self != 'N') {
-    char *n = xasprintf("%s_%c", f->name, self);
-    free(f->name);
-    f->name = n;
-  }
-  if (f->predicated) {
-    char *n = xasprintf("%s_pred", f->name);
-    free(f->name);
-    f->name = n;
-  }
   e->nfns++;
   return f;
 }

@@ -764,7 +764,9 @@ static void rename_library(host *h, CXToken *toks, unsigned n, unsigned i,
     char *key = xasprintf("%s::%s", lib, member);
     const cu2cl_host_rule *r = cu2cl_rules_host_find(key);
     CXSourceRange tr = clang_getTokenExtent(h->tu, toks[i + 2]);
-    if (r && r->replacement)
+    if (r && r->replacement && !strcmp(r->replacement, key))
+      ; /* device code's: cu2cl's own CUB defines it, the emitter prints it */
+    else if (r && r->replacement)
       add_edit(h, b, e, xasprintf("cu2cl_%s", lib));
     else if (r)
       token_report(h, tr, CU2CL_D_UNSUPPORTED_API, key, r->notes);

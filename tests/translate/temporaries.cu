@@ -3,7 +3,7 @@
 // (`Helper(storage).sum(x)`: the object is stored in a local first, since
 // C has no address for it), and a reference member bound to __shared__
 // memory by the constructor (a pointer into __local memory) or to a
-// global array (a pointer into __global memory).
+// global array (a pointer into __global memory); overloaded methods.
 #include <cuda_runtime.h>
 
 struct Storage {
@@ -22,6 +22,8 @@ public:
         __syncthreads();
         return acc;
     }
+    // an overload: a clone name of its own
+    __device__ int sum(int x, int n) { return n * sum(x); }
 private:
     Storage &store;
 };
@@ -36,8 +38,10 @@ __global__ void block_sum(const int *in, int *out)
 {
     __shared__ Storage storage;
     int s = Helper(storage).sum(in[threadIdx.x]);
+    Helper named(storage);
+    int t = named.sum(in[threadIdx.x], 2);
     if (threadIdx.x == 0)
-        out[blockIdx.x] = s;
+        out[blockIdx.x] = s + t;
 }
 
 __global__ void first_of(float *a, float *out)
@@ -53,7 +57,10 @@ __global__ void first_of(float *a, float *out)
 // CHECK-CL: __kernel void block_sum(
 // CHECK-CL:   Helper cu2cl_t1;
 // CHECK-CL: int s = (cu2cl_t1 = Helper_make_l(&storage), Helper_sum_p(&cu2cl_t1, in[(uint)get_local_id(0)]));
+// CHECK-CL: int t = Helper_sum_p_(&named, in[(uint)get_local_id(0)], 2);
 // CHECK-CL: out[0] = View_get((View_make(&a[1])));
 // CHECK-CL: (*self->store).data[(uint)get_local_id(0)] = x;
 // CHECK-CL: self.store = &((*s));
+// CHECK-CL: int Helper_sum_p_(Helper *self, int x, int n) {
+// CHECK-CL:   return n * Helper_sum_p(self, x);
 // CHECK-CL: return (*self.first);

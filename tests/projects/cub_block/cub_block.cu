@@ -1,10 +1,11 @@
-// CUB's block-level primitives inside kernels, as programs use them:
-// BlockReduce (Sum, Reduce with CUB's and a user's operator, a partial
-// tile through num_valid, items per thread, a temporary object or a named
-// one) and BlockScan (inclusive and exclusive sums and scans, with the
-// block aggregate, items per thread), over blocks of several shapes: a
-// power of two, a size that is not one, a single warp, a 2D block. Every
-// result is checked exactly on the host.
+// CUB's block- and warp-level primitives inside kernels, as programs use
+// them: BlockReduce (Sum, Reduce with CUB's and a user's operator, a
+// partial tile through num_valid, items per thread, a temporary object or
+// a named one), BlockScan (inclusive and exclusive sums and scans, with
+// the block aggregate, items per thread) and WarpReduce (logical warps of
+// 32 and 16 lanes, valid_items), over blocks of several shapes: a power of
+// two, a size that is not one, a single warp, a 2D block. Every result is
+// checked exactly on the host.
 #include <cstdio>
 #include <cstdlib>
 #include <vector>
@@ -116,6 +117,22 @@ __global__ void scan_items(const int *in, int *inc, int *exc) {
   for (int k = 0; k < 2; k++) {
     inc[base + k] = a[k];
     exc[base + k] = b[k];
+  }
+}
+
+// per logical warp of LW lanes: the sum, and the maximum of the first
+// `valid` lanes (WarpReduce, TempStorage per logical warp)
+template <int BX, int LW>
+__global__ void warp_reduce(const int *in, int *out, int valid) {
+  typedef cub::WarpReduce<int, LW> WR;
+  __shared__ typename WR::TempStorage temp[BX / LW];
+  int w = threadIdx.x / LW;
+  int x = in[blockIdx.x * BX + threadIdx.x];
+  int sum = WR(temp[w]).Sum(x);
+  int max = WR(temp[w]).Reduce(x, cub::Max(), valid);
+  if (threadIdx.x % LW == 0) {
+    out[2 * (blockIdx.x * (BX / LW) + w)] = sum;
+    out[2 * (blockIdx.x * (BX / LW) + w) + 1] = max;
   }
 }
 
@@ -250,6 +267,32 @@ template <int BX> static void test_scan_items(int blocks) {
   CHECK(cudaFree(d_exc));
 }
 
+template <int BX, int LW> static void test_warp_reduce(int blocks, int valid) {
+  const int warps = blocks * (BX / LW);
+  std::vector<int> h = input(blocks * BX), r(2 * warps);
+  int *d_in, *d_out;
+  CHECK(cudaMalloc(&d_in, h.size() * sizeof(int)));
+  CHECK(cudaMalloc(&d_out, r.size() * sizeof(int)));
+  CHECK(cudaMemcpy(d_in, h.data(), h.size() * sizeof(int),
+                   cudaMemcpyHostToDevice));
+  warp_reduce<BX, LW><<<blocks, BX>>>(d_in, d_out, valid);
+  CHECK(cudaMemcpy(r.data(), d_out, r.size() * sizeof(int),
+                   cudaMemcpyDeviceToHost));
+  for (int w = 0; w < warps; w++) {
+    int sum = 0, max = -1000;
+    for (int l = 0; l < LW; l++) {
+      int x = h[w * LW + l];
+      sum += x;
+      if (l < valid)
+        max = x > max ? x : max;
+    }
+    expect("WarpReduce Sum", LW, r[2 * w], sum);
+    expect("WarpReduce Reduce(Max, valid)", LW, r[2 * w + 1], max);
+  }
+  CHECK(cudaFree(d_in));
+  CHECK(cudaFree(d_out));
+}
+
 int main() {
   test_reduce<128, 1>(5, 77);
   test_reduce<96, 1>(3, 96);
@@ -263,6 +306,8 @@ int main() {
   test_scan<33>(4);
   test_scan_items<64>(2);
   test_scan_items<48>(3);
+  test_warp_reduce<128, 32>(3, 20);
+  test_warp_reduce<96, 16>(2, 16);
   printf("%s\n", failures ? "FAIL" : "PASS");
   return failures ? 1 : 0;
 }

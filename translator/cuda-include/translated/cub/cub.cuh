@@ -5,7 +5,8 @@
  * temporary-storage protocol), KeyValuePair, DoubleBuffer,
  * CountingInputIterator and TransformInputIterator; cu2cl renames cub:: in
  * host code to cu2cl_cub::, which cu2clrt_cub.hpp implements. The block-
- * level primitives and the operators Sum, Max and Min are defined in
+ * and warp-level primitives (BlockLoad, BlockStore, BlockReduce,
+ * BlockScan, WarpReduce, WarpScan) and the operators Sum, Max and Min are defined in
  * ../cu2cl_cub/ in CUDA C++, which the device emitter translates. This
  * directory is not a system one (flags.c), and comes before a toolkit's.
  */
@@ -17,9 +18,13 @@
 
 #include "cuda_runtime.h"
 
+#include "../cu2cl_cub/block_load.cuh"
 #include "../cu2cl_cub/block_reduce.cuh"
 #include "../cu2cl_cub/block_scan.cuh"
+#include "../cu2cl_cub/block_store.cuh"
 #include "../cu2cl_cub/util.cuh"
+#include "../cu2cl_cub/warp_reduce.cuh"
+#include "../cu2cl_cub/warp_scan.cuh"
 
 namespace cub {
 

@@ -5,9 +5,10 @@
  * temporary-storage protocol), KeyValuePair, DoubleBuffer,
  * CountingInputIterator and TransformInputIterator; cu2cl renames cub:: in
  * host code to cu2cl_cub::, which cu2clrt_cub.hpp implements. The block-
- * and warp-level primitives (BlockLoad, BlockStore, BlockReduce,
- * BlockScan, WarpReduce, WarpScan) and the operators Sum, Max and Min are defined in
- * ../cu2cl_cub/ in CUDA C++, which the device emitter translates. This
+ * and warp-level primitives (BlockLoad, BlockStore, BlockExchange,
+ * BlockReduce, BlockScan, BlockRadixSort, WarpReduce, WarpScan) and the
+ * operators Sum, Max and Min are defined in ../cu2cl_cub/ in CUDA C++,
+ * which the device emitter translates. This
  * directory is not a system one (flags.c), and comes before a toolkit's.
  */
 #ifndef CU2CL_OWN_CUB_CUH
@@ -18,7 +19,9 @@
 
 #include "cuda_runtime.h"
 
+#include "../cu2cl_cub/block_exchange.cuh"
 #include "../cu2cl_cub/block_load.cuh"
+#include "../cu2cl_cub/block_radix_sort.cuh"
 #include "../cu2cl_cub/block_reduce.cuh"
 #include "../cu2cl_cub/block_scan.cuh"
 #include "../cu2cl_cub/block_store.cuh"

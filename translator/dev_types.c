@@ -24,21 +24,31 @@
 /* ---- names ---------------------------------------------------------- */
 
 /* OpenCL C keywords and built-in function names that CUDA code may use as
- * identifiers; such identifiers get a trailing underscore. */
+ * identifiers, and `self`, the object parameter of translated methods;
+ * such identifiers get a trailing underscore. */
 static const char *const reserved[] = {
-    "global",       "local",      "constant",   "private",       "kernel",
-    "read_only",    "write_only", "read_write", "half",          "uchar",
-    "ushort",       "uint",       "ulong",      "event_t",       "sampler_t",
-    "image1d_t",    "image2d_t",  "image3d_t",  "dot",           "cross",
-    "length",       "distance",   "normalize",  "clamp",         "mix",
-    "step",         "smoothstep", "sign",       "select",        "bitselect",
-    "degrees",      "radians",    "rotate",     "upsample",      "mad",
-    "mad24",        "mad_hi",     "barrier",    "mem_fence",     "prefetch",
-    "vload",        "vstore",     "any",        "all",           "shuffle",
-    "shuffle2",     "printf",     "abs_diff",   "add_sat",       "sub_sat",
-    "hadd",         "rhadd",      "popcount",   "get_global_id", "get_local_id",
-    "get_group_id", "read",       "write",      "complex",       "imaginary",
-    "quad",         "vector",     "pipe",       "atomic_add",    NULL};
+    "global",       "local",        "constant",
+    "private",      "kernel",       "read_only",
+    "write_only",   "read_write",   "half",
+    "uchar",        "ushort",       "uint",
+    "ulong",        "event_t",      "sampler_t",
+    "image1d_t",    "image2d_t",    "image3d_t",
+    "dot",          "cross",        "length",
+    "distance",     "normalize",    "clamp",
+    "mix",          "step",         "smoothstep",
+    "sign",         "select",       "bitselect",
+    "degrees",      "radians",      "rotate",
+    "upsample",     "mad",          "mad24",
+    "mad_hi",       "barrier",      "mem_fence",
+    "prefetch",     "vload",        "vstore",
+    "any",          "all",          "shuffle",
+    "shuffle2",     "printf",       "abs_diff",
+    "add_sat",      "sub_sat",      "hadd",
+    "rhadd",        "popcount",     "get_global_id",
+    "get_local_id", "get_group_id", "read",
+    "write",        "complex",      "imaginary",
+    "quad",         "vector",       "pipe",
+    "atomic_add",   "self",         NULL};
 
 /* Families of OpenCL C built-in functions, by prefix (convert_float4,
  * as_uint, native_divide, vload4, ...): a CUDA device function of such a

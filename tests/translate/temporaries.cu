@@ -22,8 +22,12 @@ public:
         __syncthreads();
         return acc;
     }
-    // an overload: a clone name of its own
-    __device__ int sum(int x, int n) { return n * sum(x); }
+    // an overload: a clone name of its own; a local named like the
+    // object parameter of translated methods
+    __device__ int sum(int x, int n) {
+        int self = n * sum(x);
+        return self;
+    }
 private:
     Storage &store;
 };
@@ -62,5 +66,6 @@ __global__ void first_of(float *a, float *out)
 // CHECK-CL: (*self->store).data[(uint)get_local_id(0)] = x;
 // CHECK-CL: self.store = &((*s));
 // CHECK-CL: int Helper_sum_p_(Helper *self, int x, int n) {
-// CHECK-CL:   return n * Helper_sum_p(self, x);
+// CHECK-CL:   int self_ = n * Helper_sum_p(self, x);
+// CHECK-CL:   return self_;
 // CHECK-CL: return (*self.first);

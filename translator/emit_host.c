@@ -747,6 +747,7 @@ static void token_offsets(host *h, CXToken t, unsigned *b, unsigned *e) {
 }
 
 typedef struct enclosing {
+  CXFile file;
   unsigned offset;
   CXCursor fn;
 } enclosing;
@@ -759,8 +760,9 @@ static enum CXChildVisitResult find_enclosing(CXCursor c, CXCursor p,
   CXFile fb, fe;
   clang_getFileLocation(clang_getRangeStart(r), &fb, NULL, NULL, &b);
   clang_getFileLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &e);
-  if (!clang_Location_isFromMainFile(clang_getRangeStart(r)) ||
-      en->offset < b || en->offset >= e)
+  /* (a declaration may begin in a macro: __global__ void k()) */
+  if (!fe || !clang_File_isEqual(fe, en->file) || en->offset >= e ||
+      (fb && clang_File_isEqual(fb, en->file) && en->offset < b))
     return CXChildVisit_Continue;
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod ||
@@ -778,8 +780,9 @@ static enum CXChildVisitResult find_enclosing(CXCursor c, CXCursor p,
  * (a kernel, a __device__ function), whose code the device emitter
  * prints. */
 static int in_device_code(host *h, CXSourceRange tr) {
-  enclosing en = {0, clang_getNullCursor()};
-  clang_getFileLocation(clang_getRangeStart(tr), NULL, NULL, NULL, &en.offset);
+  enclosing en = {NULL, 0, clang_getNullCursor()};
+  clang_getFileLocation(clang_getRangeStart(tr), &en.file, NULL, NULL,
+                        &en.offset);
   clang_visitChildren(clang_getTranslationUnitCursor(h->tu), find_enclosing,
                       &en);
   if (clang_Cursor_isNull(en.fn))

@@ -1,7 +1,7 @@
 // CUB's block-level primitives in a kernel that is not a template (its
 // declaration begins with the __global__ macro), translated from cu2cl's
-// own CUB with either header set; named in host code, a primitive is
-// reported (cu2clrt's host CUB does not have it).
+// own CUB with either header set (tests/projects/cub_host_use: named in
+// host code, a primitive is reported).
 #include <cub/cub.cuh>
 
 #define THREADS 128
@@ -15,10 +15,6 @@ __global__ void block_sum(const int *in, int *out)
         out[blockIdx.x] = sum;
 }
 
-size_t scan_storage_bytes()
-{
-    return sizeof(cub::BlockScan<int, THREADS>::TempStorage); // EXPECT: CU2CL1001
-}
 // CHECK-CL: #define CU2CL_SPACE_cub_BlockReduce_int_128_temp __local
 // CHECK-CL: __local cub_BlockReduce_int_128_TempStorage temp_storage;
 // CHECK-CL: int sum = (cu2cl_t1 = cub_BlockReduce_int_128_make_l(&temp_storage), cub_BlockReduce_int_128_Sum_p(&cu2cl_t1, in[(uint)get_local_id(0)]));

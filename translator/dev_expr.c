@@ -176,14 +176,14 @@ static void print_member(emitter *e, CXCursor c) {
     return;
   }
   CXCursor base = dev_first_child(c);
-  char *m = cx_spelling(clang_getCursorReferenced(c));
+  CXCursor field = clang_getCursorReferenced(c);
+  char *m = cx_spelling(field);
   char *sm = dev_safe_name(m);
   free(m);
-  if (clang_Cursor_isNull(base)) { /* implicit this-> */
-    strbuf_printf(e->out, "self%s%s",
-                  e->cur && e->cur->self == 'S' ? "." : "->", sm);
-  } else if (clang_getCursorKind(cx_strip_implicit(base)) ==
-             CXCursor_CXXThisExpr) {
+  int ref = dev_is_ref_member(field); /* a pointer in C */
+  dev_emit(e, ref ? "(*" : "");
+  if (clang_Cursor_isNull(base) || /* implicit this-> */
+      clang_getCursorKind(cx_strip_implicit(base)) == CXCursor_CXXThisExpr) {
     strbuf_printf(e->out, "self%s%s",
                   e->cur && e->cur->self == 'S' ? "." : "->", sm);
   } else {
@@ -192,6 +192,7 @@ static void print_member(emitter *e, CXCursor c) {
                   dev_is_pointer_type(clang_getCursorType(base)) ? "->" : ".",
                   sm);
   }
+  dev_emit(e, ref ? ")" : "");
   free(sm);
 }
 
@@ -541,6 +542,13 @@ static void print_method_call(emitter *e, CXCursor call, CXCursor def,
   fn_clone *f = dev_queue_function(e, def, sp, self, 0);
   e->queue_pred = 0;
   free(sp);
+  char *tmp = NULL; /* T(x).f(): the object stored in a local first */
+  if (!none && !this_obj && !byval && dev_is_temporary(obj)) {
+    tmp = dev_temporary_local(e, clang_getCursorType(obj));
+    strbuf_printf(e->out, "(%s = ", tmp);
+    dev_print_expr(e, obj);
+    dev_emit(e, ", ");
+  }
   strbuf_printf(e->out, "%s(", f->name);
   if (pred)
     strbuf_printf(e->out, "%s%s", e->call_pred, nargs || !none ? ", " : "");
@@ -564,15 +572,14 @@ static void print_method_call(emitter *e, CXCursor call, CXCursor def,
     dev_emit(e, t);
     free(t);
   } else {
-    if (!byval)
-      dev_emit(e, "&");
-    char *t = dev_arg_text(e, obj);
-    dev_emit(e, t);
+    char *t = tmp ? xstrdup(tmp) : dev_arg_text(e, obj);
+    strbuf_printf(e->out, "%s%s", byval ? "" : "&", t);
     free(t);
   }
   print_user_args(e, def, args, nargs, 0);
   e->call_pred = saved_pred;
-  dev_emit(e, ")");
+  dev_emit(e, tmp ? "))" : ")");
+  free(tmp);
 }
 
 /* A copy or move constructor that only copies: the compiler's own (its

@@ -157,9 +157,14 @@ static void print_ctor_inits(emitter *e, CXCursor ctor) {
       continue;
     char *m = cx_spelling(kids[i]);
     char *sm = dev_safe_name(m);
-    strbuf_printf(e->out, "  self.%s = ", sm);
+    CXCursor field = clang_getCursorReferenced(kids[i]);
+    int ref = dev_is_ref_member(field);
+    if (ref) /* a reference member holds the address of what it names */
+      dev_ref_member_bind(e, field, dev_lvalue_space(e, kids[i + 1]),
+                          kids[i + 1]);
+    strbuf_printf(e->out, "  self.%s = %s", sm, ref ? "&(" : "");
     dev_print_expr(e, kids[i + 1]);
-    dev_emit(e, ";\n");
+    dev_emit(e, ref ? ");\n" : ";\n");
     free(m);
     free(sm);
   }
@@ -312,6 +317,8 @@ void dev_emit_function(emitter *e, size_t idx) {
   if (is_kernel)
     print_unpacked_params(e, decl, &body);
   CXCursor b = dev_function_body(decl);
+  size_t top = body.len; /* where e->temps go */
+  strbuf_reset(&e->temps);
   if (!clang_Cursor_isNull(b)) {
     print_hoisted_shared(e, b);
     e->indent = 1;
@@ -325,7 +332,9 @@ void dev_emit_function(emitter *e, size_t idx) {
   if (ctor)
     dev_emit(e, "  return self;\n");
   dev_emit(e, is_kernel ? "}\n#endif\n\n" : "}\n\n");
-  strbuf_append(&e->bodies, strbuf_cstr(&body));
+  strbuf_appendn(&e->bodies, body.data, top);
+  strbuf_append(&e->bodies, strbuf_cstr(&e->temps));
+  strbuf_append(&e->bodies, body.data + top);
   strbuf_free(&body);
   e->out = NULL;
   e->cur = NULL;

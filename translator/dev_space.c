@@ -191,6 +191,9 @@ char dev_lvalue_space(emitter *e, CXCursor c) {
     return dev_expr_space(e, dev_first_child(c));
   case CXCursor_MemberRefExpr: {
     CXCursor base = dev_first_child(c);
+    CXCursor field = clang_getCursorReferenced(c);
+    if (dev_is_ref_member(field))
+      return dev_ref_member_space(e, field);
     if (clang_Cursor_isNull(base))
       return 'p';
     if (dev_is_pointer_type(clang_getCursorType(base)))
@@ -252,6 +255,29 @@ int dev_is_const_method(CXCursor m) {
   enum CXCursorKind k = clang_getCursorKind(m);
   return (k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction) &&
          clang_CXXMethod_isConst(m);
+}
+
+int dev_is_temporary(CXCursor obj) {
+  CXCursor c = cx_strip_implicit(obj);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CXXFunctionalCastExpr || k == CXCursor_CompoundLiteralExpr)
+    return 1;
+  if (k != CXCursor_CallExpr)
+    return 0;
+  CXCursor callee = clang_getCursorReferenced(c);
+  if (clang_getCursorKind(callee) == CXCursor_Constructor)
+    return 1;
+  /* a call returning a reference names an object that has an address */
+  CXType r = clang_getCanonicalType(clang_getCursorResultType(callee));
+  return r.kind == CXType_Record;
+}
+
+char *dev_temporary_local(emitter *e, CXType t) {
+  char *name = xasprintf("cu2cl_t%u", ++e->fresh);
+  strbuf_append(&e->temps, "  ");
+  dev_print_type_decl(e, &e->temps, clang_getCanonicalType(t), 0, name);
+  strbuf_append(&e->temps, ";\n");
+  return name;
 }
 
 static enum CXVisitorResult has_field(CXCursor c, CXClientData d) {
@@ -457,8 +483,11 @@ static int name_taken(emitter *e, const char *name, const char *usr) {
   return 0;
 }
 
+/* The clone's name: the function's, its spaces, how it takes its object
+ * and whether it is predicated, then made unique among other functions'
+ * (overloads share a name in C++). */
 static char *clone_name(emitter *e, CXCursor def, const char *usr,
-                        const char *spaces, int is_kernel) {
+                        const char *spaces, int is_kernel, char self) {
   char *base;
   enum CXCursorKind k = clang_getCursorKind(def);
   if (k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
@@ -486,6 +515,10 @@ static char *clone_name(emitter *e, CXCursor def, const char *usr,
       if (*s != '-')
         strbuf_appendc(&b, *s);
   }
+  if (self && self != 'S' && self != 'g' && self != 'N')
+    strbuf_printf(&b, "_%c", self);
+  if (e->queue_pred)
+    strbuf_append(&b, "_pred");
   while (name_taken(e, strbuf_cstr(&b), usr))
     strbuf_append(&b, "_");
   free(base);
@@ -516,23 +549,13 @@ fn_clone *dev_queue_function(emitter *e, CXCursor def, const char *spaces,
   fn_clone *f = &e->fns[e->nfns];
   memset(f, 0, sizeof *f);
   f->decl = def;
-  f->name = clone_name(e, def, usr, spaces, is_kernel);
+  f->name = clone_name(e, def, usr, spaces, is_kernel, self);
   f->usr = usr;
   f->key = key;
   f->spaces = xstrdup(spaces);
   f->is_kernel = is_kernel;
   f->self = self;
   f->predicated = e->queue_pred;
-  if (self && self != 'S' && self != 'g' && self != 'N') {
-    char *n = xasprintf("%s_%c", f->name, self);
-    free(f->name);
-    f->name = n;
-  }
-  if (f->predicated) {
-    char *n = xasprintf("%s_pred", f->name);
-    free(f->name);
-    f->name = n;
-  }
   e->nfns++;
   return f;
 }

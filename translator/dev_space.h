@@ -39,6 +39,13 @@ char dev_method_self(emitter *e, CXCursor def, CXCursor obj);
 /* 1 for obj.method as a call's callee (not a member operator's operand
  * that is itself a member, s.v = w). */
 int dev_is_method_access(CXCursor c);
+/* 1 when obj is an object C++ creates for the expression (a constructor
+ * call, a functional cast, a call returning a class by value): C gives it
+ * no address until it is stored in a variable. */
+int dev_is_temporary(CXCursor obj);
+/* Declares a fresh local of type t at the top of the function being
+ * printed (e->temps) and returns its name; the caller frees it. */
+char *dev_temporary_local(emitter *e, CXType t);
 /* The object of a method call: obj.m(...) or a member operator's first
  * operand; a null cursor for implicit this. */
 CXCursor dev_call_object(CXCursor call);

@@ -37,6 +37,9 @@ void dev_state_free(emitter *e) {
   strbuf_free(&e->types);
   strbuf_free(&e->protos);
   strbuf_free(&e->bodies);
+  strbuf_free(&e->temps);
+  strvec_free(&e->ref_members);
+  free(e->ref_spaces);
 }
 
 /* ---- diagnostics ---------------------------------------------------- */

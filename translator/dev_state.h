@@ -177,6 +177,15 @@ typedef struct emitter {
   sync_point *syncs;
   size_t nsyncs;
   strvec synced;
+  /* locals the function being printed needs for objects C++ creates as
+   * temporaries (a method called on one: `T(x).f()`), declared at its
+   * top by dev_func */
+  strbuf temps;
+  /* address spaces of reference members, learnt from the constructors
+   * that bind them: "Record_field" names and their spaces (dev_types
+   * prints the member's space as a macro, emit_device defines it) */
+  strvec ref_members;
+  char *ref_spaces;
 } emitter;
 
 /* Releases what the emitter holds (not the strbufs handed out). */

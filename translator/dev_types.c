@@ -24,21 +24,31 @@
 /* ---- names ---------------------------------------------------------- */
 
 /* OpenCL C keywords and built-in function names that CUDA code may use as
- * identifiers; such identifiers get a trailing underscore. */
+ * identifiers, and `self`, the object parameter of translated methods;
+ * such identifiers get a trailing underscore. */
 static const char *const reserved[] = {
-    "global",       "local",      "constant",   "private",       "kernel",
-    "read_only",    "write_only", "read_write", "half",          "uchar",
-    "ushort",       "uint",       "ulong",      "event_t",       "sampler_t",
-    "image1d_t",    "image2d_t",  "image3d_t",  "dot",           "cross",
-    "length",       "distance",   "normalize",  "clamp",         "mix",
-    "step",         "smoothstep", "sign",       "select",        "bitselect",
-    "degrees",      "radians",    "rotate",     "upsample",      "mad",
-    "mad24",        "mad_hi",     "barrier",    "mem_fence",     "prefetch",
-    "vload",        "vstore",     "any",        "all",           "shuffle",
-    "shuffle2",     "printf",     "abs_diff",   "add_sat",       "sub_sat",
-    "hadd",         "rhadd",      "popcount",   "get_global_id", "get_local_id",
-    "get_group_id", "read",       "write",      "complex",       "imaginary",
-    "quad",         "vector",     "pipe",       "atomic_add",    NULL};
+    "global",       "local",        "constant",
+    "private",      "kernel",       "read_only",
+    "write_only",   "read_write",   "half",
+    "uchar",        "ushort",       "uint",
+    "ulong",        "event_t",      "sampler_t",
+    "image1d_t",    "image2d_t",    "image3d_t",
+    "dot",          "cross",        "length",
+    "distance",     "normalize",    "clamp",
+    "mix",          "step",         "smoothstep",
+    "sign",         "select",       "bitselect",
+    "degrees",      "radians",      "rotate",
+    "upsample",     "mad",          "mad24",
+    "mad_hi",       "barrier",      "mem_fence",
+    "prefetch",     "vload",        "vstore",
+    "any",          "all",          "shuffle",
+    "shuffle2",     "printf",       "abs_diff",
+    "add_sat",      "sub_sat",      "hadd",
+    "rhadd",        "popcount",     "get_global_id",
+    "get_local_id", "get_group_id", "read",
+    "write",        "complex",      "imaginary",
+    "quad",         "vector",       "pipe",
+    "atomic_add",   "self",         NULL};
 
 /* Families of OpenCL C built-in functions, by prefix (convert_float4,
  * as_uint, native_divide, vload4, ...): a CUDA device function of such a
@@ -470,6 +480,64 @@ char *dev_record_name(CXType t) {
   return r;
 }
 
+/* ---- reference members ---------------------------------------------
+ * A reference member (TempStorage &temp) is a pointer in C, into the
+ * address space of what its constructors bind it to, which is known only
+ * once they are printed: the member's space is printed as a macro that the
+ * .cl file defines before its types (dev_print_ref_spaces). */
+
+int dev_is_ref_member(CXCursor field) {
+  return clang_getCursorKind(field) == CXCursor_FieldDecl &&
+         clang_getCanonicalType(clang_getCursorType(field)).kind ==
+             CXType_LValueReference;
+}
+
+static size_t ref_member_index(emitter *e, CXCursor field) {
+  CXType rec = clang_getCursorType(clang_getCursorSemanticParent(field));
+  char *rn = dev_record_name(rec);
+  char *fn = cx_spelling(field);
+  char *key = xasprintf("CU2CL_SPACE_%s_%s", rn, fn);
+  free(rn);
+  free(fn);
+  size_t i = 0;
+  while (i < e->ref_members.len && strcmp(e->ref_members.items[i], key))
+    i++;
+  if (i == e->ref_members.len) {
+    strvec_push_own(&e->ref_members, key);
+    e->ref_spaces = xrealloc(e->ref_spaces, e->ref_members.len);
+    e->ref_spaces[i] = 0;
+  } else {
+    free(key);
+  }
+  return i;
+}
+
+char *dev_ref_member_macro(emitter *e, CXCursor field) {
+  size_t i = ref_member_index(e, field); /* may grow the vector */
+  return xstrdup(e->ref_members.items[i]);
+}
+
+void dev_ref_member_bind(emitter *e, CXCursor field, char space, CXCursor at) {
+  size_t i = ref_member_index(e, field);
+  space = space ? space : 'p';
+  if (e->ref_spaces[i] && e->ref_spaces[i] != space)
+    dev_report(e, at, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "a reference member bound to memory of two address spaces");
+  else
+    e->ref_spaces[i] = space;
+}
+
+char dev_ref_member_space(emitter *e, CXCursor field) {
+  size_t i = ref_member_index(e, field);
+  return e->ref_spaces[i] ? e->ref_spaces[i] : 'g';
+}
+
+void dev_print_ref_spaces(emitter *e, strbuf *out) {
+  for (size_t i = 0; i < e->ref_members.len; i++)
+    strbuf_printf(out, "#define %s %s\n", e->ref_members.items[i],
+                  dev_space_word(e->ref_spaces[i] ? e->ref_spaces[i] : 'g'));
+}
+
 typedef struct record_ctx {
   emitter *e;
   strbuf *def;
@@ -487,10 +555,20 @@ static enum CXVisitorResult record_field(CXCursor c, CXClientData d) {
     char *n = cx_spelling(c);
     char *sn = dev_safe_name(n);
     strbuf_append(r->def, "  ");
-    /* Device pointers stored in structs point to global memory. */
+    /* Device pointers stored in structs point to global memory; a
+     * reference member into the memory its constructors bind it to. */
     CXType ft = clang_getCursorType(c);
-    dev_print_type_decl(r->e, r->def, ft, dev_is_pointer_type(ft) ? 'g' : 0,
-                        sn);
+    if (dev_is_ref_member(c)) {
+      char *m = dev_ref_member_macro(r->e, c);
+      char *d = dev_pointer_declarator(clang_getPointeeType(ft), sn);
+      strbuf_printf(r->def, "%s ", m);
+      dev_print_type_decl(r->e, r->def, clang_getPointeeType(ft), 0, d);
+      free(m);
+      free(d);
+    } else {
+      dev_print_type_decl(r->e, r->def, ft, dev_is_pointer_type(ft) ? 'g' : 0,
+                          sn);
+    }
     strbuf_append(r->def, ";\n");
     free(n);
     free(sn);

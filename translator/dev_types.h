@@ -54,4 +54,19 @@ char *dev_type_string(emitter *e, CXType t, char space);
  * The caller frees it. */
 char *dev_pointer_declarator(CXType pointee, const char *name);
 
+/* ---- reference members (see dev_types.c) --------------------------- */
+
+/* 1 for a member (a field) of reference type. */
+int dev_is_ref_member(CXCursor field);
+/* The macro naming the address space of reference member field; the
+ * caller frees it. */
+char *dev_ref_member_macro(emitter *e, CXCursor field);
+/* A constructor binds field to memory in space ('p' private); two
+ * different spaces are reported at at. */
+void dev_ref_member_bind(emitter *e, CXCursor field, char space, CXCursor at);
+/* The space field points into ('g' while no constructor has bound it). */
+char dev_ref_member_space(emitter *e, CXCursor field);
+/* #define lines for every reference member's macro. */
+void dev_print_ref_spaces(emitter *e, strbuf *out);
+
 #endif

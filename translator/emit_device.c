@@ -215,6 +215,7 @@ static char *cl_file(emitter *e, const cu2cl_device_opts *opts,
     strbuf_append(&cl, opts->prelude);
     strbuf_append(&cl, "/* ---- end of cu2cl prelude ---- */\n\n");
   }
+  dev_print_ref_spaces(e, &cl);
   strbuf_append(&cl, strbuf_cstr(&e->types));
   strbuf_append(&cl, strbuf_cstr(&e->protos));
   strbuf_append(&cl, "\n");

@@ -746,6 +746,51 @@ static void token_offsets(host *h, CXToken t, unsigned *b, unsigned *e) {
   clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, e);
 }
 
+typedef struct enclosing {
+  CXFile file;
+  unsigned offset;
+  CXCursor fn;
+} enclosing;
+
+static enum CXChildVisitResult find_enclosing(CXCursor c, CXCursor p,
+                                              CXClientData d) {
+  enclosing *en = d;
+  unsigned b, e;
+  CXSourceRange r = clang_getCursorExtent(c);
+  CXFile fb, fe;
+  clang_getFileLocation(clang_getRangeStart(r), &fb, NULL, NULL, &b);
+  clang_getFileLocation(clang_getRangeEnd(r), &fe, NULL, NULL, &e);
+  /* (a declaration may begin in a macro: __global__ void k()) */
+  if (!fe || !clang_File_isEqual(fe, en->file) || en->offset >= e ||
+      (fb && clang_File_isEqual(fb, en->file) && en->offset < b))
+    return CXChildVisit_Continue;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod ||
+      k == CXCursor_FunctionTemplate || k == CXCursor_Constructor) {
+    en->fn = c;
+    return CXChildVisit_Break;
+  }
+  return k == CXCursor_Namespace || k == CXCursor_StructDecl ||
+                 k == CXCursor_ClassDecl || k == CXCursor_ClassTemplate
+             ? CXChildVisit_Recurse
+             : CXChildVisit_Continue;
+}
+
+/* 1 when the token at tr lies in a function that runs on the device only
+ * (a kernel, a __device__ function), whose code the device emitter
+ * prints. */
+static int in_device_code(host *h, CXSourceRange tr) {
+  enclosing en = {NULL, 0, clang_getNullCursor()};
+  clang_getFileLocation(clang_getRangeStart(tr), &en.file, NULL, NULL,
+                        &en.offset);
+  clang_visitChildren(clang_getTranslationUnitCursor(h->tu), find_enclosing,
+                      &en);
+  if (clang_Cursor_isNull(en.fn))
+    return 0;
+  unsigned a = cx_cuda_attrs(en.fn);
+  return (a & (CX_DEVICE | CX_GLOBAL)) && !(a & CX_HOST);
+}
+
 /* thrust::NAME and cub::NAME: rows "thrust::NAME" ("cub::NAME") of
  * runtime_api.def say whether cu2clrt_thrust.hpp (cu2clrt_cub.hpp) provides
  * NAME (then the namespace is renamed cu2cl_thrust, cu2cl_cub) or not
@@ -764,7 +809,13 @@ static void rename_library(host *h, CXToken *toks, unsigned n, unsigned i,
     char *key = xasprintf("%s::%s", lib, member);
     const cu2cl_host_rule *r = cu2cl_rules_host_find(key);
     CXSourceRange tr = clang_getTokenExtent(h->tu, toks[i + 2]);
-    if (r && r->replacement)
+    if (r && r->replacement && !strcmp(r->replacement, key)) {
+      /* device code's: cu2cl's own CUB defines it, the emitter prints it */
+      if (!in_device_code(h, tr))
+        token_report(h, tr, CU2CL_D_UNSUPPORTED_API, key,
+                     "CUB's block- and warp-level primitives are for device "
+                     "code; cu2clrt's host CUB does not have them");
+    } else if (r && r->replacement)
       add_edit(h, b, e, xasprintf("cu2cl_%s", lib));
     else if (r)
       token_report(h, tr, CU2CL_D_UNSUPPORTED_API, key, r->notes);

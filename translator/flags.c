@@ -635,6 +635,12 @@ static int fl_has_std(const strvec *flags) {
 
 static void fl_push_cuda(const cu2cl_cuda_install *cuda,
                          const char *own_headers, strvec *out) {
+  /* cu2cl's CUB (cub/cub.cuh and the block- and warp-level primitives it
+   * defines in CUDA C++) comes first with either header set, and not as a
+   * system header: the device emitter translates its code like the
+   * user's (the toolkit's CUB cannot be translated). */
+  if (own_headers)
+    strvec_push_own(out, xasprintf("-I%s/translated", own_headers));
   if (cuda && cuda->path) {
     strvec_push_own(out, xasprintf("--cuda-path=%s", cuda->path));
     char *cccl = xasprintf("%s/include/cccl", cuda->path);

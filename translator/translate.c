@@ -217,10 +217,40 @@ static void inclusion_visitor(CXFile f, CXSourceLocation *stack, unsigned n,
   strvec_push_own(ic->out, abs);
 }
 
+/* own_cub 0: without cu2cl's own CUB (the -I of its translated/
+ * directory), so that a toolkit's CUB is found. */
 static void build_args(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
-                       strvec *args) {
+                       int own_cub, strvec *args) {
+  strvec all = {0};
   cu2cl_flags_for_parse(&o->cuda, o->own_headers, o->host_compat, cmd->arch,
-                        &cmd->flags, args);
+                        &cmd->flags, &all);
+  char *cub =
+      o->own_headers ? xasprintf("-I%s/translated", o->own_headers) : NULL;
+  for (size_t i = 0; i < all.len; i++)
+    if (own_cub || !cub || strcmp(all.items[i], cub))
+      strvec_push(args, all.items[i]);
+  free(cub);
+  strvec_free(&all);
+}
+
+/* 1 when the unit has an error inside cu2cl's own CUB: with a toolkit,
+ * its Thrust includes the toolkit's CUB, which cu2cl's cannot join. */
+static int error_in_own_cub(CXTranslationUnit tu, const char *own_headers) {
+  char *dir = xasprintf("%s/translated", own_headers ? own_headers : "");
+  int found = 0;
+  unsigned n = clang_getNumDiagnostics(tu);
+  for (unsigned i = 0; i < n && !found && own_headers; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    CXFile f = NULL;
+    clang_getFileLocation(clang_getDiagnosticLocation(d), &f, NULL, NULL, NULL);
+    char *name = f ? cx_take(clang_getFileName(f)) : NULL;
+    found = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error && name &&
+            path_is_under(name, dir);
+    free(name);
+    clang_disposeDiagnostic(d);
+  }
+  free(dir);
+  return found;
 }
 
 /* 1 when an error lies past the main file's first `len` bytes (in the
@@ -246,9 +276,10 @@ static int error_in_appended(CXTranslationUnit tu, size_t len) {
  * the main file's own length (0: all of it). */
 static enum CXErrorCode parse_unit(const cu2cl_options *o,
                                    const cu2cl_compile_cmd *cmd, CXIndex idx,
-                                   CXTranslationUnit *tu, size_t *main_len) {
+                                   CXTranslationUnit *tu, size_t *main_len,
+                                   int own_cub) {
   strvec args = {0};
-  build_args(o, cmd, &args);
+  build_args(o, cmd, own_cub, &args);
   size_t len = 0;
   char *src = read_file(cmd->file, &len);
   char *refs = src ? cu2cl_instantiation_refs(src, len) : NULL;
@@ -284,7 +315,14 @@ static CXTranslationUnit parse_checked(const cu2cl_options *o,
                                        size_t *main_len) {
   *idx = clang_createIndex(0, 0);
   CXTranslationUnit tu = NULL;
-  enum CXErrorCode rc = parse_unit(o, cmd, *idx, &tu, main_len);
+  enum CXErrorCode rc = parse_unit(o, cmd, *idx, &tu, main_len, 1);
+  if (rc == CXError_Success && tu && o->cuda.path &&
+      error_in_own_cub(tu, o->own_headers)) {
+    /* the toolkit's CUB then (its block primitives are reported) */
+    clang_disposeTranslationUnit(tu);
+    tu = NULL;
+    rc = parse_unit(o, cmd, *idx, &tu, main_len, 0);
+  }
   if (rc != CXError_Success || !tu) {
     /* A crash inside libclang's parse is caught by its crash recovery
      * (CXError_Crashed): this file fails, the others go on. */

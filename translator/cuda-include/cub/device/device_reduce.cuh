@@ -1,2 +1,2 @@
 /* cub/device/device_reduce.cuh (cu2cl's own): see cub/cub.cuh. */
-#include "../cub.cuh"
+#include <cub/cub.cuh>

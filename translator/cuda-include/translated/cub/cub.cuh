@@ -1,12 +1,15 @@
 /*
- * cub/cub.cuh (cu2cl's own): the part of CUB that host code calls, as CUB's
- * documentation gives it: the device-wide algorithms DeviceReduce,
+ * cub/cub.cuh (cu2cl's own): CUB as CUB's documentation gives it. Host
+ * code's part is declared here: the device-wide algorithms DeviceReduce,
  * DeviceScan, DeviceSelect and DeviceRadixSort (each with the two-call
- * temporary-storage protocol), the operators Sum, Max and Min,
- * KeyValuePair, DoubleBuffer, CountingInputIterator and
- * TransformInputIterator. Declarations only: cu2cl renames cub:: to
- * cu2cl_cub::, which cu2clrt_cub.hpp implements. CUB's block- and
- * warp-level primitives are not declared (cu2cl does not translate them).
+ * temporary-storage protocol), KeyValuePair, DoubleBuffer,
+ * CountingInputIterator and TransformInputIterator; cu2cl renames cub:: in
+ * host code to cu2cl_cub::, which cu2clrt_cub.hpp implements. The block-
+ * and warp-level primitives (BlockLoad, BlockStore, BlockExchange,
+ * BlockReduce, BlockScan, BlockRadixSort, WarpReduce, WarpScan) and the
+ * operators Sum, Max and Min are defined in ../cu2cl_cub/ in CUDA C++,
+ * which the device emitter translates. This
+ * directory is not a system one (flags.c), and comes before a toolkit's.
  */
 #ifndef CU2CL_OWN_CUB_CUH
 #define CU2CL_OWN_CUB_CUH
@@ -16,21 +19,17 @@
 
 #include "cuda_runtime.h"
 
-namespace cub {
+#include "../cu2cl_cub/block_exchange.cuh"
+#include "../cu2cl_cub/block_load.cuh"
+#include "../cu2cl_cub/block_radix_sort.cuh"
+#include "../cu2cl_cub/block_reduce.cuh"
+#include "../cu2cl_cub/block_scan.cuh"
+#include "../cu2cl_cub/block_store.cuh"
+#include "../cu2cl_cub/util.cuh"
+#include "../cu2cl_cub/warp_reduce.cuh"
+#include "../cu2cl_cub/warp_scan.cuh"
 
-struct Sum {
-  template <class T, class U>
-  __host__ __device__ auto operator()(const T &a, const U &b) const
-      -> decltype(a + b);
-};
-struct Max {
-  template <class T, class U>
-  __host__ __device__ T operator()(const T &a, const U &b) const;
-};
-struct Min {
-  template <class T, class U>
-  __host__ __device__ T operator()(const T &a, const U &b) const;
-};
+namespace cub {
 
 template <class K, class V> struct KeyValuePair {
   typedef K Key;

@@ -1,8 +1,13 @@
-# cmake -DIN=file -DOUT=header.h -DVAR=name -P embed.cmake
-# Writes `static const char VAR[] = "...";` holding the text of IN, so that
-# text files (the OpenCL C prelude, emitted .cl programs) are compiled into
-# a binary.
-file(READ "${IN}" content HEX)
+# cmake -DIN=file[|file...] -DOUT=header.h -DVAR=name -P embed.cmake
+# Writes `static const char VAR[] = "...";` holding the text of IN (several
+# files: their texts one after the other), so that text files (the OpenCL C
+# prelude, emitted .cl programs) are compiled into a binary.
+set(content "")
+string(REPLACE "|" ";" files "${IN}")
+foreach(f ${files})
+  file(READ "${f}" part HEX)
+  string(APPEND content "${part}")
+endforeach()
 string(LENGTH "${content}" n)
 set(out "/* generated from ${IN} */\nstatic const char ${VAR}[] = {")
 string(REGEX REPLACE "([0-9a-f][0-9a-f])" "0x\\1," bytes "${content}")

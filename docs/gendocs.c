@@ -368,6 +368,41 @@ static int write_runtime_api(const char *dir) {
   return close_output(out, "runtime-api.md");
 }
 
+/* The errors of rules/prelude_math.cl, as tests/check_math.c measures and
+ * asserts them on PoCL (keep the two in step). */
+static const char math_accuracy[] =
+    "\n## Accuracy of the math helpers\n\n"
+    "Measured by tests/check_math.c on PoCL against long double references "
+    "(glibc's `j0l`, `y0l`, `jnl`, `ynl`, `erfcl`, ...; series and Newton "
+    "steps in long double otherwise) over inputs spanning each function's "
+    "domain, the switches between methods and the subnormal tails; the test "
+    "asserts these bounds. CUDA's documented maximum errors are given for "
+    "comparison.\n\n"
+    "| function | float | double | CUDA (float / double) |\n"
+    "|---|---|---|---|\n"
+    "| `erfinv` | 2 ulp | 3 ulp | 2 / 5 ulp |\n"
+    "| `erfcinv` | 3 ulp | 4 ulp | 4 / 6 ulp |\n"
+    "| `normcdfinv` | 4 ulp | 4 ulp | 5 / 8 ulp |\n"
+    "| `erfcx` | 3 ulp | 2 ulp | 4 / 4 ulp |\n"
+    "| `j0`, `j1`, `jn`, `y0`, `y1` | 4 ulp, or 2.5e-7 absolute (relative "
+    "where the value exceeds 1) | 4 ulp, "
+    "or 5e-16 absolute | 9 / 7 ulp below \\|x\\| = 8, else 2.2e-6 / 5e-12 "
+    "absolute |\n"
+    "| `yn` (n up to 100) | 4 ulp, or 3e-6 absolute (relative where "
+    "\\|Yn\\| > 1) | 4 ulp, or 1e-14 absolute (relative where \\|Yn\\| > 1) | "
+    "ceil(2 + 2.5n) ulp below \\|x\\| = n, else 2.2e-6 / 5e-12 absolute |\n"
+    "| `cyl_bessel_i0`, `cyl_bessel_i1` | 6 ulp | 10 ulp | 6 / 6 ulp |\n"
+    "| `norm`, `rnorm` | scaled by the largest element: no overflow or "
+    "underflow of the squares | same | |\n\n"
+    "The Bessel functions of the first and second kind are accurate in "
+    "absolute terms: near their zeros the error in ulps grows without bound, "
+    "as CUDA's does beyond \\|x\\| = 8 (CUDA's own helpers keep a few ulps "
+    "near the zeros below 8; these do not). Special values follow CUDA's "
+    "documentation: `erfinv(+-1)` is +-inf, `erfcinv(0)` +inf, "
+    "`erfcinv(2)` -inf, `jn` and `yn` with n < 0 are NaN, `y0(0)` is -inf, "
+    "`yn` of a negative x is NaN; `norm` with an infinite element is +inf "
+    "even with NaNs beside it.\n";
+
 /* ---- device-functions.md ------------------------------------------------ */
 
 static int write_device_functions(const char *dir) {
@@ -392,7 +427,10 @@ static int write_device_functions(const char *dir) {
           "Functions marked *unsupported* are reported as "
           "[CU2CL2001](diagnostics.md#cu2cl2001), overloads not listed as "
           "[CU2CL2002](diagnostics.md#cu2cl2002). `cu2cl_` helpers are "
-          "defined in rules/prelude.cl.\n\n%zu of %zu rows supported.\n\n"
+          "defined in rules/prelude.cl, the math functions OpenCL C lacks "
+          "in rules/prelude_math.cl (their accuracy: "
+          "[below](#accuracy-of-the-math-helpers)).\n\n"
+          "%zu of %zu rows supported.\n\n"
           "| CUDA | Signature | OpenCL C | Notes |\n|---|---|---|---|\n",
           supported, COUNT(device_fns));
   for (size_t i = 0; i < COUNT(device_fns); i++) {
@@ -413,6 +451,7 @@ static int write_device_functions(const char *dir) {
     prose(out, f->notes, 1);
     fputs(" |\n", out);
   }
+  fputs(math_accuracy, out);
   return close_output(out, "device-functions.md");
 }
 

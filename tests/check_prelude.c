@@ -60,9 +60,13 @@ static void cl_teardown(void) {
   clReleaseContext(ctx);
 }
 
+/* The prelude as cu2cl embeds it: prelude.cl, then prelude_math.cl. */
 static char *prelude_text(void) {
-  char *s = read_file(CU2CL_SOURCE_DIR "/rules/prelude.cl", NULL);
-  ck_assert_msg(s != NULL, "cannot read rules/prelude.cl");
+  char *a = read_file(CU2CL_SOURCE_DIR "/rules/prelude.cl", NULL);
+  char *b = read_file(CU2CL_SOURCE_DIR "/rules/prelude_math.cl", NULL);
+  ck_assert_msg(a && b, "cannot read rules/prelude.cl or prelude_math.cl");
+  char *s = xasprintf("%s%s", a, b);
+  free(a), free(b);
   return s;
 }
 

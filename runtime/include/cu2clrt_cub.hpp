@@ -21,6 +21,7 @@
 #define CU2CLRT_CUB_HPP
 
 #include <algorithm>
+#include <chrono> // CUB's headers bring it (libcu++'s <cuda/std/chrono>)
 #include <climits>
 #include <cstdint>
 #include <cstring>
@@ -161,6 +162,27 @@ inline void check(cu2clError_t e, const char *what) { td::check(e, what); }
 template <class It> struct is_transform : std::false_type {};
 template <class T, class Op, class It, class O>
 struct is_transform<TransformInputIterator<T, Op, It, O>> : std::true_type {};
+template <class F, class It, class R, class V>
+struct is_transform<cu2cl_thrust::transform_iterator<F, It, R, V>>
+    : std::true_type {};
+
+// The input and the operator of CUB's and Thrust's transforming iterators.
+template <class T, class Op, class It, class O>
+It transform_base(const TransformInputIterator<T, Op, It, O> &t) {
+  return t.it;
+}
+template <class T, class Op, class It, class O>
+Op transform_op(const TransformInputIterator<T, Op, It, O> &t) {
+  return t.op;
+}
+template <class F, class It, class R, class V>
+It transform_base(const cu2cl_thrust::transform_iterator<F, It, R, V> &t) {
+  return t.base();
+}
+template <class F, class It, class R, class V>
+F transform_op(const cu2cl_thrust::transform_iterator<F, It, R, V> &t) {
+  return t.functor();
+}
 
 // n elements of any input (device memory is copied after the stream; a
 // TransformInputIterator's operator applies to its input read that way).
@@ -168,9 +190,10 @@ template <class It>
 std::vector<input_value<It>> read(cu2clStream_t s, It in, std::size_t n) {
   std::vector<input_value<It>> v(n);
   if constexpr (is_transform<It>::value) {
-    auto base = read(s, in.it, n);
+    auto base = read(s, transform_base(in), n);
+    auto op = transform_op(in);
     for (std::size_t i = 0; i < n; i++)
-      v[i] = in.op(base[i]);
+      v[i] = op(base[i]);
   } else if constexpr (std::is_pointer_v<std::decay_t<It>>) {
     check(td::untraced_sync(s), "cub");
     if (n)
@@ -350,9 +373,13 @@ struct DeviceReduce {
   static cu2clError_t Sum(void *d_temp_storage, std::size_t &temp_storage_bytes,
                           In d_in, Out d_out, N num_items,
                           cu2clStream_t stream = 0) {
+    // CUB sums from a zero of the output's value type (the input's where
+    // the output has none): a sum of bools counts them
     using V = detail::input_value<In>;
+    using O = typename std::iterator_traits<Out>::value_type;
+    using I = std::conditional_t<std::is_void_v<O>, V, std::remove_cv_t<O>>;
     CU2CL_CUB_RUN(detail::reduce(stream, d_in, d_out, std::size_t(num_items),
-                                 cu2cl_cub::Sum(), V()));
+                                 cu2cl_cub::Sum(), I()));
   }
   template <class In, class Out, class N>
   static cu2clError_t Max(void *d_temp_storage, std::size_t &temp_storage_bytes,

@@ -1263,9 +1263,9 @@ template <class T> void device_vector<T>::resize(size_type n, const T &value) {
 
 } // namespace cu2cl_thrust
 
-// counting_iterator, distance, min/max/minmax_element
-#include "cu2clrt_thrust_extrema.hpp"
-// complex in host code
-#include "cu2clrt_thrust_complex.hpp"
+#include "cu2clrt_thrust_extrema.hpp"  // counting_iterator, extrema, is_sorted
+#include "cu2clrt_thrust_complex.hpp"  // complex in host code
+#include "cu2clrt_thrust_random.hpp"   // engines and distributions (host)
+#include "cu2clrt_thrust_iterator.hpp" // fancy iterators
 
 #endif // CU2CLRT_THRUST_HPP

@@ -1,16 +1,17 @@
 // cu2clrt_thrust_extrema.hpp: the rest of cu2clrt's Thrust layer, included
 // at the end of cu2clrt_thrust.hpp: `counting_iterator` and
 // `make_counting_iterator`, `distance`, `pair` and `make_pair` (std's),
-// and `min_element`, `max_element`, `minmax_element` (<thrust/extrema.h>).
+// `min_element`, `max_element`, `minmax_element` (<thrust/extrema.h>) and
+// `is_sorted`, `is_sorted_until` (<thrust/sort.h>).
 //
 // A counting_iterator is a random-access iterator over the values it counts
 // (nothing is stored): host algorithms read it directly, and device
 // algorithms whose input it is (copy, reduce, ...) take their path through
 // host memory, which materializes the values.
 //
-// The extrema run on the host: under a device policy (or on device_ptr
-// iterators), the range is copied to the host once, searched there with
-// Thrust's semantics (the first smallest; minmax_element: the first
+// The extrema and the sortedness checks run on the host: under a device policy
+// (or on device_ptr iterators), the range is copied to the host once, searched
+// there with Thrust's semantics (the first smallest; minmax_element: the first
 // smallest and the last largest) and the result is an iterator into the
 // original range. The comparator is called on the host, so a user functor
 // must be callable there: its operator() __host__ __device__, as Thrust
@@ -184,6 +185,46 @@ template <class It, class Comp, detail::if_not_policy<It> = 0>
 std::pair<It, It> minmax_element(It first, It last, Comp comp) {
   return cu2cl_thrust::minmax_element(detail::policy_of<It>(), first, last,
                                       comp);
+}
+
+// ---------------------------------------------------------------------------
+// is_sorted, is_sorted_until (the comparator defaults to less)
+
+template <class P, class It, class Comp, detail::if_policy<P> = 0>
+It is_sorted_until(const P &exec, It first, It last, Comp comp) {
+  return detail::search_range(exec, first, last, [&](It base, auto b, auto e) {
+    return detail::same_place(base, b, std::is_sorted_until(b, e, comp));
+  });
+}
+template <class P, class It, detail::if_policy<P> = 0>
+It is_sorted_until(const P &exec, It first, It last) {
+  return cu2cl_thrust::is_sorted_until(exec, first, last,
+                                       less<detail::value_of<It>>());
+}
+template <class P, class It, class Comp, detail::if_policy<P> = 0>
+bool is_sorted(const P &exec, It first, It last, Comp comp) {
+  return cu2cl_thrust::is_sorted_until(exec, first, last, comp) == last;
+}
+template <class P, class It, detail::if_policy<P> = 0>
+bool is_sorted(const P &exec, It first, It last) {
+  return cu2cl_thrust::is_sorted_until(exec, first, last) == last;
+}
+template <class It, detail::if_not_policy<It> = 0>
+It is_sorted_until(It first, It last) {
+  return cu2cl_thrust::is_sorted_until(detail::policy_of<It>(), first, last);
+}
+template <class It, class Comp, detail::if_not_policy<It> = 0>
+It is_sorted_until(It first, It last, Comp comp) {
+  return cu2cl_thrust::is_sorted_until(detail::policy_of<It>(), first, last,
+                                       comp);
+}
+template <class It, detail::if_not_policy<It> = 0>
+bool is_sorted(It first, It last) {
+  return cu2cl_thrust::is_sorted_until(first, last) == last;
+}
+template <class It, class Comp, detail::if_not_policy<It> = 0>
+bool is_sorted(It first, It last, Comp comp) {
+  return cu2cl_thrust::is_sorted_until(first, last, comp) == last;
 }
 
 } // namespace cu2cl_thrust

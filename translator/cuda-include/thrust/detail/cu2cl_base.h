@@ -27,6 +27,9 @@ template <typename DerivedPolicy> struct execution_policy_base {};
 template <typename DerivedPolicy>
 struct execution_policy : detail::execution_policy_base<DerivedPolicy> {};
 
+/* The placeholder of iterator adaptors' defaulted parameters. */
+struct use_default {};
+
 /* Iterator tags (Thrust's own plus the std ones it accepts). */
 struct input_host_iterator_tag : std::input_iterator_tag {};
 struct output_host_iterator_tag : std::output_iterator_tag {};

@@ -1,0 +1,3 @@
+/* cu2cl's own CUDA headers: thrust/random/uniform_int_distribution.h (declared in
+ * thrust/random.h). */
+#include "../random.h"

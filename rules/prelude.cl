@@ -100,6 +100,53 @@ void cu2cl_threadfence_system(void) {
 #endif
 }
 
+/* ---- Device runtime: assert and clock -----------------------------------
+ * Kernels that assert or read the clock take cu2cl_devrt, a block of
+ * device memory cu2clrt owns (runtime/src/rt_devrt.h; docs/runtime.md,
+ * "Device runtime"): 32-bit words, then the device heap. A failed assert
+ * prints CUDA's message and counts itself in CU2CL_DEVRT_ASSERTS, which the
+ * runtime turns into cudaErrorAssert at the next synchronization; the
+ * statement printer then returns from the kernel. The message's strings
+ * are literals at the call (OpenCL C's printf takes %s of literals only). */
+#define CU2CL_DEVRT_ASSERTS 0
+#define CU2CL_DEVRT_CLOCK 1
+#define CU2CL_ASSERT_FAIL(devrt, cond, file, line, fn)                         \
+  (printf("%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` "   \
+          "failed.\n",                                                         \
+          file, (uint)(line), fn, (uint)get_group_id(0),                      \
+          (uint)get_group_id(1), (uint)get_group_id(2),                       \
+          (uint)get_local_id(0), (uint)get_local_id(1),                       \
+          (uint)get_local_id(2), cond),                                       \
+   cu2cl_assert_record(devrt))
+
+void cu2cl_assert_record(__global uint *devrt) {
+  atomic_inc(&devrt[CU2CL_DEVRT_ASSERTS]);
+}
+
+/* clock()/clock64(): the SM's cycle counters on NVIDIA (PTX %clock,
+ * %clock64). Elsewhere OpenCL C has no clock: a device-wide count of clock
+ * reads, which grows for every work-item between its reads (so timing code
+ * runs and end - start > 0) but is not cycles (CU2CL2007 says so). */
+int cu2cl_clock(__global uint *devrt) {
+#if defined(CU2CL_NVIDIA)
+  uint v;
+  __asm__ volatile("mov.u32 %0, %%clock;" : "=r"(v));
+  return (int)v;
+#else
+  return (int)atomic_inc(&devrt[CU2CL_DEVRT_CLOCK]);
+#endif
+}
+
+long cu2cl_clock64(__global uint *devrt) {
+#if defined(CU2CL_NVIDIA)
+  ulong v;
+  __asm__ volatile("mov.u64 %0, %%clock64;" : "=l"(v));
+  return (long)v;
+#else
+  return (long)atomic_inc(&devrt[CU2CL_DEVRT_CLOCK]);
+#endif
+}
+
 /* ---- Atomics -------------------------------------------------------------
  * 32-bit integer atomics map straight to OpenCL 1.2's atomic_* built-ins.
  * What OpenCL lacks is built here from compare-and-swap loops on the bit

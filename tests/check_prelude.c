@@ -284,6 +284,8 @@ static void append_row_kernel(strbuf *b, int id, const row *r, const char *sig,
     free(t);
     free(cuda);
   }
+  if (strstr(r->ocl, "cu2cl_devrt")) /* the runtime's block (rt_devrt.h) */
+    strbuf_append(&params, ", global uint *cu2cl_devrt");
   if (strstr(r->ocl, "cu2cl_warp_scratch")) /* warp rows take the scratch */
     strbuf_append(&locals, "  local ulong cu2cl_warp_scratch"
                            "[CU2CL_WARP_SCRATCH_SIZE];\n");

@@ -73,6 +73,11 @@ int dev_builtin_is_collective(CXCursor callee, int *scratch) {
   return sync || *scratch;
 }
 
+int dev_builtin_uses_devrt(CXCursor callee) {
+  const cu2cl_device_rule *r = dev_builtin_rule(callee);
+  return r && r->opencl && strstr(r->opencl, "cu2cl_devrt") != NULL;
+}
+
 int dev_builtin_is_warp_primitive(const char *name) {
   static const char *const prefixes[] = {
       "__shfl",     "__ballot", "__any",     "__all", "__activemask",

@@ -20,6 +20,9 @@ const cu2cl_device_rule *dev_builtin_rule(CXCursor callee);
  * (warp primitives, __syncthreads*, cooperative-groups collectives);
  * *scratch: it takes the warp scratch. */
 int dev_builtin_is_collective(CXCursor callee, int *scratch);
+/* 1 when the row of callee takes cu2clrt's device runtime block (its
+ * template names cu2cl_devrt): device assert, clock, heap. */
+int dev_builtin_uses_devrt(CXCursor callee);
 /* 1 for the name of a warp primitive (__shfl*, __ballot*, ...). */
 int dev_builtin_is_warp_primitive(const char *name);
 /* For a member of a built-in index variable (threadIdx.y, blockDim.x):

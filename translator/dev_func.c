@@ -141,9 +141,13 @@ static void print_signature(emitter *e, fn_clone *f) {
                   first ? "" : ", ");
     first = 0;
   }
-  if (u && u->dynshm)
+  if (u && u->dynshm) {
     strbuf_printf(e->out, "%s__local cu2cl_shared_unit *cu2cl_dynamic_shared%s",
                   first ? "" : ", ", f->is_kernel ? "_param" : "");
+    first = 0;
+  }
+  if (u && u->devrt) /* cu2clrt's device runtime block (rt_devrt.h) */
+    strbuf_printf(e->out, "%s__global uint *cu2cl_devrt", first ? "" : ", ");
   else if (first)
     dev_emit(e, "void");
   dev_emit(e, ")");

@@ -115,6 +115,8 @@ typedef struct fn_uses {
   int lanes;      /* lane-level warp operations (shuffles, votes, ...), whose
                      path matters; __syncthreads_count & co. are exact on all */
   int reads_tid;  /* reads threadIdx itself (dev_pred): -1 not known yet */
+  int devrt;      /* takes cu2clrt's device runtime block (cu2cl_devrt):
+                     device assert, clock fallback, heap */
   unsigned char *syms; /* one flag per symbol (grows) */
   size_t nsyms;
 } fn_uses;

@@ -202,6 +202,9 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
         free(n);
       }
     }
+    if ((clang_Cursor_isNull(cdef) || cx_in_system_header(callee)) &&
+        dev_builtin_uses_devrt(callee))
+      e->uses[w->index].devrt = 1;
   }
   if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr ||
       k == CXCursor_MemberRefExpr) {
@@ -221,6 +224,7 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
         u->collective |= cu->collective;
         u->warp |= cu->warp;
         u->lanes |= cu->lanes;
+        u->devrt |= cu->devrt;
         for (size_t i = 0; i < cu->nsyms; i++)
           if (cu->syms[i])
             uses_mark(u, i);

@@ -15,8 +15,8 @@
  * the copy printed for NVIDIA's warps (e->plain), which runs CUDA's
  * control flow as written.
  *
- * Layer 11 of the device emitter (dev_state.h): calls dev_state, dev_types,
- * dev_uses, dev_sync, dev_space, dev_expr.
+ * Layer 12 of the device emitter (dev_state.h): calls dev_state, dev_types,
+ * dev_uses, dev_sync, dev_space, dev_expr, dev_special.
  */
 #include "dev_stmt.h"
 
@@ -24,6 +24,7 @@
 
 #include "dev_expr.h"
 #include "dev_space.h"
+#include "dev_special.h"
 #include "dev_sync.h"
 #include "dev_types.h"
 #include "dev_uses.h"
@@ -717,113 +718,6 @@ void dev_print_split(emitter *e, CXCursor s) {
   free(kids);
 }
 
-/* ---- device assert ----------------------------------------------------
- * assert(c) expands to `c ? void(0) : __assert_fail("c", __FILE__,
- * __LINE__, __PRETTY_FUNCTION__)` (glibc, both header sets). As a
- * statement it becomes `if (!(c)) { CU2CL_ASSERT_FAIL(...); return; }`:
- * the prelude macro prints CUDA's message and counts the failure for the
- * runtime (cudaErrorAssert); the return stops the work-item where that is
- * safe (below). The strings are printed as literals, which OpenCL C's
- * printf requires of %s arguments. */
-
-static CXCursor strip_parens(CXCursor c) {
-  c = cx_strip_implicit(c);
-  while (clang_getCursorKind(c) == CXCursor_ParenExpr)
-    c = cx_strip_implicit(dev_first_child(c));
-  return c;
-}
-
-/* The __assert_fail / __assertfail call of an assert statement s, with its
- * condition in *cond; a null cursor when s is something else. */
-static CXCursor assert_call(CXCursor s, CXCursor *cond) {
-  CXCursor op = strip_parens(s), call = clang_getNullCursor();
-  if (clang_getCursorKind(op) != CXCursor_ConditionalOperator)
-    return call;
-  CXCursor *kids;
-  unsigned n = cx_children(op, &kids);
-  CXCursor c = n == 3 ? strip_parens(kids[2]) : clang_getNullCursor();
-  if (clang_getCursorKind(c) == CXCursor_CallExpr) {
-    char *name = cx_spelling(clang_getCursorReferenced(c));
-    if (!strcmp(name, "__assert_fail") || !strcmp(name, "__assertfail")) {
-      call = c;
-      *cond = kids[0];
-    }
-    free(name);
-  }
-  free(kids);
-  return call;
-}
-
-/* s as a C string literal. */
-static void emit_literal(emitter *e, const char *s) {
-  dev_emit(e, "\"");
-  for (; *s; s++) {
-    if (*s == '"' || *s == '\\')
-      strbuf_printf(e->out, "\\%c", *s);
-    else if (*s == '\n')
-      dev_emit(e, "\\n");
-    else
-      strbuf_printf(e->out, "%c", *s);
-  }
-  dev_emit(e, "\"");
-}
-
-/* Argument i of the assert call as a string literal: its value where
- * libclang evaluates it, else (__PRETTY_FUNCTION__) the function's type
- * and name as CUDA prints them. */
-static void emit_assert_string(emitter *e, CXCursor call, unsigned i) {
-  CXCursor arg = clang_Cursor_getArgument(call, i);
-  CXEvalResult r = clang_Cursor_Evaluate(arg);
-  if (r && clang_EvalResult_getKind(r) == CXEval_StrLiteral) {
-    emit_literal(e, clang_EvalResult_getAsStr(r));
-  } else {
-    CXCursor fn = e->cur->decl;
-    char *rt = cx_type_spelling(clang_getCursorResultType(fn));
-    char *name = cx_take(clang_getCursorDisplayName(fn));
-    char *text = xasprintf("%s %s", rt, name);
-    emit_literal(e, text);
-    free(text);
-    free(name);
-    free(rt);
-  }
-  if (r)
-    clang_EvalResult_dispose(r);
-}
-
-/* A work-item whose assert failed leaves a kernel or a void function (CUDA
- * stops the whole thread; after a device function the caller goes on),
- * except where others must still meet it at a barrier or a collective. */
-static int assert_may_return(emitter *e) {
-  CXCursor fn = e->cur ? e->cur->decl : clang_getNullCursor();
-  if (clang_Cursor_isNull(fn) || e->pred ||
-      clang_getCursorKind(fn) == CXCursor_Constructor ||
-      clang_getCursorResultType(fn).kind != CXType_Void)
-    return 0;
-  fn_uses *u = dev_uses_of(e, fn);
-  return u && !u->collective;
-}
-
-static int print_assert(emitter *e, CXCursor s) {
-  CXCursor cond, call = assert_call(s, &cond);
-  if (clang_Cursor_isNull(call) || clang_Cursor_getNumArguments(call) < 4)
-    return 0;
-  if (e->pred)
-    strbuf_printf(e->out, "if (%s && !(", e->pred);
-  else
-    dev_emit(e, "if (!(");
-  dev_print_expr(e, cond);
-  dev_emit(e, ")) { CU2CL_ASSERT_FAIL(cu2cl_devrt, ");
-  emit_assert_string(e, call, 0);
-  dev_emit(e, ", ");
-  emit_assert_string(e, call, 1);
-  dev_emit(e, ", (uint)");
-  dev_print_expr(e, clang_Cursor_getArgument(call, 2));
-  dev_emit(e, ", ");
-  emit_assert_string(e, call, 3);
-  dev_emit(e, assert_may_return(e) ? "); return; }\n" : "); }\n");
-  return 1;
-}
-
 /* Expression statements, and what has no OpenCL C form (reported). */
 static void print_other(emitter *e, CXCursor s) {
   enum CXCursorKind k = clang_getCursorKind(s);
@@ -831,7 +725,7 @@ static void print_other(emitter *e, CXCursor s) {
     dev_print_split(e, s);
     return;
   }
-  if (clang_isExpression(k) && print_assert(e, s))
+  if (dev_print_special(e, s))
     return;
   if (clang_isExpression(k)) {
     dev_print_expr(e, s);

@@ -185,6 +185,12 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
   if ((clang_isExpression(k) || k == CXCursor_VarDecl) &&
       type_uses_double(clang_getCursorType(c)) && !is_vararg_promotion(c, p))
     e->uses[w->index].fp64 = 1;
+  if (k == CXCursor_GCCAsmStmt) { /* a PTX register read may need it */
+    CXCursor out;
+    const cu2cl_ptx_reg *r = dev_builtin_ptx_read(c, &out);
+    if (r && strstr(r->opencl, "cu2cl_devrt"))
+      e->uses[w->index].devrt = 1;
+  }
   if (k == CXCursor_CallExpr && is_int64_atomic(c))
     e->uses[w->index].int64_atomics = 1;
   if (k == CXCursor_CallExpr) {

@@ -307,6 +307,9 @@ static void device_call(scan_walk *w, TSNode call, const char *name) {
   if (!strcmp(name, "clock") || !strcmp(name, "clock64"))
     scan_add_finding(w->f, CU2CL_D_CLOCK_NOT_CYCLES, ts_line(call),
                      ts_col(call), name, NULL);
+  else if (!strcmp(name, "free"))
+    scan_add_finding(w->f, CU2CL_D_HEAP_FREE_PARTIAL, ts_line(call),
+                     ts_col(call), name, NULL);
   if (warp)
     scan_xref_warp(w->x, fn->name);
   if (cls == SCAN_UNSUPPORTED) {

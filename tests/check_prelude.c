@@ -343,7 +343,8 @@ static row_use *row_uses(size_t *count) {
       }
     }
     add_use(&uses, &n, r, sig, "global");
-    if (strchr(sig, '*') && !strstr(sig, "char *")) {
+    /* void * rows (free) take heap pointers, which are __global */
+    if (strchr(sig, '*') && !strstr(sig, "char *") && !strstr(sig, "void *")) {
       add_use(&uses, &n, r, sig, "local");
       if (!str_starts_with(r->name, "atomic"))
         add_use(&uses, &n, r, sig, "private");

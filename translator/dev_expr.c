@@ -405,6 +405,8 @@ static void print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
   if (r && r->opencl) {
     if (!strcmp(name, "clock") || !strcmp(name, "clock64"))
       dev_report(e, call, CU2CL_D_CLOCK_NOT_CYCLES, name);
+    else if (!strcmp(name, "free"))
+      dev_report(e, call, CU2CL_D_HEAP_FREE_PARTIAL, name);
     expand_rule(e, r->opencl, callee, args, nargs);
     free(name);
     return;

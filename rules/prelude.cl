@@ -100,6 +100,141 @@ void cu2cl_threadfence_system(void) {
 #endif
 }
 
+/* ---- Device runtime: assert and clock -----------------------------------
+ * Kernels that assert or read the clock take cu2cl_devrt, a block of
+ * device memory cu2clrt owns (runtime/src/rt_devrt.h; docs/runtime.md,
+ * "Device runtime"): 32-bit words, then the device heap. A failed assert
+ * prints CUDA's message and counts itself in CU2CL_DEVRT_ASSERTS, which the
+ * runtime turns into cudaErrorAssert at the next synchronization; the
+ * statement printer then returns from the kernel. The message's strings
+ * are literals at the call (OpenCL C's printf takes %s of literals only). */
+#define CU2CL_DEVRT_ASSERTS 0
+#define CU2CL_DEVRT_CLOCK 1
+#define CU2CL_ASSERT_FAIL(devrt, cond, file, line, fn)                         \
+  (printf("%s:%u: %s: block: [%u,%u,%u], thread: [%u,%u,%u] Assertion `%s` "   \
+          "failed.\n",                                                         \
+          file, (uint)(line), fn, (uint)get_group_id(0),                      \
+          (uint)get_group_id(1), (uint)get_group_id(2),                       \
+          (uint)get_local_id(0), (uint)get_local_id(1),                       \
+          (uint)get_local_id(2), cond),                                       \
+   cu2cl_assert_record(devrt))
+
+void cu2cl_assert_record(__global uint *devrt) {
+  atomic_inc(&devrt[CU2CL_DEVRT_ASSERTS]);
+}
+
+/* clock()/clock64(): the SM's cycle counters on NVIDIA (PTX %clock,
+ * %clock64). Elsewhere OpenCL C has no clock: a device-wide count of clock
+ * reads, which grows for every work-item between its reads (so timing code
+ * runs and end - start > 0) but is not cycles (CU2CL2007 says so). */
+int cu2cl_clock(__global uint *devrt) {
+#if defined(CU2CL_NVIDIA)
+  uint v;
+  __asm__ volatile("mov.u32 %0, %%clock;" : "=r"(v));
+  return (int)v;
+#else
+  return (int)atomic_inc(&devrt[CU2CL_DEVRT_CLOCK]);
+#endif
+}
+
+long cu2cl_clock64(__global uint *devrt) {
+#if defined(CU2CL_NVIDIA)
+  ulong v;
+  __asm__ volatile("mov.u64 %0, %%clock64;" : "=l"(v));
+  return (long)v;
+#else
+  return (long)atomic_inc(&devrt[CU2CL_DEVRT_CLOCK]);
+#endif
+}
+
+/* ---- Device heap: malloc and free -----------------------------------------
+ * The heap is the device runtime block's tail, from byte 64 (word
+ * CU2CL_DEVRT_HEAP), of CU2CL_DEVRT_HEAP_UNITS 16-byte units (the runtime
+ * writes it from cudaLimitMallocHeapSize). Each allocation is a 16-byte
+ * header holding its length in units, then the data, aligned to 16 bytes
+ * as CUDA's. With 64-bit atomics the state is one word (top in the low 32
+ * bits, live allocations in the high 32) changed by compare-and-swap, so
+ * that a free that leaves nothing live empties the heap and a free of the
+ * topmost allocation gives its room back; the room of other freed
+ * allocations is reused once every allocation before it is freed too.
+ * Without them allocation only bumps the top and free reclaims nothing
+ * (CU2CL2107). A request that does not fit returns NULL, as CUDA's. */
+#define CU2CL_DEVRT_HEAP_TOP 2
+#define CU2CL_DEVRT_HEAP_UNITS 3
+#define CU2CL_DEVRT_HEAP_STATE 4 /* words 4 and 5 */
+#define CU2CL_DEVRT_HEAP 16
+#if defined(CU2CL_DEVICE_HAS_INT64_ATOMICS) || defined(CU2CL_NVIDIA)
+#define CU2CL_HEAP_CAS 1
+/* 64-bit compare-and-swap: PTX on NVIDIA (whose OpenCL C lacks the
+ * int64 atomics extension's declarations), atom_cmpxchg elsewhere. */
+ulong cu2cl_heap_cas(__global ulong *p, ulong cmp, ulong val) {
+#if defined(CU2CL_NVIDIA)
+  ulong old;
+  __asm__ volatile("atom.global.cas.b64 %0, [%1], %2, %3;"
+                   : "=l"(old)
+                   : "l"((ulong)p), "l"(cmp), "l"(val)
+                   : "memory");
+  return old;
+#else
+  return atom_cmpxchg(p, cmp, val);
+#endif
+}
+#endif
+
+__global void *cu2cl_malloc(__global uint *devrt, ulong size) {
+  __global uint4 *heap = (__global uint4 *)(devrt + CU2CL_DEVRT_HEAP);
+  uint limit = devrt[CU2CL_DEVRT_HEAP_UNITS];
+  if (size == 0 || size / 16 >= limit)
+    return 0;
+  uint units = (uint)((size + 15) / 16) + 1; /* and the header */
+#ifdef CU2CL_HEAP_CAS
+  __global ulong *state = (__global ulong *)(devrt + CU2CL_DEVRT_HEAP_STATE);
+  ulong old = *state; /* a stale value costs one more round */
+  for (;;) {
+    uint top = (uint)old;
+    if (units > limit - top)
+      return 0;
+    ulong next = (ulong)(top + units) | (((old >> 32) + 1) << 32);
+    ulong seen = cu2cl_heap_cas(state, old, next);
+    if (seen == old) {
+      heap[top].x = units;
+      return (__global void *)(heap + top + 1);
+    }
+    old = seen;
+  }
+#else
+  uint top = atomic_add(&devrt[CU2CL_DEVRT_HEAP_TOP], units);
+  if (top > limit || units > limit - top)
+    return 0;
+  heap[top].x = units;
+  return (__global void *)(heap + top + 1);
+#endif
+}
+
+void cu2cl_free(__global uint *devrt, __global void *p) {
+#ifdef CU2CL_HEAP_CAS
+  if (!p)
+    return;
+  __global uint4 *heap = (__global uint4 *)(devrt + CU2CL_DEVRT_HEAP);
+  __global uint4 *block = (__global uint4 *)p - 1;
+  uint start = (uint)(block - heap), end = start + block->x;
+  __global ulong *state = (__global ulong *)(devrt + CU2CL_DEVRT_HEAP_STATE);
+  ulong old = *state; /* a stale value costs one more round */
+  for (;;) {
+    uint top = (uint)old, live = (uint)(old >> 32) - 1;
+    uint next_top = live == 0 ? 0 : end == top ? start : top;
+    ulong seen =
+        cu2cl_heap_cas(state, old, (ulong)next_top | ((ulong)live << 32));
+    if (seen == old)
+      return;
+    old = seen;
+  }
+#else
+  (void)devrt;
+  (void)p;
+#endif
+}
+
 /* ---- Atomics -------------------------------------------------------------
  * 32-bit integer atomics map straight to OpenCL 1.2's atomic_* built-ins.
  * What OpenCL lacks is built here from compare-and-swap loops on the bit

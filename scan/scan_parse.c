@@ -304,6 +304,12 @@ static void device_call(scan_walk *w, TSNode call, const char *name) {
       scan_add_use(w->f, name, SCAN_DEVICE, ts_line(call), ts_col(call));
   u->cls = cls;
   u->call = 1;
+  if (!strcmp(name, "clock") || !strcmp(name, "clock64"))
+    scan_add_finding(w->f, CU2CL_D_CLOCK_NOT_CYCLES, ts_line(call),
+                     ts_col(call), name, NULL);
+  else if (!strcmp(name, "free"))
+    scan_add_finding(w->f, CU2CL_D_HEAP_FREE_PARTIAL, ts_line(call),
+                     ts_col(call), name, NULL);
   if (warp)
     scan_xref_warp(w->x, fn->name);
   if (cls == SCAN_UNSUPPORTED) {
@@ -497,6 +503,26 @@ static void walk_error(scan_walk *w, TSNode err) {
   w->nvars = saved_nvars;
 }
 
+/* Inline assembly, as the translator sees it (dev_special.c): a move
+ * from a special register is translated (the clock's with CU2CL2007); any
+ * other assembly is kept for NVIDIA's OpenCL only (CU2CL2106). The
+ * template is the first string literal, read as written. */
+static void scan_asm(scan_walk *w, TSNode n) {
+  char *text = ts_text(w, n);
+  char *open = strchr(text, '"');
+  char *close = open ? strchr(open + 1, '"') : NULL;
+  if (close)
+    *close = 0;
+  const cu2cl_ptx_reg *r = close ? cu2cl_rules_ptx_read(open + 1, 0) : NULL;
+  if (!r)
+    scan_add_finding(w->f, CU2CL_D_INLINE_PTX, ts_line(n), ts_col(n), NULL,
+                     NULL);
+  else if (str_starts_with(r->name, "clock"))
+    scan_add_finding(w->f, CU2CL_D_CLOCK_NOT_CYCLES, ts_line(n), ts_col(n),
+                     r->name[5] ? "%clock64" : "%clock", NULL);
+  free(text);
+}
+
 /* Device code only: the nodes scan_check.c looks at. */
 static void walk_device_node(scan_walk *w, TSNode n, const char *t) {
   if (!strcmp(t, "binary_expression"))
@@ -506,8 +532,7 @@ static void walk_device_node(scan_walk *w, TSNode n, const char *t) {
   else if (!strcmp(t, "declaration"))
     scan_note_declaration(w, n);
   else if (!strcmp(t, "gnu_asm_expression") || !strcmp(t, "asm_statement"))
-    scan_add_finding(w->f, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, ts_line(n),
-                     ts_col(n), "inline assembly (PTX)", NULL);
+    scan_asm(w, n);
   else if (!strcmp(t, "lambda_expression"))
     scan_add_finding(w->f, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, ts_line(n),
                      ts_col(n), "a lambda expression", NULL);

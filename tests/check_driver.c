@@ -504,8 +504,8 @@ static void expect_json(const char *text, const char *from, const char *key,
 }
 
 START_TEST(test_reports) {
-  fixture("clock64.cu", "src/clock64.cu");
-  cu2cl("src/clock64.cu", "--cuda-path=none", "--no-cl-check", "--out-root",
+  fixture("nanosleep.cu", "src/nanosleep.cu");
+  cu2cl("src/nanosleep.cu", "--cuda-path=none", "--no-cl-check", "--out-root",
         "out", "--report", "reports/r.sarif", "--report=r.json", "--", NULL);
   expect_status(2);
   char *sarif = read_all(at("reports/r.sarif"));
@@ -516,7 +516,7 @@ START_TEST(test_reports) {
   ck_assert_msg(res != NULL, "SARIF has no results:\n%s", sarif);
   expect_json(sarif, res, "ruleId", "\"CU2CL2001\"");
   /* relative to %SRCROOT%, the input root (src/) */
-  expect_json(sarif, res, "uri", "\"clock64.cu\"");
+  expect_json(sarif, res, "uri", "\"nanosleep.cu\"");
   expect_json(sarif, res, "uriBaseId", "\"%SRCROOT%\"");
   snprintf(value, sizeof value, "\"file://%s/\"", at("src"));
   expect_json(sarif, sarif, "uri", value);
@@ -524,7 +524,7 @@ START_TEST(test_reports) {
   const char *f = json_find(json, "findings", "[");
   ck_assert_msg(f != NULL, "JSON report has no findings:\n%s", json);
   expect_json(json, f, "id", "\"CU2CL2001\"");
-  snprintf(value, sizeof value, "\"%s\"", at("src/clock64.cu"));
+  snprintf(value, sizeof value, "\"%s\"", at("src/nanosleep.cu"));
   expect_json(json, f, "file", value);
   expect_json(json, f, "line", "5");
   free(sarif);
@@ -800,8 +800,8 @@ static void check_unsupported(const char *stem, const char *id) {
   assert_no_tmp_files(at("out"));
 }
 
-START_TEST(test_unsupported_clock64) {
-  check_unsupported("clock64", "CU2CL2001");
+START_TEST(test_unsupported_nanosleep) {
+  check_unsupported("nanosleep", "CU2CL2001");
 }
 END_TEST
 
@@ -1012,7 +1012,7 @@ static Suite *driver_suite(void) {
   tcase_add_test(err, test_db_source_not_listed);
   tcase_add_test(err, test_syntax_error_among_good);
   tcase_add_test(err, test_shared_constructor);
-  tcase_add_test(err, test_unsupported_clock64);
+  tcase_add_test(err, test_unsupported_nanosleep);
   tcase_add_test(err, test_unsupported_lambda);
   tcase_add_test(err, test_host_check_reports_original_line);
   tcase_add_test(err, test_header_outside_in_root);

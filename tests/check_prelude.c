@@ -288,6 +288,8 @@ static void append_row_kernel(strbuf *b, int id, const row *r, const char *sig,
     free(t);
     free(cuda);
   }
+  if (strstr(r->ocl, "cu2cl_devrt")) /* the runtime's block (rt_devrt.h) */
+    strbuf_append(&params, ", global uint *cu2cl_devrt");
   if (strstr(r->ocl, "cu2cl_warp_scratch")) /* warp rows take the scratch */
     strbuf_append(&locals, "  local ulong cu2cl_warp_scratch"
                            "[CU2CL_WARP_SCRATCH_SIZE];\n");
@@ -345,7 +347,8 @@ static row_use *row_uses(size_t *count) {
       }
     }
     add_use(&uses, &n, r, sig, "global");
-    if (strchr(sig, '*') && !strstr(sig, "char *")) {
+    /* void * rows (free) take heap pointers, which are __global */
+    if (strchr(sig, '*') && !strstr(sig, "char *") && !strstr(sig, "void *")) {
       add_use(&uses, &n, r, sig, "local");
       if (!str_starts_with(r->name, "atomic"))
         add_use(&uses, &n, r, sig, "private");

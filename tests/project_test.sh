@@ -7,7 +7,9 @@
 # compile_commands.json.in (@SRC@ stands for PROJECT) and `run`: one line
 # per program, "EXECUTABLE ARGS...", each of which must print PASS and exit
 # 0. An optional `exit` file gives cu2cl's expected exit status (default:
-# 0 or 1, and the port must build). MODE "own": cu2cl's own CUDA headers;
+# 0 or 1, and the port must build). An optional `expect` file holds lines
+# the programs' output must contain (fixed strings), or, after a leading
+# "!", must not. MODE "own": cu2cl's own CUDA headers;
 # "toolkit": the installed toolkit's. The project tree is never written.
 set -eu
 cu2cl=$1 src=$(cd "$2" && pwd) out=$3 mode=$4
@@ -41,3 +43,13 @@ while read -r exe args; do
   grep -q PASS "$out/$exe.out" ||
     { echo "project_test: $exe printed no PASS" >&2; exit 1; }
 done < "$src/run"
+[ -f "$src/expect" ] || exit 0
+while IFS= read -r line; do
+  [ -n "$line" ] || continue
+  case $line in
+  !*) ! cat "$out"/*.out | grep -qF -- "${line#!}" ||
+    { echo "project_test: output holds '${line#!}'" >&2; exit 1; } ;;
+  *) cat "$out"/*.out | grep -qF -- "$line" ||
+    { echo "project_test: output lacks '$line'" >&2; exit 1; } ;;
+  esac
+done < "$src/expect"

@@ -73,6 +73,29 @@ int dev_builtin_is_collective(CXCursor callee, int *scratch) {
   return sync || *scratch;
 }
 
+int dev_builtin_uses_devrt(CXCursor callee) {
+  const cu2cl_device_rule *r = dev_builtin_rule(callee);
+  return r && r->opencl && strstr(r->opencl, "cu2cl_devrt") != NULL;
+}
+
+/* ---- PTX special registers (rules/ptx_registers.def) ----------------- */
+
+const cu2cl_ptx_reg *dev_builtin_ptx_read(CXCursor stmt, CXCursor *out) {
+  if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt ||
+      clang_Cursor_getGCCAssemblyNumOutputs(stmt) != 1 ||
+      clang_Cursor_getGCCAssemblyNumInputs(stmt) != 0)
+    return NULL;
+  char *t = cx_take(clang_Cursor_getGCCAssemblyTemplate(stmt));
+  const cu2cl_ptx_reg *r = cu2cl_rules_ptx_read(t, 1);
+  free(t);
+  CXString constraint;
+  if (r && clang_Cursor_getGCCAssemblyOutput(stmt, 0, &constraint, out))
+    clang_disposeString(constraint);
+  else
+    r = NULL;
+  return r;
+}
+
 int dev_builtin_is_warp_primitive(const char *name) {
   static const char *const prefixes[] = {
       "__shfl",     "__ballot", "__any",     "__all", "__activemask",

@@ -20,6 +20,13 @@ const cu2cl_device_rule *dev_builtin_rule(CXCursor callee);
  * (warp primitives, __syncthreads*, cooperative-groups collectives);
  * *scratch: it takes the warp scratch. */
 int dev_builtin_is_collective(CXCursor callee, int *scratch);
+/* 1 when the row of callee takes cu2clrt's device runtime block (its
+ * template names cu2cl_devrt): device assert, clock, heap. */
+int dev_builtin_uses_devrt(CXCursor callee);
+/* For an inline assembly statement that only moves a special register into
+ * its one output (`asm("mov.u32 %0, %%laneid;" : "=r"(l))`): the
+ * register's row, with the output expression in *out; else NULL. */
+const cu2cl_ptx_reg *dev_builtin_ptx_read(CXCursor stmt, CXCursor *out);
 /* 1 for the name of a warp primitive (__shfl*, __ballot*, ...). */
 int dev_builtin_is_warp_primitive(const char *name);
 /* For a member of a built-in index variable (threadIdx.y, blockDim.x):

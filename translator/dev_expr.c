@@ -404,6 +404,10 @@ static void print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
     return;
   }
   if (r && r->opencl) {
+    if (!strcmp(name, "clock") || !strcmp(name, "clock64"))
+      dev_report(e, call, CU2CL_D_CLOCK_NOT_CYCLES, name);
+    else if (!strcmp(name, "free"))
+      dev_report(e, call, CU2CL_D_HEAP_FREE_PARTIAL, name);
     expand_rule(e, r->opencl, callee, args, nargs);
     free(name);
     return;
@@ -441,8 +445,12 @@ static void print_implicit_args(emitter *e, CXCursor def, int first) {
     strbuf_printf(e->out, "%scu2cl_warp_scratch", first ? "" : ", ");
     first = 0;
   }
-  if (u->dynshm)
+  if (u->dynshm) {
     strbuf_printf(e->out, "%scu2cl_dynamic_shared", first ? "" : ", ");
+    first = 0;
+  }
+  if (u->devrt)
+    strbuf_printf(e->out, "%scu2cl_devrt", first ? "" : ", ");
 }
 
 /* &arg for a parameter taken by reference. An array symbol (__constant__,

@@ -5,7 +5,7 @@
  * memory (warp scratch, dynamic and hoisted shared memory), unpacked struct
  * parameters, and the body.
  *
- * Layer 13 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 14 of the device emitter (dev_state.h): calls dev_state,
  * dev_types, dev_uses, dev_sync, dev_space, dev_pred, dev_check, dev_expr,
  * dev_stmt.
  */
@@ -141,9 +141,13 @@ static void print_signature(emitter *e, fn_clone *f) {
                   first ? "" : ", ");
     first = 0;
   }
-  if (u && u->dynshm)
+  if (u && u->dynshm) {
     strbuf_printf(e->out, "%s__local cu2cl_shared_unit *cu2cl_dynamic_shared%s",
                   first ? "" : ", ", f->is_kernel ? "_param" : "");
+    first = 0;
+  }
+  if (u && u->devrt) /* cu2clrt's device runtime block (rt_devrt.h) */
+    strbuf_printf(e->out, "%s__global uint *cu2cl_devrt", first ? "" : ", ");
   else if (first)
     dev_emit(e, "void");
   dev_emit(e, ")");

@@ -20,10 +20,11 @@
  *  8 dev_pred       what differs between work-items; collectives in code
  *  9 dev_check      warp portability checks
  * 10 dev_expr       expressions
- * 11 dev_stmt       statements as CUDA writes them
- * 12 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
- * 13 dev_func       one function: signature, prologue, body
- * 14 emit_device    entry points: the work list loop, the .cl file, kernels
+ * 11 dev_special    statements lowered specially: device assert, inline PTX
+ * 12 dev_stmt       statements as CUDA writes them
+ * 13 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
+ * 14 dev_func       one function: signature, prologue, body
+ * 15 emit_device    entry points: the work list loop, the .cl file, kernels
  *
  * Only these files include the dev_*.h headers; what they share has the
  * dev_ prefix, everything else in them is static.
@@ -115,6 +116,8 @@ typedef struct fn_uses {
   int lanes;      /* lane-level warp operations (shuffles, votes, ...), whose
                      path matters; __syncthreads_count & co. are exact on all */
   int reads_tid;  /* reads threadIdx itself (dev_pred): -1 not known yet */
+  int devrt;      /* takes cu2clrt's device runtime block (cu2cl_devrt):
+                     device assert, clock fallback, heap */
   unsigned char *syms; /* one flag per symbol (grows) */
   size_t nsyms;
 } fn_uses;

@@ -15,8 +15,8 @@
  * the copy printed for NVIDIA's warps (e->plain), which runs CUDA's
  * control flow as written.
  *
- * Layer 11 of the device emitter (dev_state.h): calls dev_state, dev_types,
- * dev_uses, dev_sync, dev_space, dev_expr.
+ * Layer 12 of the device emitter (dev_state.h): calls dev_state, dev_types,
+ * dev_uses, dev_sync, dev_space, dev_expr, dev_special.
  */
 #include "dev_stmt.h"
 
@@ -24,6 +24,7 @@
 
 #include "dev_expr.h"
 #include "dev_space.h"
+#include "dev_special.h"
 #include "dev_sync.h"
 #include "dev_types.h"
 #include "dev_uses.h"
@@ -724,6 +725,8 @@ static void print_other(emitter *e, CXCursor s) {
     dev_print_split(e, s);
     return;
   }
+  if (dev_print_special(e, s))
+    return;
   if (clang_isExpression(k)) {
     dev_print_expr(e, s);
     dev_emit(e, ";\n");

@@ -185,6 +185,12 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
   if ((clang_isExpression(k) || k == CXCursor_VarDecl) &&
       type_uses_double(clang_getCursorType(c)) && !is_vararg_promotion(c, p))
     e->uses[w->index].fp64 = 1;
+  if (k == CXCursor_GCCAsmStmt) { /* a PTX register read may need it */
+    CXCursor out;
+    const cu2cl_ptx_reg *r = dev_builtin_ptx_read(c, &out);
+    if (r && strstr(r->opencl, "cu2cl_devrt"))
+      e->uses[w->index].devrt = 1;
+  }
   if (k == CXCursor_CallExpr && is_int64_atomic(c))
     e->uses[w->index].int64_atomics = 1;
   if (k == CXCursor_CallExpr) {
@@ -202,6 +208,9 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
         free(n);
       }
     }
+    if ((clang_Cursor_isNull(cdef) || cx_in_system_header(callee)) &&
+        dev_builtin_uses_devrt(callee))
+      e->uses[w->index].devrt = 1;
   }
   if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr ||
       k == CXCursor_MemberRefExpr) {
@@ -221,6 +230,7 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
         u->collective |= cu->collective;
         u->warp |= cu->warp;
         u->lanes |= cu->lanes;
+        u->devrt |= cu->devrt;
         for (size_t i = 0; i < cu->nsyms; i++)
           if (cu->syms[i])
             uses_mark(u, i);

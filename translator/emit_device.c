@@ -9,7 +9,7 @@
  * each), assembles the .cl file and describes each kernel's parameters for
  * the host emitter.
  *
- * Layer 14, the top of the device emitter (dev_state.h): calls dev_state,
+ * Layer 15, the top of the device emitter (dev_state.h): calls dev_state,
  * dev_types, dev_uses, dev_space, dev_pred_stmt, dev_func.
  */
 #include "emit_device.h"
@@ -152,7 +152,7 @@ static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k) {
   int n = clang_Cursor_getNumArguments(f->decl);
   fn_uses *u = dev_uses_of(e, f->decl);
   k->uses_warp = u && u->warp;
-  size_t cap = (size_t)(n > 0 ? n : 0) + e->nsyms + 1;
+  size_t cap = (size_t)(n > 0 ? n : 0) + e->nsyms + 2;
   k->params = xcalloc(cap, sizeof *k->params);
   for (int i = 0; i < n; i++) {
     CXCursor p = clang_Cursor_getArgument(f->decl, (unsigned)i);
@@ -178,6 +178,12 @@ static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k) {
     kp->kind = CU2CL_KARG_LOCAL;
     kp->host_type = xstrdup("size_t");
     kp->name = xstrdup("cu2cl_dynamic_shared");
+  }
+  if (u && u->devrt) {
+    cu2cl_kernel_param *kp = &k->params[k->nparams++];
+    kp->kind = CU2CL_KARG_DEVRT;
+    kp->host_type = xstrdup("void *");
+    kp->name = xstrdup("cu2cl_devrt");
   }
 }
 

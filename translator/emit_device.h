@@ -29,7 +29,8 @@ typedef enum cu2cl_arg_kind {
   CU2CL_KARG_VALUE,  /* passed by value (scalars, structs) */
   CU2CL_KARG_DEVPTR, /* a device pointer */
   CU2CL_KARG_LOCAL,  /* dynamic shared memory (size from the launch) */
-  CU2CL_KARG_SYMBOL  /* a __constant__ / __device__ variable */
+  CU2CL_KARG_SYMBOL, /* a __constant__ / __device__ variable */
+  CU2CL_KARG_DEVRT   /* cu2clrt's device runtime block (assert, clock, heap) */
 } cu2cl_arg_kind;
 
 typedef struct cu2cl_kernel_param {

@@ -18,6 +18,8 @@ static const char *arg_kind_name(cu2cl_arg_kind k) {
     return "CU2CL_ARG_LOCAL";
   case CU2CL_KARG_SYMBOL:
     return "CU2CL_ARG_SYMBOL";
+  case CU2CL_KARG_DEVRT:
+    return "CU2CL_ARG_DEVRT";
   default:
     return "CU2CL_ARG_VALUE";
   }
@@ -225,6 +227,8 @@ void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
     const char *kind = arg_kind_name(p->kind);
     if (p->kind == CU2CL_KARG_LOCAL)
       strbuf_printf(b, "      {%s, shmem, NULL},\n", kind);
+    else if (p->kind == CU2CL_KARG_DEVRT)
+      strbuf_printf(b, "      {%s, 0, NULL},\n", kind);
     else if (p->kind == CU2CL_KARG_SYMBOL)
       strbuf_printf(b, "      {%s, 0, &%s},\n", kind, p->name);
     else

@@ -7,6 +7,7 @@
 
 #include "rules_user.h"
 
+#include <ctype.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -92,5 +93,56 @@ cu2cl_rules_device_next(const char *cuda_name, const cu2cl_device_rule *after) {
   for (; r->cuda_name; r++)
     if (!strcmp(r->cuda_name, cuda_name))
       return r;
+  return NULL;
+}
+
+/* ---- PTX special registers ------------------------------------------ */
+
+static const cu2cl_ptx_reg ptx_regs[] = {
+#define CU2CL_PTX_REG(name, bits, opencl, notes) {#name, bits, opencl},
+#include "../rules/ptx_registers.def"
+#undef CU2CL_PTX_REG
+};
+
+static const char *skip_space(const char *p) {
+  while (isspace((unsigned char)*p))
+    p++;
+  return p;
+}
+
+/* The width of `mov.TYPE ` at t (32 or 64), else 0. */
+static int mov_bits(const char *t) {
+  static const char *const types[] = {"u32", "s32", "b32", "u64", "s64", "b64"};
+  if (strncmp(t, "mov.", 4))
+    return 0;
+  for (int i = 0; i < 6; i++)
+    if (!strncmp(t + 4, types[i], 3) && isspace((unsigned char)t[7]))
+      return i < 3 ? 32 : 64;
+  return 0;
+}
+
+const cu2cl_ptx_reg *cu2cl_rules_ptx_read(const char *t, int llvm) {
+  t = skip_space(t);
+  int bits = mov_bits(t);
+  if (!bits)
+    return NULL;
+  t = skip_space(t + 8);
+  if (strncmp(t, llvm ? "$0" : "%0", 2))
+    return NULL;
+  t = skip_space(t + 2);
+  if (*t != ',')
+    return NULL;
+  t = skip_space(t + 1);
+  if (strncmp(t, llvm ? "%" : "%%", llvm ? 1 : 2))
+    return NULL;
+  t += llvm ? 1 : 2;
+  size_t n = strcspn(t, "; \t\n");
+  const char *end = skip_space(t + n);
+  if (*end == ';')
+    end = skip_space(end + 1);
+  for (size_t i = 0; !*end && i < sizeof ptx_regs / sizeof ptx_regs[0]; i++)
+    if (strlen(ptx_regs[i].name) == n && !strncmp(ptx_regs[i].name, t, n) &&
+        ptx_regs[i].bits == bits)
+      return &ptx_regs[i];
   return NULL;
 }

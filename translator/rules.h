@@ -27,4 +27,16 @@ const cu2cl_device_rule *cu2cl_rules_device_find(const char *cuda_name,
 const cu2cl_device_rule *
 cu2cl_rules_device_next(const char *cuda_name, const cu2cl_device_rule *after);
 
+/* A PTX special register (a row of rules/ptx_registers.def). */
+typedef struct cu2cl_ptx_reg {
+  const char *name; /* "tid.x" */
+  int bits;
+  const char *opencl; /* the expression that gives its value */
+} cu2cl_ptx_reg;
+/* The register an inline-assembly template reads when it is only
+ * `mov.TYPE %0, %%reg;` with TYPE of the register's width; else NULL.
+ * llvm: the template is in LLVM's form, as libclang gives it ($0 for %0,
+ * % for %%); else as the source writes it. */
+const cu2cl_ptx_reg *cu2cl_rules_ptx_read(const char *tmpl, int llvm);
+
 #endif

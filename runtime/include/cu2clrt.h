@@ -543,7 +543,9 @@ enum cu2clArgKind {
   CU2CL_ARG_DEVPTR =
       1,               /* *(void *const *)value is a device pointer (or NULL) */
   CU2CL_ARG_LOCAL = 2, /* size bytes of __local memory; value is NULL */
-  CU2CL_ARG_SYMBOL = 3 /* value is a cu2clSymbol *: its device storage */
+  CU2CL_ARG_SYMBOL = 3, /* value is a cu2clSymbol *: its device storage */
+  CU2CL_ARG_DEVRT = 4   /* the device runtime block (device assert, clock
+                           fallback, heap); value is NULL */
 };
 
 typedef struct cu2clArg {

@@ -22,6 +22,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rt_devrt.h"
 #include "rt_graph.h"
 #include "rt_memory.h"
 #include "rt_program.h"
@@ -452,7 +453,9 @@ cu2clError_t rt_device_get(int ordinal, rt_device **out) {
 
 cu2clError_t rt_device_current(rt_device **out) {
   cu2clError_t err = rt_device_get(tl_current, out);
-  return err == cu2clSuccess ? rt_device_open(*out) : err;
+  if (err == cu2clSuccess)
+    err = rt_device_open(*out);
+  return err == cu2clSuccess ? rt_devrt_sticky(*out) : err;
 }
 
 /* ---- device management API ---------------------------------------------- */
@@ -509,6 +512,7 @@ cu2clError_t cu2clDeviceReset(void) {
   rt_stream_release_device(d);
   rt_program_release_device(d);
   rt_symbol_release_device(d);
+  rt_devrt_release_device(d);
   rt_mem_release_device(d);
   pthread_mutex_lock(&d->lock);
   clReleaseCommandQueue(d->queue);

@@ -82,10 +82,16 @@ typedef struct rt_device {
   size_t managed_mapped;       /* coarse managed buffers mapped for the host */
   size_t managed_unmapped;     /* coarse managed buffers owned by the device */
   size_t allocated;            /* bytes of device memory allocated */
+  /* rt_devrt: the device runtime block (NULL until a kernel needs it) and
+   * the sticky error a failed device assert leaves (0 when none). */
+  void *devrt;
+  int sticky;
 } rt_device;
 
 /* The current thread's device, opened. Fails with the initialization error
- * (cu2clErrorNoDevice when nothing matched CU2CL_DEVICE). Not recorded. */
+ * (cu2clErrorNoDevice when nothing matched CU2CL_DEVICE), or with the
+ * device's sticky error (a failed device assert, rt_devrt.h). Not
+ * recorded. */
 cu2clError_t rt_device_current(rt_device **out);
 /* Device number ordinal, not necessarily opened. */
 cu2clError_t rt_device_get(int ordinal, rt_device **out);

@@ -34,6 +34,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rt_devrt.h"
 #include "rt_graph.h"
 #include "rt_guard.h"
 #include "rt_sgprobe.h"
@@ -159,6 +160,9 @@ static cl_int rt_set_arg(rt_device *d, cl_kernel kernel, cl_uint i,
     return clSetKernelArg(kernel, i, a->size ? a->size : 4, NULL);
   case CU2CL_ARG_SYMBOL:
     *err = rt_symbol_storage(a->value, d, &p);
+    return *err ? CL_INVALID_ARG_VALUE : clSetKernelArgSVMPointer(kernel, i, p);
+  case CU2CL_ARG_DEVRT:
+    *err = rt_devrt_block(d, &p);
     return *err ? CL_INVALID_ARG_VALUE : clSetKernelArgSVMPointer(kernel, i, p);
   default:
     return CL_INVALID_ARG_VALUE;

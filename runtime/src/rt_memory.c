@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "rt_devrt.h"
 #include "rt_gnode.h"
 #include "rt_graph.h"
 #include "rt_guard.h"
@@ -775,7 +776,10 @@ cu2clError_t rt_mem_copy_as(void *dst, const void *src, size_t count,
 
 cu2clError_t cu2clMemcpy(void *dst, const void *src, size_t count,
                          cu2clMemcpyKind kind) {
-  return rt_fail(rt_mem_copy(dst, src, count, kind, NULL, 0));
+  RT_TRY(rt_mem_copy(dst, src, count, kind, NULL, 0));
+  rt_device *d; /* the copy waited: a failed device assert shows now */
+  RT_TRY(rt_device_current(&d));
+  return rt_fail(rt_devrt_check(d));
 }
 
 cu2clError_t cu2clMemcpyAsync(void *dst, const void *src, size_t count,

@@ -6,6 +6,7 @@
 
 #include <stdlib.h>
 
+#include "rt_devrt.h"
 #include "rt_graph.h"
 #include "rt_memory.h"
 
@@ -118,6 +119,7 @@ cu2clError_t rt_stream_sync_device(rt_device *d) {
                  rt_cl_status_name(st));
     return rt_cl_error(st, cu2clErrorLaunchFailure);
   }
+  RT_TRY(rt_devrt_check(d)); /* a failed device assert */
   return rt_managed_to_host(d);
 }
 
@@ -381,6 +383,7 @@ cu2clError_t cu2clStreamSynchronize(cu2clStream_t stream) {
   cl_int st = clFinish(q);
   RT_CHECK(st == CL_SUCCESS, cu2clErrorLaunchFailure);
   __atomic_store_n(idle, now, __ATOMIC_RELEASE);
+  RT_TRY(rt_devrt_check(d)); /* a failed device assert */
   RT_TRY(rt_managed_to_host(d));
   /* CU2CL_TRACE records managed memory at a stream synchronize too, as the
    * original's tracing header does: once the whole device is idle. */
@@ -530,6 +533,7 @@ cu2clError_t cu2clEventSynchronize(cu2clEvent_t event) {
     return cu2clSuccess;
   RT_CHECK(clWaitForEvents(1, &event->marker) == CL_SUCCESS,
            cu2clErrorLaunchFailure);
+  RT_TRY(rt_devrt_check(event->dev)); /* a failed device assert */
   RT_TRY(rt_managed_to_host(event->dev));
   return cu2clSuccess;
 }

@@ -1,7 +1,7 @@
-// Device constructs OpenCL C cannot express: inline PTX and lambdas
-// (CU2CL2101), recursion (CU2CL2102), device-side new (CU2CL2104),
-// built-ins without an OpenCL equivalent (CU2CL2001), and __CUDA_ARCH__
-// branches (CU2CL2105).
+// Device constructs OpenCL C cannot express: lambdas (CU2CL2101),
+// recursion (CU2CL2102), device-side new (CU2CL2104), built-ins without an
+// OpenCL equivalent (CU2CL2001), inline PTX other than a special-register
+// read (CU2CL2106), and __CUDA_ARCH__ branches (CU2CL2105).
 #include <cuda_runtime.h>
 
 __device__ int depth(int n)
@@ -12,10 +12,11 @@ __device__ int depth(int n)
 __global__ void parent(int *p, long long *t) // EXPECT: CU2CL3011
 {
     unsigned lane;
-    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane)); // EXPECT: CU2CL2101
+    asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
+    asm volatile("membar.gl;" ::: "memory"); // EXPECT: CU2CL2106
     auto twice = [](int a) { return 2 * a; }; // EXPECT: CU2CL2101
     int *tmp = new int[4]; // EXPECT: CU2CL2104
-    t[0] = clock64(); // EXPECT: CU2CL2001
+    __nanosleep(100); // EXPECT: CU2CL2001
     unsigned same = __match_any_sync(0xffffffff, lane);
     p[threadIdx.x] = depth(3) + twice(lane) + tmp[0] + same;
 #ifdef __CUDA_ARCH__ // EXPECT: CU2CL2105

@@ -7,7 +7,7 @@
  * Also here: the built-in index variables (threadIdx.x and the like) and
  * printf formats as OpenCL C takes them.
  *
- * Layer 2 of the device emitter (dev_state.h): calls dev_state, dev_cg.
+ * Layer 3 of the device emitter (dev_state.h): calls dev_state, dev_cg.
  */
 #include "dev_builtin.h"
 

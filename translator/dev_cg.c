@@ -12,7 +12,7 @@
  * A call is described as a template whose $N the expression printer
  * (dev_expr) fills with the arguments.
  *
- * Layer 1 of the device emitter (dev_state.h): calls dev_state only.
+ * Layer 2 of the device emitter (dev_state.h): calls dev_state only.
  */
 #include "dev_cg.h"
 

@@ -7,14 +7,13 @@
 #ifndef CU2CL_DEV_EXPR_H
 #define CU2CL_DEV_EXPR_H
 
+#include "dev_literal.h"
 #include "dev_state.h"
 
 void dev_print_expr(emitter *e, CXCursor c);
 /* A variable's initializer: a brace list stays braces (as an expression
  * it is a compound literal). */
 void dev_print_initializer(emitter *e, CXCursor init);
-/* An integral (or floating) constant expression by its value. */
-void dev_print_int_value(emitter *e, CXCursor c);
 /* Argument text for a rule template: parenthesized unless trivially
  * atomic. Caller frees. */
 char *dev_arg_text(emitter *e, CXCursor a);

@@ -9,7 +9,7 @@
  * affine when it is coef * threadIdx.x + constant + one uniform term,
  * following variables that are never reassigned to their initializers.
  *
- * Layer 5 of the device emitter (dev_state.h): calls dev_state only.
+ * Layer 6 of the device emitter (dev_state.h): calls dev_state only.
  */
 #include "dev_index.h"
 

@@ -9,22 +9,23 @@
  * checks it, docs/design.md describes it):
  *
  *  0 dev_state      state, dev_report, dev_emit, cursor helpers
- *  1 dev_cg         cooperative groups: group types, their calls as OpenCL C
- *  2 dev_builtin    CUDA built-ins: rule rows, which ones are collective
- *  3 dev_types      names, types, records, struct kernel-parameter mirrors
- *  4 dev_uses       symbols; what each function uses (implicit parameters)
- *  5 dev_index      uniform values, affine indices, threadIdx.x ranges
- *  6 dev_sync       implicit warp synchrony: where barriers must be added
- *  7 dev_space      variables, address spaces, per-function analysis, the
+ *  1 dev_literal    literals, integer constants by value
+ *  2 dev_cg         cooperative groups: group types, their calls as OpenCL C
+ *  3 dev_builtin    CUDA built-ins: rule rows, which ones are collective
+ *  4 dev_types      names, types, records, struct kernel-parameter mirrors
+ *  5 dev_uses       symbols; what each function uses (implicit parameters)
+ *  6 dev_index      uniform values, affine indices, threadIdx.x ranges
+ *  7 dev_sync       implicit warp synchrony: where barriers must be added
+ *  8 dev_space      variables, address spaces, per-function analysis, the
  *                   work list of clones
- *  8 dev_pred       what differs between work-items; collectives in code
- *  9 dev_check      warp portability checks
- * 10 dev_expr       expressions
- * 11 dev_special    statements lowered specially: device assert, inline PTX
- * 12 dev_stmt       statements as CUDA writes them
- * 13 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
- * 14 dev_func       one function: signature, prologue, body
- * 15 emit_device    entry points: the work list loop, the .cl file, kernels
+ *  9 dev_pred       what differs between work-items; collectives in code
+ * 10 dev_check      warp portability checks
+ * 11 dev_expr       expressions
+ * 12 dev_special    statements lowered specially: device assert, inline PTX
+ * 13 dev_stmt       statements as CUDA writes them
+ * 14 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
+ * 15 dev_func       one function: signature, prologue, body
+ * 16 emit_device    entry points: the work list loop, the .cl file, kernels
  *
  * Only these files include the dev_*.h headers; what they share has the
  * dev_ prefix, everything else in them is static.

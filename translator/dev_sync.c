@@ -30,7 +30,7 @@
  * twice, so accesses carried from one iteration to the next are seen;
  * ranges built on uniform terms do not carry across iterations.
  *
- * Layer 6 of the device emitter (dev_state.h): calls dev_state, dev_uses,
+ * Layer 7 of the device emitter (dev_state.h): calls dev_state, dev_uses,
  * dev_index.
  */
 #include "dev_sync.h"

@@ -12,7 +12,7 @@
  * as kernel parameters, so kernels take a mirror of such a struct with each
  * pointer as a ulong ("kernarg") and unpack it on entry.
  *
- * Layer 3 of the device emitter (dev_state.h): calls dev_state, dev_cg.
+ * Layer 4 of the device emitter (dev_state.h): calls dev_state, dev_cg.
  */
 #include "dev_types.h"
 

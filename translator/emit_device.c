@@ -9,7 +9,7 @@
  * each), assembles the .cl file and describes each kernel's parameters for
  * the host emitter.
  *
- * Layer 15, the top of the device emitter (dev_state.h): calls dev_state,
+ * Layer 16, the top of the device emitter (dev_state.h): calls dev_state,
  * dev_types, dev_uses, dev_space, dev_pred_stmt, dev_func.
  */
 #include "emit_device.h"

@@ -51,7 +51,6 @@ typedef struct sync_walk {
   int stopped; /* collect_stmt met a barrier */
   int bumping; /* dev_index_assignments counts versions instead */
   int stride;  /* the assignment being counted is a uniform step */
-  int divergent; /* enclosing loops whose condition depends on the thread */
 } sync_walk;
 
 /* Keeps s (heap) for the walk's lifetime; returns it. */

@@ -424,8 +424,6 @@ static int same_extent(CXCursor a, CXCursor b) {
 static void add_point(sync_walk *w, CXCursor s, int split, const access *a,
                       const access *b) {
   emitter *e = w->e;
-  if (w->divergent)
-    split = 2; /* a barrier some threads never reach: none can be placed */
   for (size_t i = 0; i < e->nsyncs; i++)
     if (e->syncs[i].split == split && same_extent(e->syncs[i].stmt, s)) {
       e->syncs[i].fence |= a->fence | b->fence;
@@ -585,36 +583,6 @@ static void walk_simple(sync_walk *w, CXCursor s, guard g, pend *p) {
   dev_index_bump(w, s);
 }
 
-/* An expression that only assigns (a for loop's init or step). */
-static int assigns_only(CXCursor c) {
-  c = cx_strip_implicit(c);
-  enum CXCursorKind k = clang_getCursorKind(c);
-  if (k == CXCursor_CompoundAssignOperator || k == CXCursor_DeclStmt ||
-      k == CXCursor_NullStmt)
-    return 1;
-  if (k == CXCursor_BinaryOperator) {
-    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
-    return op == CXBinaryOperator_Assign || op == CXBinaryOperator_Comma;
-  }
-  if (k == CXCursor_UnaryOperator) {
-    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
-    return op == CXUnaryOperator_PreInc || op == CXUnaryOperator_PostInc ||
-           op == CXUnaryOperator_PreDec || op == CXUnaryOperator_PostDec;
-  }
-  return 0;
-}
-
-/* The loop's condition is the same in every thread, so every thread runs
- * its body as often. */
-static int loop_uniform(sync_walk *w, enum CXCursorKind k, CXCursor *kids,
-                        unsigned n, unsigned body) {
-  int uniform = 1;
-  for (unsigned i = 0; i < n && uniform; i++)
-    if (i != body && (k != CXCursor_ForStmt || !assigns_only(kids[i])))
-      uniform = dev_index_uniform(w, kids[i], 3);
-  return uniform;
-}
-
 static void walk_compound(sync_walk *w, CXCursor s, enum CXCursorKind k,
                           guard g, pend *p) {
   CXCursor *kids;
@@ -633,8 +601,6 @@ static void walk_compound(sync_walk *w, CXCursor s, enum CXCursorKind k,
     free(q.v);
   } else if (is_loop(k) && n) {
     unsigned body = k == CXCursor_DoStmt ? 0 : n - 1;
-    int divergent = !loop_uniform(w, k, kids, n, body);
-    w->divergent += divergent;
     for (unsigned i = 0; i < n; i++)
       if (i != body && clang_isExpression(clang_getCursorKind(kids[i])))
         walk_simple(w, kids[i], g, p);
@@ -645,7 +611,6 @@ static void walk_compound(sync_walk *w, CXCursor s, enum CXCursorKind k,
       p->v[i].stale = 1; /* the next iteration */
     dev_index_bump(w, s); /* what the header's step assigns, at least */
     walk_body(w, kids[body], g, p);
-    w->divergent -= divergent;
   } else if (n) { /* switch, case, default, attributed statements */
     walk_body(w, kids[n - 1], g, p);
   }

@@ -129,7 +129,8 @@ done
 if [ $stage = run ] && [ ! -d "$1" ]; then corpus=$1; else corpus=$(cd "$1" && pwd) || exit 2; fi
 list=$(cd "$(dirname "$2")" && pwd)/$(basename "$2")
 [ -f "$list" ] || { echo "corpus.sh: no list $2" >&2; exit 2; }
-build=$(cd "${3:-$top/build}" && pwd) || exit 2
+if [ $stage = run ] && [ ! -d "${3:-$top/build}" ]; then build=${3:-$top/build}  # no cu2cl needed
+else build=$(cd "${3:-$top/build}" && pwd) || exit 2; fi
 cu2cl=$build/bin/cu2cl
 [ -x "$cu2cl" ] || [ $stage = run ] || { echo "corpus.sh: no cu2cl at $cu2cl" >&2; exit 2; }
 nvcc=${NVCC:-/usr/local/cuda/bin/nvcc}

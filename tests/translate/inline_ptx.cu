@@ -26,9 +26,11 @@ __global__ void k(unsigned *out, unsigned long long *t, unsigned *sum)
 
 int main() { k<<<1, 32>>>(nullptr, nullptr, nullptr); return 0; }
 // CHECK-CL: __kernel void k(__global uint *out, __global ulong *t, __global uint *sum, __global uint *cu2cl_devrt) {
-// CHECK-CL: lane = cu2cl_lane_id(); /* PTX %laneid */
-// CHECK-CL: warp = cu2cl_warp_id(); /* PTX %warpid */
-// CHECK-CL: lt = ((1u << cu2cl_lane_id()) - 1u); /* PTX %lanemask_lt */
+// CUDA's lanes from the linear index, whatever sub-group size a device picks
+// for a kernel with no other warp operation
+// CHECK-CL: lane = (cu2cl_local_linear_id() & 31u); /* PTX %laneid */
+// CHECK-CL: warp = (cu2cl_local_linear_id() >> 5); /* PTX %warpid */
+// CHECK-CL: lt = ((1u << (cu2cl_local_linear_id() & 31u)) - 1u); /* PTX %lanemask_lt */
 // CHECK-CL: cta = (uint)get_group_id(0); /* PTX %ctaid.x */
 // CHECK-CL: c = (ulong)cu2cl_clock64(cu2cl_devrt); /* PTX %clock64 */
 // CHECK-CL: uint add_ptx(uint a, uint b) {

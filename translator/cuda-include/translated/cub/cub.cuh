@@ -14,10 +14,17 @@
 #ifndef CU2CL_OWN_CUB_CUH
 #define CU2CL_OWN_CUB_CUH
 
+/* The toolkit's CUB brings these standard headers (through libcu++), and
+ * programs use them without including them (std::chrono for timing). */
+#include <chrono>
 #include <cstddef>
 #include <iterator>
+#include <limits>
 
 #include "cuda_runtime.h"
+/* CCCL's CUB includes Thrust's counting iterator, which programs then use
+ * without including it. */
+#include <thrust/iterator/counting_iterator.h>
 
 #include "../cu2cl_cub/block_exchange.cuh"
 #include "../cu2cl_cub/block_load.cuh"

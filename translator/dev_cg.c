@@ -86,6 +86,19 @@ static cg_kind call_kind(CXCursor callee, CXCursor obj, CXCursor *args,
   return CG_OTHER;
 }
 
+/* thread_block::sync() or cg::sync(thread_block&): a work-group barrier,
+ * which needs no warp scratch (unlike a tile's). */
+static int sync_of_block(CXCursor callee) {
+  unsigned n;
+  CXType t = clang_getCursorKind(callee) == CXCursor_CXXMethod
+                 ? clang_getCursorType(clang_getCursorSemanticParent(callee))
+             : clang_Cursor_getNumArguments(callee) == 1
+                 ? clang_getCursorType(clang_Cursor_getArgument(callee, 0))
+                 : clang_getCursorType(clang_getNullCursor());
+  cg_kind k = cg_kind_of(t, &n);
+  return k == CG_BLOCK || k == CG_GRID;
+}
+
 int dev_cg_is_collective(CXCursor callee, int *scratch) {
   *scratch = 0;
   if (!in_cg_namespace(callee) &&
@@ -98,7 +111,8 @@ int dev_cg_is_collective(CXCursor callee, int *scratch) {
                 !strcmp(m, "reduce") || !strcmp(m, "match_any");
   int sync = !strcmp(m, "sync");
   free(m);
-  *scratch = tile_op || sync; /* a tile's sync is __syncwarp */
+  *scratch = tile_op || (sync && !sync_of_block(callee)); /* a tile's sync
+                                                   is __syncwarp */
   return tile_op || sync;
 }
 

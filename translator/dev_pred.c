@@ -10,7 +10,8 @@
  * only from constants, kernel parameters, blockIdx/blockDim/gridDim,
  * warpSize, uniform variables and memory read at uniform addresses; a
  * variable is varying when any assignment to it is varying or happens under
- * a varying condition. Parameters of device functions are varying (callers
+ * a varying condition, unless it is __shared__ (one location for the
+ * whole group). Parameters of device functions are varying (callers
  * differ); threadIdx, warp-operation results and calls of functions that
  * read threadIdx are varying.
  *
@@ -133,6 +134,10 @@ typedef struct vary_walk {
  * varying never turns back. */
 static void mark(vary_walk *w, CXCursor var) {
   var_entry *v = dev_var_find(w->e, var);
+  if (v && !(v->flags & V_POINTER) && v->space == 'l')
+    return; /* a __shared__ variable: one location that the whole group
+               reads; what it holds after a barrier is the same in every
+               work-item of race-free code */
   if (v && !v->varying) {
     v->varying = 1;
     w->changed |= v->read_uniform;

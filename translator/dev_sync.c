@@ -23,7 +23,10 @@
  * index ranges are disjoint, computed from an affine form in threadIdx.x
  * (coef * threadIdx.x + constant + one uniform term) and the range of
  * threadIdx.x that enclosing conditions allow (if (tid < k) s[tid] +=
- * s[tid + k] is no conflict); or one thread makes both. A conflict with
+ * s[tid + k] is no conflict); or one thread makes both; or the root is
+ * global memory and the indices are unrelated (an element the data picks:
+ * writer and reader may be in different blocks, which no barrier orders,
+ * so no warp idiom relies on it). A conflict with
  * pending puts a barrier before the outermost statement holding the later
  * access; a conflict between the reads of an assignment and its own store
  * splits it (read into a temporary, barrier, store). Loops are walked
@@ -388,9 +391,15 @@ static int single_thread(const guard *g, long long *t) {
  * scheduling; no warp-synchronous idiom relies on it, while stores to
  * several rows of one array - out[0 * n + i], out[1 * n + i] - are in every
  * kernel.) */
+static int related(const access *a, const access *b);
+
 static int conflict(const access *a, int a_stale, const access *b) {
   if (!cx_key_eq(&a->root, &b->root) || a->write == b->write)
     return 0;
+  if (a->fence == 2 && b->fence == 2 && !related(a, b))
+    return 0; /* global memory at an element the data picks (d[d_edges[i]]
+                 and d[tid]): the two threads may as well be in different
+                 blocks, which no barrier orders, so no warp idiom */
   long long ta, tb;
   if (single_thread(&a->g, &ta) && single_thread(&b->g, &tb) && ta == tb)
     return 0;

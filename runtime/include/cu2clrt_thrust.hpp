@@ -20,14 +20,21 @@
 //   for host use);
 // - `counting_iterator`, `distance`, `min_element`, `max_element`,
 //   `minmax_element` (cu2clrt_thrust_extrema.hpp, included at the end);
-// - `complex` in host code, as std::complex (cu2clrt_thrust_complex.hpp).
+// - `complex` in host code, as std::complex (cu2clrt_thrust_complex.hpp);
+// - fancy iterators (cu2clrt_thrust_iterator.hpp), `tuple` and
+//   `zip_iterator` (cu2clrt_thrust_zip.hpp);
+// - the algorithms that call user functors and the rest of Thrust's
+//   (transform, for_each, count_if, copy_if, unique, gather, scatter, the
+//   binary searches, reduce_by_key, ...: cu2clrt_thrust_transform.hpp,
+//   cu2clrt_thrust_reorder.hpp, cu2clrt_thrust_search.hpp).
 //
-// On the device, elements are int, unsigned, 64-bit integers, float or
-// double, and operators are plus/minimum/maximum (sort: less/greater).
-// Algorithms that run user functors on the device (transform, copy_if,
-// count_if, transform_reduce, for_each, ...) are not here: cu2cl reports
-// them. A device algorithm whose element or init types differ takes a
-// correct but slow path through host memory (docs/runtime.md says which).
+// On the device (one cu2clAlgo* call), elements are int, unsigned, 64-bit
+// integers, float or double in device_ptr or raw-pointer ranges, and
+// operators are plus/minimum/maximum (sort: less/greater). Everything else
+// - a user functor, a fancy iterator, another element type - takes a
+// correct but slow path through host memory: the ranges are copied to the
+// host once, the algorithm runs there (user functors are called on the
+// host) and the results are copied back (docs/runtime.md says which).
 // Errors throw cu2cl_thrust::system_error, as Thrust throws
 // thrust::system_error. Device algorithms wait for their stream before
 // returning (Thrust's behaviour), except under cuda::par_nosync.
@@ -227,15 +234,15 @@ struct contiguous_host<It, std::enable_if_t<!std::is_void_v<value_of<It>>>>
 template <class It>
 inline constexpr bool is_contiguous_host = contiguous_host<It>::value;
 
+// Whether an iterator's elements live on the device, when no policy is
+// given: device_ptr, and the fancy iterators over one (specialized where
+// they are defined).
+template <class It> struct device_system : device_iter<It> {};
+
 // The policy that Thrust picks from the iterator when none is given.
 template <class It>
-using policy_of = std::conditional_t<is_device_iter<It>, device_t, host_t>;
-
-template <class It> constexpr void require_device_iter() {
-  static_assert(std::is_pointer_v<std::decay_t<It>> || is_device_iter<It>,
-                "cu2cl_thrust: device algorithms take device_ptr or raw "
-                "pointers; fancy iterators are not supported");
-}
+using policy_of = std::conditional_t<device_system<std::decay_t<It>>::value,
+                                     device_t, host_t>;
 
 template <class Op> struct op_kind { static constexpr int value = -1; };
 template <class T> struct op_kind<plus<T>> {
@@ -269,13 +276,6 @@ template <class T> struct order_kind<std::greater<T>> {
 };
 template <class C>
 inline constexpr int order_of = order_kind<std::decay_t<C>>::value;
-
-template <class Op> constexpr void require_device_op() {
-  static_assert(op_of<Op> >= 0,
-                "cu2cl_thrust: device scans and reductions take plus, "
-                "minimum or maximum; user functors need device code, which "
-                "cu2cl does not generate for Thrust calls");
-}
 
 // Device-side work is ordered on the policy's stream; Thrust waits for it.
 inline void finish(const device_t &exec, const char *what) {
@@ -413,14 +413,12 @@ struct no_init {}; // inclusive scans
 template <bool Exclusive, class InIt, class OutIt, class Init, class Op>
 OutIt scan_device(const device_t &exec, InIt first, InIt last, OutIt result,
                   const Init &init, Op op) {
-  require_device_iter<InIt>();
-  require_device_iter<OutIt>();
-  require_device_op<Op>();
   using V = value_of<InIt>;
   using W = value_of<OutIt>;
   using I = std::conditional_t<Exclusive, Init, V>;
   std::size_t n = static_cast<std::size_t>(last - first);
-  if constexpr (fast_accumulate<V, I, Op>() && std::is_same_v<V, W>) {
+  if constexpr (fast_accumulate<V, I, Op>() && std::is_same_v<V, W> &&
+                raw_or_device<InIt>() && raw_or_device<OutIt>()) {
     cu2clAlgoOp kind = static_cast<cu2clAlgoOp>(op_of<Op>);
     cu2clError_t err;
     if constexpr (Exclusive) {
@@ -456,8 +454,6 @@ OutIt scan_device(const device_t &exec, InIt first, InIt last, OutIt result,
 
 template <class It, class T, class Op>
 T reduce_device(const device_t &exec, It first, It last, T init, Op op) {
-  require_device_iter<It>();
-  require_device_op<Op>();
   using V = value_of<It>;
   using Acc = result_of<Op, T, V>;
   std::size_t n = static_cast<std::size_t>(last - first);
@@ -465,7 +461,8 @@ T reduce_device(const device_t &exec, It first, It last, T init, Op op) {
   constexpr bool wrap_ok = op_of<Op> == cu2clAlgoSum && algo_type_ok<V>() &&
                            std::is_integral_v<V> && std::is_integral_v<Acc> &&
                            sizeof(Acc) <= sizeof(V);
-  if constexpr (fast_accumulate<V, T, Op>() || wrap_ok) {
+  if constexpr ((fast_accumulate<V, T, Op>() || wrap_ok) &&
+                raw_or_device<It>()) {
     V seed = static_cast<V>(init), r;
     check(cu2clAlgoReduce(exec.stream, algo_type<V>(),
                           static_cast<cu2clAlgoOp>(op_of<Op>), raw(first), n,
@@ -484,10 +481,10 @@ T reduce_device(const device_t &exec, It first, It last, T init, Op op) {
 template <class It, class U>
 std::ptrdiff_t count_device(const device_t &exec, It first, It last,
                             const U &value) {
-  require_device_iter<It>();
   using V = value_of<It>;
   std::size_t n = static_cast<std::size_t>(last - first), c = 0;
-  if constexpr (algo_type_ok<V>() && std::is_arithmetic_v<U>) {
+  if constexpr (algo_type_ok<V>() && std::is_arithmetic_v<U> &&
+                raw_or_device<It>()) {
     V v = static_cast<V>(value);
     if (!(v == value)) // no element can compare equal to value
       return 0;
@@ -503,9 +500,8 @@ std::ptrdiff_t count_device(const device_t &exec, It first, It last,
 template <class It, class T>
 void fill_device(const device_t &exec, It first, std::size_t n,
                  const T &value) {
-  require_device_iter<It>();
   using V = value_of<It>;
-  if constexpr (algo_type_ok<V>()) {
+  if constexpr (algo_type_ok<V>() && raw_or_device<It>()) {
     V v = static_cast<V>(value);
     check(cu2clAlgoFill(exec.stream, algo_type<V>(), raw(first), n, &v),
           "fill");
@@ -518,10 +514,10 @@ void fill_device(const device_t &exec, It first, std::size_t n,
 template <class It, class T>
 void sequence_device(const device_t &exec, It first, It last, const T &init,
                      const T &step) {
-  require_device_iter<It>();
   using V = value_of<It>;
   std::size_t n = static_cast<std::size_t>(last - first);
-  if constexpr (algo_type_ok<V>() && std::is_same_v<V, T>) {
+  if constexpr (algo_type_ok<V>() && std::is_same_v<V, T> &&
+                raw_or_device<It>()) {
     check(cu2clAlgoSequence(exec.stream, algo_type<V>(), raw(first), n, &init,
                             &step),
           "sequence");
@@ -538,20 +534,11 @@ template <class Comp, class V> constexpr bool fast_order() {
   return algo_type_ok<V>() && order_of<Comp> >= 0;
 }
 
-template <class Comp> constexpr void require_device_order() {
-  static_assert(order_of<Comp> >= 0,
-                "cu2cl_thrust: device sorts take less or greater; user "
-                "comparators need device code, which cu2cl does not generate "
-                "for Thrust calls");
-}
-
 template <class It, class Comp>
 void sort_device(const device_t &exec, It first, It last, Comp comp) {
-  require_device_iter<It>();
-  require_device_order<Comp>();
   using V = value_of<It>;
   std::size_t n = static_cast<std::size_t>(last - first);
-  if constexpr (fast_order<Comp, V>()) {
+  if constexpr (fast_order<Comp, V>() && raw_or_device<It>()) {
     check(cu2clAlgoSort(exec.stream, algo_type<V>(), raw(first), n,
                         order_of<Comp>),
           "sort");
@@ -584,13 +571,11 @@ void sort_by_key_host(KIt kfirst, KIt klast, VIt vfirst, Comp comp) {
 template <class KIt, class VIt, class Comp>
 void sort_by_key_device(const device_t &exec, KIt kfirst, KIt klast, VIt vfirst,
                         Comp comp) {
-  require_device_iter<KIt>();
-  require_device_iter<VIt>();
-  require_device_order<Comp>();
   using K = value_of<KIt>;
   using V = value_of<VIt>;
   std::size_t n = static_cast<std::size_t>(klast - kfirst);
-  if constexpr (fast_order<Comp, K>() && std::is_trivially_copyable_v<V> &&
+  if constexpr (fast_order<Comp, K>() && raw_or_device<KIt>() &&
+                raw_or_device<VIt>() && std::is_trivially_copyable_v<V> &&
                 (sizeof(V) == 4 || sizeof(V) == 8)) {
     check(cu2clAlgoSortByKey(exec.stream, algo_type<K>(), raw(kfirst),
                              raw(vfirst), sizeof(V), n, order_of<Comp>),
@@ -917,9 +902,12 @@ template <class T> void device_vector<T>::resize(size_type n, const T &value) {
 
 } // namespace cu2cl_thrust
 
-#include "cu2clrt_thrust_extrema.hpp"  // counting_iterator, extrema, is_sorted
-#include "cu2clrt_thrust_complex.hpp"  // complex in host code
-#include "cu2clrt_thrust_random.hpp"   // engines and distributions (host)
-#include "cu2clrt_thrust_iterator.hpp" // fancy iterators
+#include "cu2clrt_thrust_extrema.hpp"   // counting_iterator, extrema, is_sorted
+#include "cu2clrt_thrust_complex.hpp"   // complex in host code
+#include "cu2clrt_thrust_random.hpp"    // engines and distributions (host)
+#include "cu2clrt_thrust_iterator.hpp"  // fancy iterators
+#include "cu2clrt_thrust_zip.hpp"       // tuple, zip_iterator
+#include "cu2clrt_thrust_transform.hpp" // transform, for_each, ... (host)
+#include "cu2clrt_thrust_reorder.hpp"   // copy_if, unique, gather, ... (host)
 
 #endif // CU2CLRT_THRUST_HPP

@@ -51,6 +51,11 @@ template <class T = void> struct logical_not {
 template <class T = void> struct identity {
   constexpr const T &operator()(const T &a) const { return a; }
 };
+template <> struct identity<void> {
+  template <class T> constexpr T &&operator()(T &&a) const {
+    return static_cast<T &&>(a);
+  }
+};
 
 } // namespace cu2cl_thrust
 

@@ -303,13 +303,16 @@ public:
   template <class U>
   host_vector(device_ptr<U> first, device_ptr<U> last)
       : base(static_cast<std::size_t>(last - first)) {
-    static_assert(std::is_same_v<std::remove_cv_t<U>, T>,
-                  "host_vector from a device range of another type");
+    using V = std::remove_cv_t<U>; // converted element-wise when not T
+    std::vector<V> conv(std::is_same_v<V, T> ? 0 : this->size());
+    void *dst = std::is_same_v<V, T> ? (void *)this->data() : conv.data();
     if (last != first)
-      detail::check(detail::untraced_memcpy(this->data(), first.get(),
-                                            this->size() * sizeof(T),
+      detail::check(detail::untraced_memcpy(dst, first.get(),
+                                            this->size() * sizeof(V),
                                             cu2clMemcpyDeviceToHost),
                     "host_vector");
+    if constexpr (!std::is_same_v<V, T>)
+      std::copy(conv.begin(), conv.end(), this->begin());
   }
   host_vector &operator=(const device_vector<T> &d) {
     return *this = host_vector(d);

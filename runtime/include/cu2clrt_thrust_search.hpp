@@ -123,7 +123,7 @@ pair<KOut, VOut> reduce_by_key(const P &exec, KIt kfirst, KIt klast, VIt vfirst,
   auto vals = detail::host_in(exec, vfirst, n);
   auto h = detail::heads(keys, eq);
   decltype(keys) ko;
-  std::vector<detail::value_of<VOut>> vo;
+  decltype(vals) vo; // accumulated in the values' type, as Thrust does
   {
     detail::host_access access(detail::needs_access<Op>);
     for (std::size_t i = 0; i < n; i++) {
@@ -184,18 +184,16 @@ OutIt scan_by_key(const P &exec, KIt kfirst, KIt klast, VIt vfirst,
   std::size_t n = span(kfirst, klast);
   auto h = heads(host_in(exec, kfirst, n), eq);
   auto vals = host_in(exec, vfirst, n);
+  using V = value_of<VIt>; // the accumulator, as in Thrust
   std::vector<value_of<OutIt>> out(n);
   host_access access(needs_access<Op>);
-  value_of<OutIt> acc{};
+  V acc{};
   for (std::size_t i = 0; i < n; i++) {
-    if constexpr (Exclusive) {
-      acc =
-          h[i] ? value_of<OutIt>(init) : value_of<OutIt>(op(acc, vals[i - 1]));
-      out[i] = acc;
-    } else {
-      acc = h[i] ? value_of<OutIt>(vals[i]) : value_of<OutIt>(op(acc, vals[i]));
-      out[i] = acc;
-    }
+    if constexpr (Exclusive)
+      acc = h[i] ? V(init) : V(op(acc, vals[i - 1]));
+    else
+      acc = h[i] ? vals[i] : V(op(acc, vals[i]));
+    out[i] = acc;
   }
   return host_out(exec, result, out);
 }

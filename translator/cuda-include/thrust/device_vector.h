@@ -15,6 +15,7 @@
 #include "device_allocator.h"
 #include "device_ptr.h"
 #include "device_reference.h"
+#include "fill.h" /* CCCL's device_vector brings it */
 
 namespace thrust {
 

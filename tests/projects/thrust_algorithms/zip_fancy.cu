@@ -5,10 +5,11 @@
 // lexicographic sort of zipped keys, sort_by_key with zipped values, a
 // reduction of tuples, copies between zips; then counting, constant,
 // transform and permutation iterators and user operators under explicit
-// device policies (thrust::device, cuda::par.on(stream)), and a functor
-// that writes device memory through a pointer it holds.
+// device policies (thrust::device, cuda::par.on(stream)), a functor that
+// writes device memory through a pointer it holds, and extended lambdas.
 #include <cstdio>
 #include <thrust/copy.h>
+#include <thrust/count.h>
 #include <thrust/device_vector.h>
 #include <thrust/execution_policy.h>
 #include <thrust/for_each.h>
@@ -176,6 +177,14 @@ int main() {
                    thrust::counting_iterator<int>(n),
                    store_triple{thrust::raw_pointer_cast(triple.data())});
   ok &= triple[333] == 999 && triple[999] == 2997;
+  // Extended lambdas as functors (nvcc --extended-lambda).
+  int scale = 5;
+  thrust::transform(thrust::device, a.begin(), a.end(), c.begin(),
+                    [=] __device__(int v) { return scale * v; });
+  ok &= c[100] == 500;
+  ok &= thrust::count_if(c.begin(), c.end(), [] __host__ __device__(int v) {
+          return v % 10 == 0;
+        }) == 500;
   cudaStreamDestroy(stream);
   printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;

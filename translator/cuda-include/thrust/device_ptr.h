@@ -72,12 +72,20 @@ template <typename T>
 __host__ __device__ bool operator!=(const device_ptr<T> &p, std::nullptr_t);
 
 template <typename T>
-__host__ __device__ device_ptr<T> device_pointer_cast(T *ptr);
+__host__ __device__ device_ptr<T> device_pointer_cast(T *ptr) {
+  return ::thrust::detail::cu2cl_result<device_ptr<T>>();
+}
 template <typename T>
-__host__ __device__ device_ptr<T> device_pointer_cast(const device_ptr<T> &ptr);
+__host__ __device__ device_ptr<T> device_pointer_cast(const device_ptr<T> &ptr) {
+  return ::thrust::detail::cu2cl_result<device_ptr<T>>();
+}
 template <typename T>
-__host__ __device__ T *raw_pointer_cast(const device_ptr<T> &ptr);
-template <typename T> __host__ __device__ T *raw_pointer_cast(T *ptr);
+__host__ __device__ T *raw_pointer_cast(const device_ptr<T> &ptr) {
+  return ::thrust::detail::cu2cl_result<T *>();
+}
+template <typename T> __host__ __device__ T *raw_pointer_cast(T *ptr) {
+  return ::thrust::detail::cu2cl_result<T *>();
+}
 
 } // namespace thrust
 

@@ -13,11 +13,15 @@ template <typename DerivedPolicy, typename InputIterator,
           typename ForwardIterator>
 __host__ __device__ ForwardIterator uninitialized_copy(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-    InputIterator first, InputIterator last, ForwardIterator result);
+    InputIterator first, InputIterator last, ForwardIterator result) {
+  return ::thrust::detail::cu2cl_result<ForwardIterator>();
+}
 template <typename InputIterator, typename ForwardIterator>
 __host__ __device__ ForwardIterator uninitialized_copy(InputIterator first,
                                                        InputIterator last,
-                                                       ForwardIterator result);
+                                                       ForwardIterator result) {
+  return ::thrust::detail::cu2cl_result<ForwardIterator>();
+}
 
 } // namespace thrust
 

@@ -10,6 +10,10 @@
 
 namespace cu2cl_thrust {
 
+// thrust::swap; also what an unqualified swap of two device_ptr finds by
+// argument-dependent lookup, as with Thrust's.
+using std::swap;
+
 // ---------------------------------------------------------------------------
 // device_ptr and device_reference
 

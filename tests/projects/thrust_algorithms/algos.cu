@@ -6,7 +6,7 @@
 // the vectorized binary searches, reduce_by_key, scans by key (with
 // greater_equal keys and a minimum over tuples, as a segmentation tree
 // does), transform_reduce, transform_if, find_if, all_of/any_of/none_of,
-// tabulate, merge and the set operations.
+// tabulate, merge and the set operations; an unqualified swap of device_ptr.
 #include <cstdio>
 #include <thrust/adjacent_difference.h>
 #include <thrust/binary_search.h>
@@ -243,6 +243,11 @@ int main() {
   n = thrust::set_union(sa.begin(), sa.end(), sb.begin(), sb.end(), so.begin()) -
       so.begin();
   ok &= n == 6 && so[5] == 8;
+  // An unqualified swap of two device_ptr finds Thrust's by
+  // argument-dependent lookup.
+  thrust::device_ptr<int> pa = sa.data(), pb = sb.data();
+  swap(pa, pb);
+  ok &= pa[0] == 3 && pb[0] == 1;
   printf("%s\n", ok ? "PASS" : "FAIL");
   return ok ? 0 : 1;
 }

@@ -7,6 +7,7 @@
 #define CU2CL_THRUST_DEVICE_PTR_H
 
 #include "detail/cu2cl_base.h"
+#include "swap.h"
 #include "device_reference.h"
 
 namespace thrust {

@@ -44,6 +44,7 @@ static const char *const generated_only[] = {
     "cu2clEvent",
     "cu2clMemPool",             /* opaque tags of the handle types */
     "cu2clrtTraceQuiet",        /* for library layers (cu2clrt_thrust.hpp) */
+    "cu2clrtHostAccess",        /* for library layers (cu2clrt_thrust.hpp) */
     "cu2clrtTraceSite",         /* passed by the header's call-site macros */
     "cu2clHoldSizedBuilds",     /* for tests and measurements */
     "cu2clWaitSizedBuilds",     /* for tests */

@@ -841,6 +841,10 @@ static void rename_tokens(host *h) {
     if ((!strcmp(name, "thrust") || !strcmp(name, "cub")) && i + 2 < n) {
       rename_library(h, toks, n, i, name);
       free(name);
+      char *sep = cx_take(clang_getTokenSpelling(h->tu, toks[i + 1]));
+      if (!strcmp(sep, "::"))
+        i += 2; /* the member is the library's (thrust::cuda::par) */
+      free(sep);
       continue;
     }
     const cu2cl_host_rule *r = cu2cl_rules_host_find(name);

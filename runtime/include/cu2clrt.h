@@ -636,6 +636,12 @@ CU2CL_API void cu2clrtTraceQuiet(int quiet);
  * end of this header pass it, so that `cu2cl validate` names the port's
  * source lines too). */
 CU2CL_API void cu2clrtTraceSite(const char *file, int line);
+/* Library layers that call a program's function object on the host
+ * (cu2clrt_thrust.hpp's host paths) bracket the calls with
+ * cu2clrtHostAccess(1) and cu2clrtHostAccess(0): in between, every device
+ * allocation of the current device is mapped for the host (after the device
+ * is idle), so pointers the object holds reach device memory. Calls nest. */
+CU2CL_API cu2clError_t cu2clrtHostAccess(int begin);
 
 /* Devices */
 CU2CL_API cu2clError_t cu2clGetDeviceCount(int *count);

@@ -502,6 +502,21 @@ struct DeviceSelect {
         stream, d_in, d_out, d_num_selected_out, std::size_t(num_items),
         [&](const auto &v, std::size_t) { return bool(select_op(v)); }));
   }
+  // The first item of each run of equal consecutive items.
+  template <class In, class Out, class Num, class N>
+  static cu2clError_t Unique(void *d_temp_storage,
+                             std::size_t &temp_storage_bytes, In d_in,
+                             Out d_out, Num d_num_selected_out, N num_items,
+                             cu2clStream_t stream = 0) {
+    CU2CL_CUB_RUN({
+      auto v = detail::read(stream, d_in, std::size_t(num_items));
+      detail::select(stream, d_in, d_out, d_num_selected_out,
+                     std::size_t(num_items),
+                     [&](const auto &, std::size_t i) {
+                       return i == 0 || !(v[i - 1] == v[i]);
+                     });
+    });
+  }
 };
 
 struct DeviceRadixSort {
@@ -605,8 +620,10 @@ private:
   }
 };
 
-#undef CU2CL_CUB_RUN
-
 } // namespace cu2cl_cub
+
+#include "cu2clrt_cub_segmented.hpp" // DeviceSegmentedReduce, ...
+
+#undef CU2CL_CUB_RUN
 
 #endif

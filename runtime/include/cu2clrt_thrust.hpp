@@ -20,14 +20,21 @@
 //   for host use);
 // - `counting_iterator`, `distance`, `min_element`, `max_element`,
 //   `minmax_element` (cu2clrt_thrust_extrema.hpp, included at the end);
-// - `complex` in host code, as std::complex (cu2clrt_thrust_complex.hpp).
+// - `complex` in host code, as std::complex (cu2clrt_thrust_complex.hpp);
+// - fancy iterators (cu2clrt_thrust_iterator.hpp), `tuple` and
+//   `zip_iterator` (cu2clrt_thrust_zip.hpp);
+// - the algorithms that call user functors and the rest of Thrust's
+//   (transform, for_each, count_if, copy_if, unique, gather, scatter, the
+//   binary searches, reduce_by_key, ...: cu2clrt_thrust_transform.hpp,
+//   cu2clrt_thrust_reorder.hpp, cu2clrt_thrust_search.hpp).
 //
-// On the device, elements are int, unsigned, 64-bit integers, float or
-// double, and operators are plus/minimum/maximum (sort: less/greater).
-// Algorithms that run user functors on the device (transform, copy_if,
-// count_if, transform_reduce, for_each, ...) are not here: cu2cl reports
-// them. A device algorithm whose element or init types differ takes a
-// correct but slow path through host memory (docs/runtime.md says which).
+// On the device (one cu2clAlgo* call), elements are int, unsigned, 64-bit
+// integers, float or double in device_ptr or raw-pointer ranges, and
+// operators are plus/minimum/maximum (sort: less/greater). Everything else
+// - a user functor, a fancy iterator, another element type - takes a
+// correct but slow path through host memory: the ranges are copied to the
+// host once, the algorithm runs there (user functors are called on the
+// host) and the results are copied back (docs/runtime.md says which).
 // Errors throw cu2cl_thrust::system_error, as Thrust throws
 // thrust::system_error. Device algorithms wait for their stream before
 // returning (Thrust's behaviour), except under cuda::par_nosync.
@@ -166,190 +173,12 @@ template <class A>
 using if_not_policy = std::enable_if_t<!is_policy<std::decay_t<A>>, int>;
 } // namespace detail
 
-// ---------------------------------------------------------------------------
-// device_ptr and device_reference
+} // namespace cu2cl_thrust
 
-template <class T> class device_ptr;
+#include "cu2clrt_thrust_memory.hpp"     // device_ptr, device_vector, ...
+#include "cu2clrt_thrust_functional.hpp" // plus, minimum, less, ...
 
-// An element of device memory seen from the host: reading copies it to the
-// host, assigning copies to the device (each a synchronous copy).
-template <class T> class device_reference {
-public:
-  using value_type = std::remove_cv_t<T>;
-
-  explicit device_reference(T *p) : p_(p) {}
-  device_reference(const device_reference &) = default;
-
-  operator value_type() const {
-    value_type v;
-    detail::check(
-        detail::untraced_memcpy(&v, p_, sizeof v, cu2clMemcpyDeviceToHost),
-        "device_reference read");
-    return v;
-  }
-  device_reference &operator=(const value_type &v) {
-    static_assert(!std::is_const_v<T>, "assignment through a const reference");
-    detail::check(
-        detail::untraced_memcpy(p_, &v, sizeof v, cu2clMemcpyHostToDevice),
-        "device_reference write");
-    return *this;
-  }
-  device_reference &operator=(const device_reference &o) {
-    return *this = value_type(o);
-  }
-  device_ptr<T> operator&() const { return device_ptr<T>(p_); }
-
-  template <class U> device_reference &operator+=(const U &v) {
-    return *this = value_type(value_type(*this) + v);
-  }
-  template <class U> device_reference &operator-=(const U &v) {
-    return *this = value_type(value_type(*this) - v);
-  }
-  template <class U> device_reference &operator*=(const U &v) {
-    return *this = value_type(value_type(*this) * v);
-  }
-  template <class U> device_reference &operator/=(const U &v) {
-    return *this = value_type(value_type(*this) / v);
-  }
-  device_reference &operator++() { return *this += 1; }
-  device_reference &operator--() { return *this -= 1; }
-  value_type operator++(int) {
-    value_type v = *this;
-    *this = value_type(v + 1);
-    return v;
-  }
-  value_type operator--(int) {
-    value_type v = *this;
-    *this = value_type(v - 1);
-    return v;
-  }
-
-private:
-  T *p_;
-};
-
-template <class T> class device_ptr {
-public:
-  using element_type = T;
-  using value_type = std::remove_cv_t<T>;
-  using difference_type = std::ptrdiff_t;
-  using pointer = device_ptr<T>;
-  using reference = device_reference<T>;
-  using iterator_category = std::random_access_iterator_tag;
-
-  device_ptr() = default;
-  device_ptr(std::nullptr_t) {}
-  explicit device_ptr(T *p) : p_(p) {}
-  template <class U, std::enable_if_t<std::is_convertible_v<U *, T *>, int> = 0>
-  device_ptr(const device_ptr<U> &o) : p_(o.get()) {}
-
-  T *get() const { return p_; }
-  reference operator*() const { return reference(p_); }
-  reference operator[](difference_type i) const { return reference(p_ + i); }
-  explicit operator bool() const { return p_ != nullptr; }
-
-  device_ptr &operator++() { return ++p_, *this; }
-  device_ptr &operator--() { return --p_, *this; }
-  device_ptr operator++(int) { return device_ptr(p_++); }
-  device_ptr operator--(int) { return device_ptr(p_--); }
-  device_ptr &operator+=(difference_type n) { return p_ += n, *this; }
-  device_ptr &operator-=(difference_type n) { return p_ -= n, *this; }
-  friend device_ptr operator+(device_ptr p, difference_type n) {
-    return p += n;
-  }
-  friend device_ptr operator+(difference_type n, device_ptr p) {
-    return p += n;
-  }
-  friend device_ptr operator-(device_ptr p, difference_type n) {
-    return p -= n;
-  }
-  friend difference_type operator-(device_ptr a, device_ptr b) {
-    return a.p_ - b.p_;
-  }
-  friend bool operator==(device_ptr a, device_ptr b) { return a.p_ == b.p_; }
-  friend bool operator!=(device_ptr a, device_ptr b) { return a.p_ != b.p_; }
-  friend bool operator<(device_ptr a, device_ptr b) { return a.p_ < b.p_; }
-  friend bool operator>(device_ptr a, device_ptr b) { return a.p_ > b.p_; }
-  friend bool operator<=(device_ptr a, device_ptr b) { return a.p_ <= b.p_; }
-  friend bool operator>=(device_ptr a, device_ptr b) { return a.p_ >= b.p_; }
-
-private:
-  T *p_ = nullptr;
-};
-
-template <class T> device_ptr<T> device_pointer_cast(T *p) {
-  return device_ptr<T>(p);
-}
-template <class T> device_ptr<T> device_pointer_cast(device_ptr<T> p) {
-  return p;
-}
-template <class T> T *raw_pointer_cast(device_ptr<T> p) {
-  return p.get();
-}
-template <class T> T *raw_pointer_cast(T *p) {
-  return p;
-}
-
-template <class T> device_ptr<T> device_malloc(std::size_t n) {
-  T *p = nullptr;
-  detail::check(cu2clMalloc((void **)&p, n * sizeof(T)), "device_malloc");
-  return device_ptr<T>(p);
-}
-inline device_ptr<void> device_malloc(std::size_t bytes) {
-  void *p = nullptr;
-  detail::check(cu2clMalloc(&p, bytes), "device_malloc");
-  return device_ptr<void>(p);
-}
-template <class T> void device_free(device_ptr<T> p) {
-  detail::check(cu2clFree((void *)p.get()), "device_free");
-}
-
-// ---------------------------------------------------------------------------
-// Functors (<thrust/functional.h>). Device algorithms accept plus, minimum,
-// maximum (scans, reductions) and less, greater (sorts), also as the
-// transparent <void> forms and the std:: ones.
-
-#define CU2CL_THRUST_BINARY(NAME, EXPR)                                        \
-  template <class T = void> struct NAME {                                      \
-    using first_argument_type = T;                                             \
-    using second_argument_type = T;                                            \
-    constexpr auto operator()(const T &a, const T &b) const { return EXPR; }   \
-  };                                                                           \
-  template <> struct NAME<void> {                                              \
-    template <class A, class B>                                                \
-    constexpr auto operator()(const A &a, const B &b) const {                  \
-      return EXPR;                                                             \
-    }                                                                          \
-  };
-CU2CL_THRUST_BINARY(plus, a + b)
-CU2CL_THRUST_BINARY(minus, a - b)
-CU2CL_THRUST_BINARY(multiplies, a *b)
-CU2CL_THRUST_BINARY(divides, a / b)
-CU2CL_THRUST_BINARY(modulus, a % b)
-CU2CL_THRUST_BINARY(minimum, a < b ? a : b)
-CU2CL_THRUST_BINARY(maximum, a < b ? b : a)
-CU2CL_THRUST_BINARY(equal_to, a == b)
-CU2CL_THRUST_BINARY(not_equal_to, a != b)
-CU2CL_THRUST_BINARY(less, a < b)
-CU2CL_THRUST_BINARY(greater, a > b)
-CU2CL_THRUST_BINARY(less_equal, a <= b)
-CU2CL_THRUST_BINARY(greater_equal, a >= b)
-CU2CL_THRUST_BINARY(logical_and, a &&b)
-CU2CL_THRUST_BINARY(logical_or, a || b)
-CU2CL_THRUST_BINARY(bit_and, a &b)
-CU2CL_THRUST_BINARY(bit_or, a | b)
-CU2CL_THRUST_BINARY(bit_xor, a ^ b)
-#undef CU2CL_THRUST_BINARY
-
-template <class T = void> struct negate {
-  constexpr T operator()(const T &a) const { return -a; }
-};
-template <class T = void> struct logical_not {
-  constexpr bool operator()(const T &a) const { return !a; }
-};
-template <class T = void> struct identity {
-  constexpr const T &operator()(const T &a) const { return a; }
-};
+namespace cu2cl_thrust {
 
 // ---------------------------------------------------------------------------
 // Mapping C++ types, iterators and functors onto the C API
@@ -405,15 +234,15 @@ struct contiguous_host<It, std::enable_if_t<!std::is_void_v<value_of<It>>>>
 template <class It>
 inline constexpr bool is_contiguous_host = contiguous_host<It>::value;
 
+// Whether an iterator's elements live on the device, when no policy is
+// given: device_ptr, and the fancy iterators over one (specialized where
+// they are defined).
+template <class It> struct device_system : device_iter<It> {};
+
 // The policy that Thrust picks from the iterator when none is given.
 template <class It>
-using policy_of = std::conditional_t<is_device_iter<It>, device_t, host_t>;
-
-template <class It> constexpr void require_device_iter() {
-  static_assert(std::is_pointer_v<std::decay_t<It>> || is_device_iter<It>,
-                "cu2cl_thrust: device algorithms take device_ptr or raw "
-                "pointers; fancy iterators are not supported");
-}
+using policy_of = std::conditional_t<device_system<std::decay_t<It>>::value,
+                                     device_t, host_t>;
 
 template <class Op> struct op_kind { static constexpr int value = -1; };
 template <class T> struct op_kind<plus<T>> {
@@ -448,13 +277,6 @@ template <class T> struct order_kind<std::greater<T>> {
 template <class C>
 inline constexpr int order_of = order_kind<std::decay_t<C>>::value;
 
-template <class Op> constexpr void require_device_op() {
-  static_assert(op_of<Op> >= 0,
-                "cu2cl_thrust: device scans and reductions take plus, "
-                "minimum or maximum; user functors need device code, which "
-                "cu2cl does not generate for Thrust calls");
-}
-
 // Device-side work is ordered on the policy's stream; Thrust waits for it.
 inline void finish(const device_t &exec, const char *what) {
   if (exec.sync)
@@ -483,174 +305,6 @@ void to_device(const device_t &exec, T *p, const std::vector<T> &v) {
 }
 
 } // namespace detail
-
-// ---------------------------------------------------------------------------
-// device_vector and host_vector
-
-template <class T> class device_vector {
-  static_assert(std::is_trivially_copyable_v<T>,
-                "device_vector elements are copied as bytes");
-
-public:
-  using value_type = T;
-  using size_type = std::size_t;
-  using difference_type = std::ptrdiff_t;
-  using pointer = device_ptr<T>;
-  using const_pointer = device_ptr<const T>;
-  using reference = device_reference<T>;
-  using const_reference = device_reference<const T>;
-  using iterator = device_ptr<T>;
-  using const_iterator = device_ptr<const T>;
-
-  device_vector() = default;
-  explicit device_vector(size_type n) { assign_zero(n); }
-  device_vector(size_type n, const T &value) { assign(n, value); }
-  device_vector(const device_vector &o) { assign_from(o.data_, o.size_); }
-  device_vector(device_vector &&o) noexcept { swap(o); }
-  template <class A> device_vector(const std::vector<T, A> &v) {
-    assign(v.begin(), v.end());
-  }
-  device_vector(std::initializer_list<T> il) { assign(il.begin(), il.end()); }
-  template <class It, class = typename std::iterator_traits<It>::value_type>
-  device_vector(It first, It last) {
-    assign(first, last);
-  }
-  ~device_vector() { cu2clFree(data_); }
-
-  device_vector &operator=(const device_vector &o) {
-    if (this != &o)
-      assign_from(o.data_, o.size_);
-    return *this;
-  }
-  device_vector &operator=(device_vector &&o) noexcept {
-    swap(o);
-    return *this;
-  }
-  template <class A> device_vector &operator=(const std::vector<T, A> &v) {
-    assign(v.begin(), v.end());
-    return *this;
-  }
-
-  template <class It> void assign(It first, It last);
-  void assign(size_type n, const T &value);
-
-  size_type size() const { return size_; }
-  size_type capacity() const { return capacity_; }
-  bool empty() const { return size_ == 0; }
-  size_type max_size() const { return std::size_t(-1) / sizeof(T); }
-
-  pointer data() { return pointer(data_); }
-  const_pointer data() const { return const_pointer(data_); }
-  iterator begin() { return iterator(data_); }
-  iterator end() { return iterator(data_ + size_); }
-  const_iterator begin() const { return const_iterator(data_); }
-  const_iterator end() const { return const_iterator(data_ + size_); }
-  const_iterator cbegin() const { return begin(); }
-  const_iterator cend() const { return end(); }
-  reference operator[](size_type i) { return reference(data_ + i); }
-  const_reference operator[](size_type i) const {
-    return const_reference(data_ + i);
-  }
-  reference front() { return (*this)[0]; }
-  const_reference front() const { return (*this)[0]; }
-  reference back() { return (*this)[size_ - 1]; }
-  const_reference back() const { return (*this)[size_ - 1]; }
-
-  void reserve(size_type n) {
-    if (n > capacity_)
-      reallocate(n);
-  }
-  void resize(size_type n) { resize(n, T()); }
-  void resize(size_type n, const T &value);
-  void clear() { size_ = 0; }
-  void shrink_to_fit() {
-    if (capacity_ > size_)
-      reallocate(size_);
-  }
-  void push_back(const T &value) {
-    if (size_ == capacity_)
-      reallocate(capacity_ ? 2 * capacity_ : 8);
-    (*this)[size_++] = value;
-  }
-  void pop_back() { --size_; }
-  void swap(device_vector &o) noexcept {
-    std::swap(data_, o.data_);
-    std::swap(size_, o.size_);
-    std::swap(capacity_, o.capacity_);
-  }
-
-private:
-  void reallocate(size_type n) {
-    T *p = nullptr;
-    detail::check(cu2clMalloc((void **)&p, n * sizeof(T)), "device_vector");
-    size_type keep = std::min(n, size_);
-    cu2clError_t err = keep
-                           ? detail::untraced_memcpy(p, data_, keep * sizeof(T),
-                                                     cu2clMemcpyDefault)
-                           : cu2clSuccess;
-    if (err != cu2clSuccess)
-      cu2clFree(p);
-    detail::check(err, "device_vector");
-    cu2clFree(data_);
-    data_ = p;
-    size_ = keep;
-    capacity_ = n;
-  }
-  void grow_to(size_type n) { // size n, contents undefined
-    if (n > capacity_) {
-      size_ = 0;
-      reallocate(n);
-    }
-    size_ = n;
-  }
-  void assign_zero(size_type n) {
-    grow_to(n);
-    if (n)
-      detail::check(cu2clMemset(data_, 0, n * sizeof(T)), "device_vector");
-  }
-  void assign_from(const T *p, size_type n) {
-    grow_to(n);
-    if (n)
-      detail::check(
-          detail::untraced_memcpy(data_, p, n * sizeof(T), cu2clMemcpyDefault),
-          "device_vector");
-  }
-
-  T *data_ = nullptr;
-  size_type size_ = 0, capacity_ = 0;
-};
-
-template <class T, class Alloc = std::allocator<T>>
-class host_vector : public std::vector<T, Alloc> {
-  using base = std::vector<T, Alloc>;
-
-public:
-  using base::base;
-  host_vector() = default;
-  host_vector(const base &v) : base(v) {}
-  host_vector(base &&v) : base(std::move(v)) {}
-  host_vector(const device_vector<T> &d) : base(d.size()) {
-    if (!d.empty())
-      detail::check(detail::untraced_memcpy(this->data(), d.data().get(),
-                                            d.size() * sizeof(T),
-                                            cu2clMemcpyDeviceToHost),
-                    "host_vector");
-  }
-  template <class U>
-  host_vector(device_ptr<U> first, device_ptr<U> last)
-      : base(static_cast<std::size_t>(last - first)) {
-    static_assert(std::is_same_v<std::remove_cv_t<U>, T>,
-                  "host_vector from a device range of another type");
-    if (last != first)
-      detail::check(detail::untraced_memcpy(this->data(), first.get(),
-                                            this->size() * sizeof(T),
-                                            cu2clMemcpyDeviceToHost),
-                    "host_vector");
-  }
-  host_vector &operator=(const device_vector<T> &d) {
-    return *this = host_vector(d);
-  }
-};
 
 // ---------------------------------------------------------------------------
 // How each algorithm runs on the device. Every one takes the fast path (one
@@ -759,14 +413,12 @@ struct no_init {}; // inclusive scans
 template <bool Exclusive, class InIt, class OutIt, class Init, class Op>
 OutIt scan_device(const device_t &exec, InIt first, InIt last, OutIt result,
                   const Init &init, Op op) {
-  require_device_iter<InIt>();
-  require_device_iter<OutIt>();
-  require_device_op<Op>();
   using V = value_of<InIt>;
   using W = value_of<OutIt>;
   using I = std::conditional_t<Exclusive, Init, V>;
   std::size_t n = static_cast<std::size_t>(last - first);
-  if constexpr (fast_accumulate<V, I, Op>() && std::is_same_v<V, W>) {
+  if constexpr (fast_accumulate<V, I, Op>() && std::is_same_v<V, W> &&
+                raw_or_device<InIt>() && raw_or_device<OutIt>()) {
     cu2clAlgoOp kind = static_cast<cu2clAlgoOp>(op_of<Op>);
     cu2clError_t err;
     if constexpr (Exclusive) {
@@ -802,8 +454,6 @@ OutIt scan_device(const device_t &exec, InIt first, InIt last, OutIt result,
 
 template <class It, class T, class Op>
 T reduce_device(const device_t &exec, It first, It last, T init, Op op) {
-  require_device_iter<It>();
-  require_device_op<Op>();
   using V = value_of<It>;
   using Acc = result_of<Op, T, V>;
   std::size_t n = static_cast<std::size_t>(last - first);
@@ -811,7 +461,8 @@ T reduce_device(const device_t &exec, It first, It last, T init, Op op) {
   constexpr bool wrap_ok = op_of<Op> == cu2clAlgoSum && algo_type_ok<V>() &&
                            std::is_integral_v<V> && std::is_integral_v<Acc> &&
                            sizeof(Acc) <= sizeof(V);
-  if constexpr (fast_accumulate<V, T, Op>() || wrap_ok) {
+  if constexpr ((fast_accumulate<V, T, Op>() || wrap_ok) &&
+                raw_or_device<It>()) {
     V seed = static_cast<V>(init), r;
     check(cu2clAlgoReduce(exec.stream, algo_type<V>(),
                           static_cast<cu2clAlgoOp>(op_of<Op>), raw(first), n,
@@ -830,10 +481,10 @@ T reduce_device(const device_t &exec, It first, It last, T init, Op op) {
 template <class It, class U>
 std::ptrdiff_t count_device(const device_t &exec, It first, It last,
                             const U &value) {
-  require_device_iter<It>();
   using V = value_of<It>;
   std::size_t n = static_cast<std::size_t>(last - first), c = 0;
-  if constexpr (algo_type_ok<V>() && std::is_arithmetic_v<U>) {
+  if constexpr (algo_type_ok<V>() && std::is_arithmetic_v<U> &&
+                raw_or_device<It>()) {
     V v = static_cast<V>(value);
     if (!(v == value)) // no element can compare equal to value
       return 0;
@@ -849,9 +500,8 @@ std::ptrdiff_t count_device(const device_t &exec, It first, It last,
 template <class It, class T>
 void fill_device(const device_t &exec, It first, std::size_t n,
                  const T &value) {
-  require_device_iter<It>();
   using V = value_of<It>;
-  if constexpr (algo_type_ok<V>()) {
+  if constexpr (algo_type_ok<V>() && raw_or_device<It>()) {
     V v = static_cast<V>(value);
     check(cu2clAlgoFill(exec.stream, algo_type<V>(), raw(first), n, &v),
           "fill");
@@ -864,10 +514,10 @@ void fill_device(const device_t &exec, It first, std::size_t n,
 template <class It, class T>
 void sequence_device(const device_t &exec, It first, It last, const T &init,
                      const T &step) {
-  require_device_iter<It>();
   using V = value_of<It>;
   std::size_t n = static_cast<std::size_t>(last - first);
-  if constexpr (algo_type_ok<V>() && std::is_same_v<V, T>) {
+  if constexpr (algo_type_ok<V>() && std::is_same_v<V, T> &&
+                raw_or_device<It>()) {
     check(cu2clAlgoSequence(exec.stream, algo_type<V>(), raw(first), n, &init,
                             &step),
           "sequence");
@@ -884,20 +534,11 @@ template <class Comp, class V> constexpr bool fast_order() {
   return algo_type_ok<V>() && order_of<Comp> >= 0;
 }
 
-template <class Comp> constexpr void require_device_order() {
-  static_assert(order_of<Comp> >= 0,
-                "cu2cl_thrust: device sorts take less or greater; user "
-                "comparators need device code, which cu2cl does not generate "
-                "for Thrust calls");
-}
-
 template <class It, class Comp>
 void sort_device(const device_t &exec, It first, It last, Comp comp) {
-  require_device_iter<It>();
-  require_device_order<Comp>();
   using V = value_of<It>;
   std::size_t n = static_cast<std::size_t>(last - first);
-  if constexpr (fast_order<Comp, V>()) {
+  if constexpr (fast_order<Comp, V>() && raw_or_device<It>()) {
     check(cu2clAlgoSort(exec.stream, algo_type<V>(), raw(first), n,
                         order_of<Comp>),
           "sort");
@@ -930,13 +571,11 @@ void sort_by_key_host(KIt kfirst, KIt klast, VIt vfirst, Comp comp) {
 template <class KIt, class VIt, class Comp>
 void sort_by_key_device(const device_t &exec, KIt kfirst, KIt klast, VIt vfirst,
                         Comp comp) {
-  require_device_iter<KIt>();
-  require_device_iter<VIt>();
-  require_device_order<Comp>();
   using K = value_of<KIt>;
   using V = value_of<VIt>;
   std::size_t n = static_cast<std::size_t>(klast - kfirst);
-  if constexpr (fast_order<Comp, K>() && std::is_trivially_copyable_v<V> &&
+  if constexpr (fast_order<Comp, K>() && raw_or_device<KIt>() &&
+                raw_or_device<VIt>() && std::is_trivially_copyable_v<V> &&
                 (sizeof(V) == 4 || sizeof(V) == 8)) {
     check(cu2clAlgoSortByKey(exec.stream, algo_type<K>(), raw(kfirst),
                              raw(vfirst), sizeof(V), n, order_of<Comp>),
@@ -1263,9 +902,12 @@ template <class T> void device_vector<T>::resize(size_type n, const T &value) {
 
 } // namespace cu2cl_thrust
 
-#include "cu2clrt_thrust_extrema.hpp"  // counting_iterator, extrema, is_sorted
-#include "cu2clrt_thrust_complex.hpp"  // complex in host code
-#include "cu2clrt_thrust_random.hpp"   // engines and distributions (host)
-#include "cu2clrt_thrust_iterator.hpp" // fancy iterators
+#include "cu2clrt_thrust_extrema.hpp"   // counting_iterator, extrema, is_sorted
+#include "cu2clrt_thrust_complex.hpp"   // complex in host code
+#include "cu2clrt_thrust_random.hpp"    // engines and distributions (host)
+#include "cu2clrt_thrust_iterator.hpp"  // fancy iterators
+#include "cu2clrt_thrust_zip.hpp"       // tuple, zip_iterator
+#include "cu2clrt_thrust_transform.hpp" // transform, for_each, ... (host)
+#include "cu2clrt_thrust_reorder.hpp"   // copy_if, unique, gather, ... (host)
 
 #endif // CU2CLRT_THRUST_HPP

@@ -168,6 +168,7 @@ public:
   permutation_iterator() = default;
   permutation_iterator(ElementIt e, IndexIt i) : elements_(e), indices_(i) {}
   IndexIt base() const { return indices_; }
+  ElementIt elements() const { return elements_; }
   typename std::iterator_traits<ElementIt>::reference
   at(std::ptrdiff_t n) const {
     return elements_[static_cast<std::ptrdiff_t>(indices_[n])];

@@ -795,3 +795,45 @@ cl_int rt_mem_enqueue_fill(cl_command_queue q, void *ptr, int value,
   return wide ? clEnqueueSVMMemFill(q, ptr, &word, 4, count, 0, NULL, NULL)
               : clEnqueueSVMMemFill(q, ptr, &byte, 1, count, 0, NULL, NULL);
 }
+
+/* ---- host access for library layers --------------------------------------
+ */
+
+/* Device memory is coarse-grained SVM: the host may touch it only while it
+ * is mapped. cu2clrtHostAccess(1) maps every device allocation of the
+ * current device for the host (after the device is idle) and
+ * cu2clrtHostAccess(0) unmaps them; calls nest, the outermost pair maps and
+ * unmaps. The Thrust layer brackets a user functor's host calls with it. */
+static int g_host_access;
+
+static cu2clError_t rt_host_access_switch(rt_device *d, int to_host) {
+  cl_int st = clFinish(d->queue);
+  pthread_mutex_lock(&g_mem.lock);
+  for (size_t i = 0; i < g_mem.len && st == CL_SUCCESS; i++) {
+    rt_alloc *a = &g_mem.items[i];
+    if (a->dev != d || a->kind != RT_MEM_DEVICE)
+      continue;
+    st = to_host ? clEnqueueSVMMap(d->queue, CL_FALSE,
+                                   CL_MAP_READ | CL_MAP_WRITE, a->base,
+                                   a->size, 0, NULL, NULL)
+                 : clEnqueueSVMUnmap(d->queue, a->base, 0, NULL, NULL);
+  }
+  if (st == CL_SUCCESS)
+    st = clFinish(d->queue);
+  pthread_mutex_unlock(&g_mem.lock);
+  if (st != CL_SUCCESS)
+    rt_log_debug("host access: %s", rt_cl_status_name(st));
+  return st == CL_SUCCESS ? cu2clSuccess
+         : to_host        ? cu2clErrorMapBufferObjectFailed
+                          : cu2clErrorUnmapBufferObjectFailed;
+}
+
+cu2clError_t cu2clrtHostAccess(int begin) {
+  rt_device *d;
+  RT_TRY(rt_device_current(&d));
+  int depth = begin ? __atomic_add_fetch(&g_host_access, 1, __ATOMIC_ACQ_REL)
+                    : __atomic_sub_fetch(&g_host_access, 1, __ATOMIC_ACQ_REL);
+  if ((begin && depth != 1) || (!begin && depth != 0))
+    return cu2clSuccess;
+  return rt_host_access_switch(d, begin);
+}

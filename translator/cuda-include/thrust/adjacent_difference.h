@@ -13,22 +13,30 @@ template <typename DerivedPolicy, typename InputIterator,
           typename OutputIterator>
 __host__ __device__ OutputIterator adjacent_difference(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-    InputIterator first, InputIterator last, OutputIterator result);
+    InputIterator first, InputIterator last, OutputIterator result) {
+  return ::thrust::detail::cu2cl_result<OutputIterator>();
+}
 template <typename InputIterator, typename OutputIterator>
 __host__ __device__ OutputIterator adjacent_difference(InputIterator first,
                                                        InputIterator last,
-                                                       OutputIterator result);
+                                                       OutputIterator result) {
+  return ::thrust::detail::cu2cl_result<OutputIterator>();
+}
 template <typename DerivedPolicy, typename InputIterator,
           typename OutputIterator, typename BinaryFunction>
 __host__ __device__ OutputIterator adjacent_difference(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
     InputIterator first, InputIterator last, OutputIterator result,
-    BinaryFunction binary_op);
+    BinaryFunction binary_op) {
+  return ::thrust::detail::cu2cl_result<OutputIterator>();
+}
 template <typename InputIterator, typename OutputIterator,
           typename BinaryFunction>
 __host__ __device__ OutputIterator
 adjacent_difference(InputIterator first, InputIterator last,
-                    OutputIterator result, BinaryFunction binary_op);
+                    OutputIterator result, BinaryFunction binary_op) {
+  return ::thrust::detail::cu2cl_result<OutputIterator>();
+}
 
 } // namespace thrust
 

@@ -46,17 +46,35 @@ __host__ __device__ bool operator==(const complex<T> &a, const complex<T> &b);
 template <typename T>
 __host__ __device__ bool operator!=(const complex<T> &a, const complex<T> &b);
 
-template <typename T> __host__ __device__ T abs(const complex<T> &z);
-template <typename T> __host__ __device__ T arg(const complex<T> &z);
-template <typename T> __host__ __device__ T norm(const complex<T> &z);
-template <typename T> __host__ __device__ complex<T> conj(const complex<T> &z);
+template <typename T> __host__ __device__ T abs(const complex<T> &z) {
+  return ::thrust::detail::cu2cl_result<T>();
+}
+template <typename T> __host__ __device__ T arg(const complex<T> &z) {
+  return ::thrust::detail::cu2cl_result<T>();
+}
+template <typename T> __host__ __device__ T norm(const complex<T> &z) {
+  return ::thrust::detail::cu2cl_result<T>();
+}
+template <typename T> __host__ __device__ complex<T> conj(const complex<T> &z) {
+  return ::thrust::detail::cu2cl_result<complex<T>>();
+}
 template <typename T>
-__host__ __device__ complex<T> polar(const T &m, const T &theta = T());
-template <typename T> __host__ __device__ complex<T> exp(const complex<T> &z);
-template <typename T> __host__ __device__ complex<T> log(const complex<T> &z);
-template <typename T> __host__ __device__ complex<T> sqrt(const complex<T> &z);
+__host__ __device__ complex<T> polar(const T &m, const T &theta = T()) {
+  return ::thrust::detail::cu2cl_result<complex<T>>();
+}
+template <typename T> __host__ __device__ complex<T> exp(const complex<T> &z) {
+  return ::thrust::detail::cu2cl_result<complex<T>>();
+}
+template <typename T> __host__ __device__ complex<T> log(const complex<T> &z) {
+  return ::thrust::detail::cu2cl_result<complex<T>>();
+}
+template <typename T> __host__ __device__ complex<T> sqrt(const complex<T> &z) {
+  return ::thrust::detail::cu2cl_result<complex<T>>();
+}
 template <typename T>
-__host__ __device__ complex<T> pow(const complex<T> &z, const complex<T> &w);
+__host__ __device__ complex<T> pow(const complex<T> &z, const complex<T> &w) {
+  return ::thrust::detail::cu2cl_result<complex<T>>();
+}
 
 } // namespace thrust
 

@@ -9,7 +9,9 @@
 
 namespace thrust {
 
-template <typename T> __host__ device_ptr<T> device_malloc(std::size_t n);
+template <typename T> __host__ device_ptr<T> device_malloc(std::size_t n) {
+  return ::thrust::detail::cu2cl_result<device_ptr<T>>();
+}
 __host__ device_ptr<void> device_malloc(std::size_t n);
 
 } // namespace thrust

@@ -7,6 +7,7 @@
 #define CU2CL_THRUST_DEVICE_PTR_H
 
 #include "detail/cu2cl_base.h"
+#include "swap.h"
 #include "device_reference.h"
 
 namespace thrust {
@@ -72,12 +73,20 @@ template <typename T>
 __host__ __device__ bool operator!=(const device_ptr<T> &p, std::nullptr_t);
 
 template <typename T>
-__host__ __device__ device_ptr<T> device_pointer_cast(T *ptr);
+__host__ __device__ device_ptr<T> device_pointer_cast(T *ptr) {
+  return ::thrust::detail::cu2cl_result<device_ptr<T>>();
+}
 template <typename T>
-__host__ __device__ device_ptr<T> device_pointer_cast(const device_ptr<T> &ptr);
+__host__ __device__ device_ptr<T> device_pointer_cast(const device_ptr<T> &ptr) {
+  return ::thrust::detail::cu2cl_result<device_ptr<T>>();
+}
 template <typename T>
-__host__ __device__ T *raw_pointer_cast(const device_ptr<T> &ptr);
-template <typename T> __host__ __device__ T *raw_pointer_cast(T *ptr);
+__host__ __device__ T *raw_pointer_cast(const device_ptr<T> &ptr) {
+  return ::thrust::detail::cu2cl_result<T *>();
+}
+template <typename T> __host__ __device__ T *raw_pointer_cast(T *ptr) {
+  return ::thrust::detail::cu2cl_result<T *>();
+}
 
 } // namespace thrust
 

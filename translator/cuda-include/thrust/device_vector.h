@@ -15,6 +15,7 @@
 #include "device_allocator.h"
 #include "device_ptr.h"
 #include "device_reference.h"
+#include "fill.h" /* CCCL's device_vector brings it */
 
 namespace thrust {
 
@@ -112,7 +113,7 @@ public:
 };
 
 template <typename T, typename Alloc>
-void swap(device_vector<T, Alloc> &a, device_vector<T, Alloc> &b);
+void swap(device_vector<T, Alloc> &a, device_vector<T, Alloc> &b) {}
 template <typename T1, typename A1, typename T2, typename A2>
 bool operator==(const device_vector<T1, A1> &a, const device_vector<T2, A2> &b);
 template <typename T1, typename A1, typename T2, typename A2>

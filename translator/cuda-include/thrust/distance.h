@@ -13,7 +13,9 @@ namespace thrust {
 
 template <typename InputIterator>
 __host__ __device__ typename std::iterator_traits<InputIterator>::difference_type
-distance(InputIterator first, InputIterator last);
+distance(InputIterator first, InputIterator last) {
+  return ::thrust::detail::cu2cl_result<typename std::iterator_traits<InputIterator>::difference_type>();
+}
 
 } // namespace thrust
 

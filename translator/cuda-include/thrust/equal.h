@@ -13,21 +13,29 @@ template <typename DerivedPolicy, typename InputIterator1,
           typename InputIterator2>
 __host__ __device__ bool
 equal(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-      InputIterator1 first1, InputIterator1 last1, InputIterator2 first2);
+      InputIterator1 first1, InputIterator1 last1, InputIterator2 first2) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 template <typename InputIterator1, typename InputIterator2>
 __host__ __device__ bool equal(InputIterator1 first1, InputIterator1 last1,
-                               InputIterator2 first2);
+                               InputIterator2 first2) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 template <typename DerivedPolicy, typename InputIterator1,
           typename InputIterator2, typename BinaryPredicate>
 __host__ __device__ bool
 equal(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
       InputIterator1 first1, InputIterator1 last1, InputIterator2 first2,
-      BinaryPredicate binary_pred);
+      BinaryPredicate binary_pred) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 template <typename InputIterator1, typename InputIterator2,
           typename BinaryPredicate>
 __host__ __device__ bool equal(InputIterator1 first1, InputIterator1 last1,
                                InputIterator2 first2,
-                               BinaryPredicate binary_pred);
+                               BinaryPredicate binary_pred) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 
 } // namespace thrust
 

@@ -13,18 +13,26 @@ template <typename DerivedPolicy, typename InputIterator,
           typename UnaryFunction>
 __host__ __device__ InputIterator
 for_each(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-         InputIterator first, InputIterator last, UnaryFunction f);
+         InputIterator first, InputIterator last, UnaryFunction f) {
+  return ::thrust::detail::cu2cl_result<InputIterator>();
+}
 template <typename InputIterator, typename UnaryFunction>
 __host__ __device__ InputIterator for_each(InputIterator first,
-                                           InputIterator last, UnaryFunction f);
+                                           InputIterator last, UnaryFunction f) {
+  return ::thrust::detail::cu2cl_result<InputIterator>();
+}
 template <typename DerivedPolicy, typename InputIterator, typename Size,
           typename UnaryFunction>
 __host__ __device__ InputIterator
 for_each_n(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-           InputIterator first, Size n, UnaryFunction f);
+           InputIterator first, Size n, UnaryFunction f) {
+  return ::thrust::detail::cu2cl_result<InputIterator>();
+}
 template <typename InputIterator, typename Size, typename UnaryFunction>
 __host__ __device__ InputIterator for_each_n(InputIterator first, Size n,
-                                             UnaryFunction f);
+                                             UnaryFunction f) {
+  return ::thrust::detail::cu2cl_result<InputIterator>();
+}
 
 } // namespace thrust
 

@@ -77,7 +77,9 @@ template <typename Predicate> struct unary_negate {
   template <typename T> __host__ __device__ bool operator()(const T &x) const;
 };
 template <typename Predicate>
-__host__ __device__ unary_negate<Predicate> not_fn(const Predicate &pred);
+__host__ __device__ unary_negate<Predicate> not_fn(const Predicate &pred) {
+  return ::thrust::detail::cu2cl_result<unary_negate<Predicate>>();
+}
 
 namespace placeholders {
 /* _1 + 2, _1 * _2, ...: any operator on a placeholder gives an expression

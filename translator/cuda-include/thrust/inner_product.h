@@ -14,24 +14,32 @@ template <typename DerivedPolicy, typename InputIterator1,
 __host__ __device__ OutputType
 inner_product(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
               InputIterator1 first1, InputIterator1 last1,
-              InputIterator2 first2, OutputType init);
+              InputIterator2 first2, OutputType init) {
+  return ::thrust::detail::cu2cl_result<OutputType>();
+}
 template <typename InputIterator1, typename InputIterator2, typename OutputType>
 __host__ __device__ OutputType inner_product(InputIterator1 first1,
                                              InputIterator1 last1,
                                              InputIterator2 first2,
-                                             OutputType init);
+                                             OutputType init) {
+  return ::thrust::detail::cu2cl_result<OutputType>();
+}
 template <typename DerivedPolicy, typename InputIterator1,
           typename InputIterator2, typename OutputType,
           typename BinaryFunction1, typename BinaryFunction2>
 __host__ __device__ OutputType inner_product(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
     InputIterator1 first1, InputIterator1 last1, InputIterator2 first2,
-    OutputType init, BinaryFunction1 binary_op1, BinaryFunction2 binary_op2);
+    OutputType init, BinaryFunction1 binary_op1, BinaryFunction2 binary_op2) {
+  return ::thrust::detail::cu2cl_result<OutputType>();
+}
 template <typename InputIterator1, typename InputIterator2, typename OutputType,
           typename BinaryFunction1, typename BinaryFunction2>
 __host__ __device__ OutputType inner_product(
     InputIterator1 first1, InputIterator1 last1, InputIterator2 first2,
-    OutputType init, BinaryFunction1 binary_op1, BinaryFunction2 binary_op2);
+    OutputType init, BinaryFunction1 binary_op1, BinaryFunction2 binary_op2) {
+  return ::thrust::detail::cu2cl_result<OutputType>();
+}
 
 } // namespace thrust
 

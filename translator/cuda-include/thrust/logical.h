@@ -12,24 +12,36 @@ namespace thrust {
 template <typename DerivedPolicy, typename InputIterator, typename Predicate>
 __host__ __device__ bool
 all_of(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-       InputIterator first, InputIterator last, Predicate pred);
+       InputIterator first, InputIterator last, Predicate pred) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 template <typename InputIterator, typename Predicate>
 __host__ __device__ bool all_of(InputIterator first, InputIterator last,
-                                Predicate pred);
+                                Predicate pred) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 template <typename DerivedPolicy, typename InputIterator, typename Predicate>
 __host__ __device__ bool
 any_of(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-       InputIterator first, InputIterator last, Predicate pred);
+       InputIterator first, InputIterator last, Predicate pred) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 template <typename InputIterator, typename Predicate>
 __host__ __device__ bool any_of(InputIterator first, InputIterator last,
-                                Predicate pred);
+                                Predicate pred) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 template <typename DerivedPolicy, typename InputIterator, typename Predicate>
 __host__ __device__ bool
 none_of(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-        InputIterator first, InputIterator last, Predicate pred);
+        InputIterator first, InputIterator last, Predicate pred) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 template <typename InputIterator, typename Predicate>
 __host__ __device__ bool none_of(InputIterator first, InputIterator last,
-                                 Predicate pred);
+                                 Predicate pred) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 
 } // namespace thrust
 

@@ -25,7 +25,9 @@ template <typename T1, typename T2> struct pair {
 };
 
 template <typename T1, typename T2>
-__host__ __device__ pair<T1, T2> make_pair(T1 x, T2 y);
+__host__ __device__ pair<T1, T2> make_pair(T1 x, T2 y) {
+  return ::thrust::detail::cu2cl_result<pair<T1, T2>>();
+}
 template <typename T1, typename T2>
 __host__ __device__ bool operator==(const pair<T1, T2> &x,
                                     const pair<T1, T2> &y);

@@ -14,19 +14,27 @@ namespace thrust {
 template <typename DerivedPolicy, typename ForwardIterator, typename Predicate>
 __host__ __device__ ForwardIterator
 partition(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-          ForwardIterator first, ForwardIterator last, Predicate pred);
+          ForwardIterator first, ForwardIterator last, Predicate pred) {
+  return ::thrust::detail::cu2cl_result<ForwardIterator>();
+}
 template <typename ForwardIterator, typename Predicate>
 __host__ __device__ ForwardIterator partition(ForwardIterator first,
                                               ForwardIterator last,
-                                              Predicate pred);
+                                              Predicate pred) {
+  return ::thrust::detail::cu2cl_result<ForwardIterator>();
+}
 template <typename DerivedPolicy, typename ForwardIterator, typename Predicate>
 __host__ __device__ ForwardIterator stable_partition(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-    ForwardIterator first, ForwardIterator last, Predicate pred);
+    ForwardIterator first, ForwardIterator last, Predicate pred) {
+  return ::thrust::detail::cu2cl_result<ForwardIterator>();
+}
 template <typename ForwardIterator, typename Predicate>
 __host__ __device__ ForwardIterator stable_partition(ForwardIterator first,
                                                      ForwardIterator last,
-                                                     Predicate pred);
+                                                     Predicate pred) {
+  return ::thrust::detail::cu2cl_result<ForwardIterator>();
+}
 template <typename DerivedPolicy, typename InputIterator,
           typename OutputIterator1, typename OutputIterator2,
           typename Predicate>
@@ -34,28 +42,40 @@ __host__ __device__ thrust::pair<OutputIterator1, OutputIterator2>
 partition_copy(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
                InputIterator first, InputIterator last,
                OutputIterator1 out_true, OutputIterator2 out_false,
-               Predicate pred);
+               Predicate pred) {
+  return ::thrust::detail::cu2cl_result<thrust::pair<OutputIterator1, OutputIterator2>>();
+}
 template <typename InputIterator, typename OutputIterator1,
           typename OutputIterator2, typename Predicate>
 __host__ __device__ thrust::pair<OutputIterator1, OutputIterator2>
 partition_copy(InputIterator first, InputIterator last,
                OutputIterator1 out_true, OutputIterator2 out_false,
-               Predicate pred);
+               Predicate pred) {
+  return ::thrust::detail::cu2cl_result<thrust::pair<OutputIterator1, OutputIterator2>>();
+}
 template <typename DerivedPolicy, typename ForwardIterator, typename Predicate>
 __host__ __device__ ForwardIterator partition_point(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-    ForwardIterator first, ForwardIterator last, Predicate pred);
+    ForwardIterator first, ForwardIterator last, Predicate pred) {
+  return ::thrust::detail::cu2cl_result<ForwardIterator>();
+}
 template <typename ForwardIterator, typename Predicate>
 __host__ __device__ ForwardIterator partition_point(ForwardIterator first,
                                                     ForwardIterator last,
-                                                    Predicate pred);
+                                                    Predicate pred) {
+  return ::thrust::detail::cu2cl_result<ForwardIterator>();
+}
 template <typename DerivedPolicy, typename InputIterator, typename Predicate>
 __host__ __device__ bool
 is_partitioned(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-               InputIterator first, InputIterator last, Predicate pred);
+               InputIterator first, InputIterator last, Predicate pred) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 template <typename InputIterator, typename Predicate>
 __host__ __device__ bool is_partitioned(InputIterator first, InputIterator last,
-                                        Predicate pred);
+                                        Predicate pred) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 
 } // namespace thrust
 

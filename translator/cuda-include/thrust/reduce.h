@@ -14,24 +14,36 @@ namespace thrust {
 template <typename DerivedPolicy, typename InputIterator>
 __host__ __device__ typename std::iterator_traits<InputIterator>::value_type
 reduce(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-       InputIterator first, InputIterator last);
+       InputIterator first, InputIterator last) {
+  return ::thrust::detail::cu2cl_result<typename std::iterator_traits<InputIterator>::value_type>();
+}
 template <typename InputIterator>
 __host__ __device__ typename std::iterator_traits<InputIterator>::value_type
-reduce(InputIterator first, InputIterator last);
+reduce(InputIterator first, InputIterator last) {
+  return ::thrust::detail::cu2cl_result<typename std::iterator_traits<InputIterator>::value_type>();
+}
 template <typename DerivedPolicy, typename InputIterator, typename T>
 __host__ __device__ T
 reduce(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-       InputIterator first, InputIterator last, T init);
+       InputIterator first, InputIterator last, T init) {
+  return ::thrust::detail::cu2cl_result<T>();
+}
 template <typename InputIterator, typename T>
-__host__ __device__ T reduce(InputIterator first, InputIterator last, T init);
+__host__ __device__ T reduce(InputIterator first, InputIterator last, T init) {
+  return ::thrust::detail::cu2cl_result<T>();
+}
 template <typename DerivedPolicy, typename InputIterator, typename T,
           typename BinaryFunction>
 __host__ __device__ T reduce(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-    InputIterator first, InputIterator last, T init, BinaryFunction binary_op);
+    InputIterator first, InputIterator last, T init, BinaryFunction binary_op) {
+  return ::thrust::detail::cu2cl_result<T>();
+}
 template <typename InputIterator, typename T, typename BinaryFunction>
 __host__ __device__ T reduce(InputIterator first, InputIterator last, T init,
-                             BinaryFunction binary_op);
+                             BinaryFunction binary_op) {
+  return ::thrust::detail::cu2cl_result<T>();
+}
 
 template <typename DerivedPolicy, typename InputIterator1,
           typename InputIterator2, typename OutputIterator1,
@@ -40,13 +52,17 @@ __host__ __device__ thrust::pair<OutputIterator1, OutputIterator2>
 reduce_by_key(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
               InputIterator1 keys_first, InputIterator1 keys_last,
               InputIterator2 values_first, OutputIterator1 keys_output,
-              OutputIterator2 values_output);
+              OutputIterator2 values_output) {
+  return ::thrust::detail::cu2cl_result<thrust::pair<OutputIterator1, OutputIterator2>>();
+}
 template <typename InputIterator1, typename InputIterator2,
           typename OutputIterator1, typename OutputIterator2>
 __host__ __device__ thrust::pair<OutputIterator1, OutputIterator2>
 reduce_by_key(InputIterator1 keys_first, InputIterator1 keys_last,
               InputIterator2 values_first, OutputIterator1 keys_output,
-              OutputIterator2 values_output);
+              OutputIterator2 values_output) {
+  return ::thrust::detail::cu2cl_result<thrust::pair<OutputIterator1, OutputIterator2>>();
+}
 template <typename DerivedPolicy, typename InputIterator1,
           typename InputIterator2, typename OutputIterator1,
           typename OutputIterator2, typename BinaryPredicate>
@@ -54,14 +70,18 @@ __host__ __device__ thrust::pair<OutputIterator1, OutputIterator2>
 reduce_by_key(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
               InputIterator1 keys_first, InputIterator1 keys_last,
               InputIterator2 values_first, OutputIterator1 keys_output,
-              OutputIterator2 values_output, BinaryPredicate binary_pred);
+              OutputIterator2 values_output, BinaryPredicate binary_pred) {
+  return ::thrust::detail::cu2cl_result<thrust::pair<OutputIterator1, OutputIterator2>>();
+}
 template <typename InputIterator1, typename InputIterator2,
           typename OutputIterator1, typename OutputIterator2,
           typename BinaryPredicate>
 __host__ __device__ thrust::pair<OutputIterator1, OutputIterator2>
 reduce_by_key(InputIterator1 keys_first, InputIterator1 keys_last,
               InputIterator2 values_first, OutputIterator1 keys_output,
-              OutputIterator2 values_output, BinaryPredicate binary_pred);
+              OutputIterator2 values_output, BinaryPredicate binary_pred) {
+  return ::thrust::detail::cu2cl_result<thrust::pair<OutputIterator1, OutputIterator2>>();
+}
 template <typename DerivedPolicy, typename InputIterator1,
           typename InputIterator2, typename OutputIterator1,
           typename OutputIterator2, typename BinaryPredicate,
@@ -71,7 +91,9 @@ reduce_by_key(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
               InputIterator1 keys_first, InputIterator1 keys_last,
               InputIterator2 values_first, OutputIterator1 keys_output,
               OutputIterator2 values_output, BinaryPredicate binary_pred,
-              BinaryFunction binary_op);
+              BinaryFunction binary_op) {
+  return ::thrust::detail::cu2cl_result<thrust::pair<OutputIterator1, OutputIterator2>>();
+}
 template <typename InputIterator1, typename InputIterator2,
           typename OutputIterator1, typename OutputIterator2,
           typename BinaryPredicate, typename BinaryFunction>
@@ -79,7 +101,9 @@ __host__ __device__ thrust::pair<OutputIterator1, OutputIterator2>
 reduce_by_key(InputIterator1 keys_first, InputIterator1 keys_last,
               InputIterator2 values_first, OutputIterator1 keys_output,
               OutputIterator2 values_output, BinaryPredicate binary_pred,
-              BinaryFunction binary_op);
+              BinaryFunction binary_op) {
+  return ::thrust::detail::cu2cl_result<thrust::pair<OutputIterator1, OutputIterator2>>();
+}
 
 } // namespace thrust
 

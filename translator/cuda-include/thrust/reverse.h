@@ -12,20 +12,24 @@ namespace thrust {
 template <typename DerivedPolicy, typename BidirectionalIterator>
 __host__ __device__ void
 reverse(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-        BidirectionalIterator first, BidirectionalIterator last);
+        BidirectionalIterator first, BidirectionalIterator last) {}
 template <typename BidirectionalIterator>
 __host__ __device__ void reverse(BidirectionalIterator first,
-                                 BidirectionalIterator last);
+                                 BidirectionalIterator last) {}
 template <typename DerivedPolicy, typename BidirectionalIterator,
           typename OutputIterator>
 __host__ __device__ OutputIterator
 reverse_copy(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
              BidirectionalIterator first, BidirectionalIterator last,
-             OutputIterator result);
+             OutputIterator result) {
+  return ::thrust::detail::cu2cl_result<OutputIterator>();
+}
 template <typename BidirectionalIterator, typename OutputIterator>
 __host__ __device__ OutputIterator reverse_copy(BidirectionalIterator first,
                                                 BidirectionalIterator last,
-                                                OutputIterator result);
+                                                OutputIterator result) {
+  return ::thrust::detail::cu2cl_result<OutputIterator>();
+}
 
 } // namespace thrust
 

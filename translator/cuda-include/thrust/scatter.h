@@ -15,37 +15,37 @@ template <typename DerivedPolicy, typename InputIterator1,
 __host__ __device__ void
 scatter(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
         InputIterator1 first, InputIterator1 last, InputIterator2 map,
-        RandomAccessIterator result);
+        RandomAccessIterator result) {}
 template <typename InputIterator1, typename InputIterator2,
           typename RandomAccessIterator>
 __host__ __device__ void scatter(InputIterator1 first, InputIterator1 last,
                                  InputIterator2 map,
-                                 RandomAccessIterator result);
+                                 RandomAccessIterator result) {}
 template <typename DerivedPolicy, typename InputIterator1,
           typename InputIterator2, typename InputIterator3,
           typename RandomAccessIterator>
 __host__ __device__ void
 scatter_if(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
            InputIterator1 first, InputIterator1 last, InputIterator2 map,
-           InputIterator3 stencil, RandomAccessIterator output);
+           InputIterator3 stencil, RandomAccessIterator output) {}
 template <typename InputIterator1, typename InputIterator2,
           typename InputIterator3, typename RandomAccessIterator>
 __host__ __device__ void scatter_if(InputIterator1 first, InputIterator1 last,
                                     InputIterator2 map, InputIterator3 stencil,
-                                    RandomAccessIterator output);
+                                    RandomAccessIterator output) {}
 template <typename DerivedPolicy, typename InputIterator1,
           typename InputIterator2, typename InputIterator3,
           typename RandomAccessIterator, typename Predicate>
 __host__ __device__ void
 scatter_if(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
            InputIterator1 first, InputIterator1 last, InputIterator2 map,
-           InputIterator3 stencil, RandomAccessIterator output, Predicate pred);
+           InputIterator3 stencil, RandomAccessIterator output, Predicate pred) {}
 template <typename InputIterator1, typename InputIterator2,
           typename InputIterator3, typename RandomAccessIterator,
           typename Predicate>
 __host__ __device__ void
 scatter_if(InputIterator1 first, InputIterator1 last, InputIterator2 map,
-           InputIterator3 stencil, RandomAccessIterator output, Predicate pred);
+           InputIterator3 stencil, RandomAccessIterator output, Predicate pred) {}
 
 } // namespace thrust
 

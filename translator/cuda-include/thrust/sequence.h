@@ -13,23 +13,23 @@ namespace thrust {
 template <typename DerivedPolicy, typename ForwardIterator>
 __host__ __device__ void
 sequence(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-         ForwardIterator first, ForwardIterator last);
+         ForwardIterator first, ForwardIterator last) {}
 template <typename ForwardIterator>
-__host__ __device__ void sequence(ForwardIterator first, ForwardIterator last);
+__host__ __device__ void sequence(ForwardIterator first, ForwardIterator last) {}
 template <typename DerivedPolicy, typename ForwardIterator, typename T>
 __host__ __device__ void
 sequence(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-         ForwardIterator first, ForwardIterator last, T init);
+         ForwardIterator first, ForwardIterator last, T init) {}
 template <typename ForwardIterator, typename T>
 __host__ __device__ void sequence(ForwardIterator first, ForwardIterator last,
-                                  T init);
+                                  T init) {}
 template <typename DerivedPolicy, typename ForwardIterator, typename T>
 __host__ __device__ void
 sequence(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-         ForwardIterator first, ForwardIterator last, T init, T step);
+         ForwardIterator first, ForwardIterator last, T init, T step) {}
 template <typename ForwardIterator, typename T>
 __host__ __device__ void sequence(ForwardIterator first, ForwardIterator last,
-                                  T init, T step);
+                                  T init, T step) {}
 
 } // namespace thrust
 

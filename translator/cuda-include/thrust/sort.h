@@ -14,110 +14,126 @@ namespace thrust {
 template <typename DerivedPolicy, typename RandomAccessIterator>
 __host__ __device__ void
 sort(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-     RandomAccessIterator first, RandomAccessIterator last);
+     RandomAccessIterator first, RandomAccessIterator last) {}
 template <typename RandomAccessIterator>
 __host__ __device__ void sort(RandomAccessIterator first,
-                              RandomAccessIterator last);
+                              RandomAccessIterator last) {}
 template <typename DerivedPolicy, typename RandomAccessIterator,
           typename StrictWeakOrdering>
 __host__ __device__ void
 sort(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
      RandomAccessIterator first, RandomAccessIterator last,
-     StrictWeakOrdering comp);
+     StrictWeakOrdering comp) {}
 template <typename RandomAccessIterator, typename StrictWeakOrdering>
 __host__ __device__ void sort(RandomAccessIterator first,
                               RandomAccessIterator last,
-                              StrictWeakOrdering comp);
+                              StrictWeakOrdering comp) {}
 template <typename DerivedPolicy, typename RandomAccessIterator>
 __host__ __device__ void
 stable_sort(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-            RandomAccessIterator first, RandomAccessIterator last);
+            RandomAccessIterator first, RandomAccessIterator last) {}
 template <typename RandomAccessIterator>
 __host__ __device__ void stable_sort(RandomAccessIterator first,
-                                     RandomAccessIterator last);
+                                     RandomAccessIterator last) {}
 template <typename DerivedPolicy, typename RandomAccessIterator,
           typename StrictWeakOrdering>
 __host__ __device__ void
 stable_sort(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
             RandomAccessIterator first, RandomAccessIterator last,
-            StrictWeakOrdering comp);
+            StrictWeakOrdering comp) {}
 template <typename RandomAccessIterator, typename StrictWeakOrdering>
 __host__ __device__ void stable_sort(RandomAccessIterator first,
                                      RandomAccessIterator last,
-                                     StrictWeakOrdering comp);
+                                     StrictWeakOrdering comp) {}
 
 template <typename DerivedPolicy, typename RandomAccessIterator1,
           typename RandomAccessIterator2>
 __host__ __device__ void
 sort_by_key(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
             RandomAccessIterator1 keys_first, RandomAccessIterator1 keys_last,
-            RandomAccessIterator2 values_first);
+            RandomAccessIterator2 values_first) {}
 template <typename RandomAccessIterator1, typename RandomAccessIterator2>
 __host__ __device__ void sort_by_key(RandomAccessIterator1 keys_first,
                                      RandomAccessIterator1 keys_last,
-                                     RandomAccessIterator2 values_first);
+                                     RandomAccessIterator2 values_first) {}
 template <typename DerivedPolicy, typename RandomAccessIterator1,
           typename RandomAccessIterator2, typename StrictWeakOrdering>
 __host__ __device__ void
 sort_by_key(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
             RandomAccessIterator1 keys_first, RandomAccessIterator1 keys_last,
-            RandomAccessIterator2 values_first, StrictWeakOrdering comp);
+            RandomAccessIterator2 values_first, StrictWeakOrdering comp) {}
 template <typename RandomAccessIterator1, typename RandomAccessIterator2,
           typename StrictWeakOrdering>
 __host__ __device__ void
 sort_by_key(RandomAccessIterator1 keys_first, RandomAccessIterator1 keys_last,
-            RandomAccessIterator2 values_first, StrictWeakOrdering comp);
+            RandomAccessIterator2 values_first, StrictWeakOrdering comp) {}
 template <typename DerivedPolicy, typename RandomAccessIterator1,
           typename RandomAccessIterator2>
 __host__ __device__ void stable_sort_by_key(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
     RandomAccessIterator1 keys_first, RandomAccessIterator1 keys_last,
-    RandomAccessIterator2 values_first);
+    RandomAccessIterator2 values_first) {}
 template <typename RandomAccessIterator1, typename RandomAccessIterator2>
 __host__ __device__ void stable_sort_by_key(RandomAccessIterator1 keys_first,
                                             RandomAccessIterator1 keys_last,
-                                            RandomAccessIterator2 values_first);
+                                            RandomAccessIterator2 values_first) {}
 template <typename DerivedPolicy, typename RandomAccessIterator1,
           typename RandomAccessIterator2, typename StrictWeakOrdering>
 __host__ __device__ void stable_sort_by_key(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
     RandomAccessIterator1 keys_first, RandomAccessIterator1 keys_last,
-    RandomAccessIterator2 values_first, StrictWeakOrdering comp);
+    RandomAccessIterator2 values_first, StrictWeakOrdering comp) {}
 template <typename RandomAccessIterator1, typename RandomAccessIterator2,
           typename StrictWeakOrdering>
 __host__ __device__ void stable_sort_by_key(RandomAccessIterator1 keys_first,
                                             RandomAccessIterator1 keys_last,
                                             RandomAccessIterator2 values_first,
-                                            StrictWeakOrdering comp);
+                                            StrictWeakOrdering comp) {}
 
 template <typename DerivedPolicy, typename ForwardIterator>
 __host__ __device__ bool
 is_sorted(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-          ForwardIterator first, ForwardIterator last);
+          ForwardIterator first, ForwardIterator last) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 template <typename ForwardIterator>
-__host__ __device__ bool is_sorted(ForwardIterator first, ForwardIterator last);
+__host__ __device__ bool is_sorted(ForwardIterator first, ForwardIterator last) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 template <typename DerivedPolicy, typename ForwardIterator, typename Compare>
 __host__ __device__ bool
 is_sorted(const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-          ForwardIterator first, ForwardIterator last, Compare comp);
+          ForwardIterator first, ForwardIterator last, Compare comp) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 template <typename ForwardIterator, typename Compare>
 __host__ __device__ bool is_sorted(ForwardIterator first, ForwardIterator last,
-                                   Compare comp);
+                                   Compare comp) {
+  return ::thrust::detail::cu2cl_result<bool>();
+}
 template <typename DerivedPolicy, typename ForwardIterator>
 __host__ __device__ ForwardIterator is_sorted_until(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-    ForwardIterator first, ForwardIterator last);
+    ForwardIterator first, ForwardIterator last) {
+  return ::thrust::detail::cu2cl_result<ForwardIterator>();
+}
 template <typename ForwardIterator>
 __host__ __device__ ForwardIterator is_sorted_until(ForwardIterator first,
-                                                    ForwardIterator last);
+                                                    ForwardIterator last) {
+  return ::thrust::detail::cu2cl_result<ForwardIterator>();
+}
 template <typename DerivedPolicy, typename ForwardIterator, typename Compare>
 __host__ __device__ ForwardIterator is_sorted_until(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
-    ForwardIterator first, ForwardIterator last, Compare comp);
+    ForwardIterator first, ForwardIterator last, Compare comp) {
+  return ::thrust::detail::cu2cl_result<ForwardIterator>();
+}
 template <typename ForwardIterator, typename Compare>
 __host__ __device__ ForwardIterator is_sorted_until(ForwardIterator first,
                                                     ForwardIterator last,
-                                                    Compare comp);
+                                                    Compare comp) {
+  return ::thrust::detail::cu2cl_result<ForwardIterator>();
+}
 
 } // namespace thrust
 

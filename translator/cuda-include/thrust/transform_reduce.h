@@ -14,14 +14,18 @@ template <typename DerivedPolicy, typename InputIterator,
 __host__ __device__ OutputType transform_reduce(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
     InputIterator first, InputIterator last, UnaryFunction unary_op,
-    OutputType init, BinaryFunction binary_op);
+    OutputType init, BinaryFunction binary_op) {
+  return ::thrust::detail::cu2cl_result<OutputType>();
+}
 template <typename InputIterator, typename UnaryFunction, typename OutputType,
           typename BinaryFunction>
 __host__ __device__ OutputType transform_reduce(InputIterator first,
                                                 InputIterator last,
                                                 UnaryFunction unary_op,
                                                 OutputType init,
-                                                BinaryFunction binary_op);
+                                                BinaryFunction binary_op) {
+  return ::thrust::detail::cu2cl_result<OutputType>();
+}
 
 } // namespace thrust
 

@@ -16,24 +16,32 @@ template <typename DerivedPolicy, typename InputIterator,
 __host__ __device__ OutputIterator transform_inclusive_scan(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
     InputIterator first, InputIterator last, OutputIterator result,
-    UnaryFunction unary_op, AssociativeOperator binary_op);
+    UnaryFunction unary_op, AssociativeOperator binary_op) {
+  return ::thrust::detail::cu2cl_result<OutputIterator>();
+}
 template <typename InputIterator, typename OutputIterator,
           typename UnaryFunction, typename AssociativeOperator>
 __host__ __device__ OutputIterator transform_inclusive_scan(
     InputIterator first, InputIterator last, OutputIterator result,
-    UnaryFunction unary_op, AssociativeOperator binary_op);
+    UnaryFunction unary_op, AssociativeOperator binary_op) {
+  return ::thrust::detail::cu2cl_result<OutputIterator>();
+}
 template <typename DerivedPolicy, typename InputIterator,
           typename OutputIterator, typename UnaryFunction, typename T,
           typename AssociativeOperator>
 __host__ __device__ OutputIterator transform_exclusive_scan(
     const thrust::detail::execution_policy_base<DerivedPolicy> &exec,
     InputIterator first, InputIterator last, OutputIterator result,
-    UnaryFunction unary_op, T init, AssociativeOperator binary_op);
+    UnaryFunction unary_op, T init, AssociativeOperator binary_op) {
+  return ::thrust::detail::cu2cl_result<OutputIterator>();
+}
 template <typename InputIterator, typename OutputIterator,
           typename UnaryFunction, typename T, typename AssociativeOperator>
 __host__ __device__ OutputIterator transform_exclusive_scan(
     InputIterator first, InputIterator last, OutputIterator result,
-    UnaryFunction unary_op, T init, AssociativeOperator binary_op);
+    UnaryFunction unary_op, T init, AssociativeOperator binary_op) {
+  return ::thrust::detail::cu2cl_result<OutputIterator>();
+}
 
 } // namespace thrust
 

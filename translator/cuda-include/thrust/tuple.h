@@ -32,13 +32,21 @@ struct tuple_size<tuple<Ts...>>
 
 template <std::size_t I, typename... Ts>
 __host__ __device__ typename tuple_element<I, tuple<Ts...>>::type &
-get(tuple<Ts...> &t);
+get(tuple<Ts...> &t) {
+  return ::thrust::detail::cu2cl_result<typename tuple_element<I, tuple<Ts...>>::type &>();
+}
 template <std::size_t I, typename... Ts>
 __host__ __device__ const typename tuple_element<I, tuple<Ts...>>::type &
-get(const tuple<Ts...> &t);
+get(const tuple<Ts...> &t) {
+  return ::thrust::detail::cu2cl_result<const typename tuple_element<I, tuple<Ts...>>::type &>();
+}
 template <typename... Ts>
-__host__ __device__ tuple<std::decay_t<Ts>...> make_tuple(Ts &&...values);
-template <typename... Ts> __host__ __device__ tuple<Ts &...> tie(Ts &...refs);
+__host__ __device__ tuple<std::decay_t<Ts>...> make_tuple(Ts &&...values) {
+  return ::thrust::detail::cu2cl_result<tuple<std::decay_t<Ts>...>>();
+}
+template <typename... Ts> __host__ __device__ tuple<Ts &...> tie(Ts &...refs) {
+  return ::thrust::detail::cu2cl_result<tuple<Ts &...>>();
+}
 
 } // namespace thrust
 

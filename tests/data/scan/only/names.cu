@@ -15,7 +15,7 @@ int main()
     cudaFancyNewCall(); // EXPECT: CU2CL1002
     thrust::frobnicate(); // EXPECT: CU2CL1002
     size_t bytes = 0;
-    cub::DeviceHistogram::HistogramEven(nullptr, bytes); // EXPECT: CU2CL1001
+    cub::DeviceSpmv::CsrMV(nullptr, bytes); // EXPECT: CU2CL1001
     cub::DeviceReduce::Sum(nullptr, bytes, (int *)0, (int *)0, 64);
     cub::DeviceFrobnicate::Run(); // EXPECT: CU2CL1002
     const char *s = "cudaMallocArray in a string";

@@ -5,8 +5,8 @@
  * `const detail::execution_policy_base<D> &`, which keeps the overloads with
  * and without a policy apart, as in Thrust), and cu2cl_iterator, a CRTP base
  * that declares the operators of a random-access iterator for the fancy
- * iterators. Not a Thrust header; written for cu2cl from Thrust's documented
- * API. Declarations only. */
+ * iterators, and cu2cl_result, the body of the algorithms. Not a Thrust
+ * header; written for cu2cl from Thrust's documented API. */
 #ifndef CU2CL_THRUST_BASE_H
 #define CU2CL_THRUST_BASE_H
 
@@ -22,6 +22,14 @@ namespace thrust {
 
 namespace detail {
 template <typename DerivedPolicy> struct execution_policy_base {};
+
+/* The body of every algorithm here: a value of the declared result type.
+ * The algorithms are defined, not only declared, because clang rejects a
+ * function that is used but not defined when a template argument is a type
+ * without linkage, such as a lambda passed as a functor. Never run. */
+template <typename T> __host__ __device__ T cu2cl_result() {
+  return static_cast<T>(*static_cast<std::remove_reference_t<T> *>(nullptr));
+}
 } // namespace detail
 
 template <typename DerivedPolicy>

@@ -22,9 +22,13 @@ public:
 };
 
 template <typename V>
-__host__ __device__ constant_iterator<V> make_constant_iterator(V x);
+__host__ __device__ constant_iterator<V> make_constant_iterator(V x) {
+  return ::thrust::detail::cu2cl_result<constant_iterator<V>>();
+}
 template <typename V, typename I>
-__host__ __device__ constant_iterator<V, I> make_constant_iterator(V x, I i);
+__host__ __device__ constant_iterator<V, I> make_constant_iterator(V x, I i) {
+  return ::thrust::detail::cu2cl_result<constant_iterator<V, I>>();
+}
 
 } // namespace thrust
 

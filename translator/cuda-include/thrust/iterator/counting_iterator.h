@@ -23,7 +23,9 @@ public:
 
 template <typename Incrementable>
 __host__ __device__ counting_iterator<Incrementable>
-make_counting_iterator(Incrementable x);
+make_counting_iterator(Incrementable x) {
+  return ::thrust::detail::cu2cl_result<counting_iterator<Incrementable>>();
+}
 
 } // namespace thrust
 

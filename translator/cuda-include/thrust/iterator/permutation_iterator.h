@@ -24,7 +24,9 @@ public:
 
 template <typename ElementIterator, typename IndexIterator>
 __host__ __device__ permutation_iterator<ElementIterator, IndexIterator>
-make_permutation_iterator(ElementIterator e, IndexIterator i);
+make_permutation_iterator(ElementIterator e, IndexIterator i) {
+  return ::thrust::detail::cu2cl_result<permutation_iterator<ElementIterator, IndexIterator>>();
+}
 
 } // namespace thrust
 

@@ -23,7 +23,9 @@ public:
 
 template <typename BidirectionalIterator>
 __host__ __device__ reverse_iterator<BidirectionalIterator>
-make_reverse_iterator(BidirectionalIterator x);
+make_reverse_iterator(BidirectionalIterator x) {
+  return ::thrust::detail::cu2cl_result<reverse_iterator<BidirectionalIterator>>();
+}
 
 } // namespace thrust
 

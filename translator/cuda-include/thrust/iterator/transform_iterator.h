@@ -29,7 +29,9 @@ public:
 
 template <typename AdaptableUnaryFunction, typename Iterator>
 __host__ __device__ transform_iterator<AdaptableUnaryFunction, Iterator>
-make_transform_iterator(Iterator it, AdaptableUnaryFunction fun);
+make_transform_iterator(Iterator it, AdaptableUnaryFunction fun) {
+  return ::thrust::detail::cu2cl_result<transform_iterator<AdaptableUnaryFunction, Iterator>>();
+}
 
 } // namespace thrust
 

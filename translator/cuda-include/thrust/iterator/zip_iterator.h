@@ -27,10 +27,14 @@ public:
 
 template <typename... Iterators>
 __host__ __device__ zip_iterator<tuple<Iterators...>>
-make_zip_iterator(tuple<Iterators...> t);
+make_zip_iterator(tuple<Iterators...> t) {
+  return ::thrust::detail::cu2cl_result<zip_iterator<tuple<Iterators...>>>();
+}
 template <typename... Iterators>
 __host__ __device__ zip_iterator<tuple<Iterators...>>
-make_zip_iterator(Iterators... its);
+make_zip_iterator(Iterators... its) {
+  return ::thrust::detail::cu2cl_result<zip_iterator<tuple<Iterators...>>>();
+}
 
 } // namespace thrust
 

@@ -144,6 +144,63 @@ struct DeviceSelect {
   static cudaError_t If(void *d_temp_storage, size_t &temp_storage_bytes,
                         In d_in, Out d_out, Num d_num_selected_out,
                         N num_items, Op select_op, cudaStream_t stream = 0);
+  template <class In, class Out, class Num, class N>
+  static cudaError_t Unique(void *d_temp_storage, size_t &temp_storage_bytes,
+                            In d_in, Out d_out, Num d_num_selected_out,
+                            N num_items, cudaStream_t stream = 0);
+};
+
+struct DeviceSegmentedReduce {
+  template <class In, class Out, class B, class E>
+  static cudaError_t Sum(void *d_temp_storage, size_t &temp_storage_bytes,
+                         In d_in, Out d_out, int num_segments,
+                         B d_begin_offsets, E d_end_offsets,
+                         cudaStream_t stream = 0);
+  template <class In, class Out, class B, class E>
+  static cudaError_t Min(void *d_temp_storage, size_t &temp_storage_bytes,
+                         In d_in, Out d_out, int num_segments,
+                         B d_begin_offsets, E d_end_offsets,
+                         cudaStream_t stream = 0);
+  template <class In, class Out, class B, class E>
+  static cudaError_t Max(void *d_temp_storage, size_t &temp_storage_bytes,
+                         In d_in, Out d_out, int num_segments,
+                         B d_begin_offsets, E d_end_offsets,
+                         cudaStream_t stream = 0);
+  template <class In, class Out, class B, class E, class Op, class T>
+  static cudaError_t Reduce(void *d_temp_storage, size_t &temp_storage_bytes,
+                            In d_in, Out d_out, int num_segments,
+                            B d_begin_offsets, E d_end_offsets,
+                            Op reduction_op, T initial_value,
+                            cudaStream_t stream = 0);
+};
+
+struct DeviceHistogram {
+  template <class In, class Counter, class Level, class N>
+  static cudaError_t HistogramEven(void *d_temp_storage,
+                                   size_t &temp_storage_bytes, In d_samples,
+                                   Counter *d_histogram, int num_levels,
+                                   Level lower_level, Level upper_level,
+                                   N num_samples, cudaStream_t stream = 0);
+  template <class In, class Counter, class Level, class N>
+  static cudaError_t HistogramRange(void *d_temp_storage,
+                                    size_t &temp_storage_bytes, In d_samples,
+                                    Counter *d_histogram, int num_levels,
+                                    const Level *d_levels, N num_samples,
+                                    cudaStream_t stream = 0);
+};
+
+struct DeviceRunLengthEncode {
+  template <class In, class Unique, class Counts, class Num, class N>
+  static cudaError_t Encode(void *d_temp_storage, size_t &temp_storage_bytes,
+                            In d_in, Unique d_unique_out, Counts d_counts_out,
+                            Num d_num_runs_out, N num_items,
+                            cudaStream_t stream = 0);
+  template <class In, class Offsets, class Lengths, class Num, class N>
+  static cudaError_t NonTrivialRuns(void *d_temp_storage,
+                                    size_t &temp_storage_bytes, In d_in,
+                                    Offsets d_offsets_out,
+                                    Lengths d_lengths_out, Num d_num_runs_out,
+                                    N num_items, cudaStream_t stream = 0);
 };
 
 struct DeviceRadixSort {

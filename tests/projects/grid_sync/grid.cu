@@ -171,6 +171,29 @@ int main()
     printf("<<<>>> launch of %d blocks: %s\n", nb + 1,
            cudaGetErrorName(plain));
     ok &= plain == cudaErrorCooperativeLaunchTooLarge;
+    // A graph's kernel node: refused as it is added (the node is checked
+    // as a launch), or else when the graph is launched.
+    cudaGraph_t graph;
+    cudaGraphExec_t exec;
+    cudaGraphNode_t node;
+    cudaKernelNodeParams kp = {0};
+    kp.func = (void *)phases;
+    kp.gridDim = dim3(nb + 1);
+    kp.blockDim = dim3(threads);
+    kp.sharedMemBytes = (unsigned)smem;
+    kp.kernelParams = args;
+    cudaGraphCreate(&graph, 0);
+    cudaError_t in_graph = cudaGraphAddKernelNode(&node, graph, NULL, 0, &kp);
+    if (in_graph == cudaSuccess) {
+        cudaGraphInstantiate(&exec, graph, NULL, NULL, 0);
+        in_graph = cudaGraphLaunch(exec, 0);
+        cudaGraphExecDestroy(exec);
+    }
+    printf("graph node of %d blocks: %s\n", nb + 1,
+           cudaGetErrorName(in_graph));
+    ok &= in_graph == cudaErrorCooperativeLaunchTooLarge;
+    cudaGetLastError();
+    cudaGraphDestroy(graph);
     // What fits runs, however it is launched.
     for (int b = 0; b < nb; b++)
         h_ring[b] = b;

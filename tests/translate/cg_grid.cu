@@ -41,8 +41,6 @@ __global__ void phases(float *partial, float *out, unsigned long long *info)
 // CHECK-CL: get_num_groups(0)
 // CHECK-CL: get_global_id(0)
 // CHECK-CL: info[3] = true + cu2cl_local_linear_id();
-// CHECK-CL: partial[cu2cl_grid_block_rank()] = v;
-// CHECK-CL: cu2cl_grid_sync(cu2cl_devrt);
 // CHECK-CL-NOT: CU2CL_WARP_KERNEL __kernel void phases(
 
 // A block's or grid's thread rank differs between threads: a shuffle under
@@ -67,6 +65,9 @@ __global__ void ranks(const float *in, float *partial, float *out) // EXPECT: CU
 }
 // CHECK-CL: __kernel void ranks(
 // CHECK-CL: const bool cu2cl_p1 = (cu2cl_local_linear_id() < 32);
+// the device function's body comes last
+// CHECK-CL: partial[cu2cl_grid_block_rank()] = v;
+// CHECK-CL: cu2cl_grid_sync(cu2cl_devrt);
 // CHECK-CL-NOT: CU2CL_LOCKSTEP_BARRIER(CLK_GLOBAL_MEM_FENCE); /* cu2cl
 
 int main()

@@ -570,6 +570,65 @@ uint cu2cl_local_group_size(void) {
   return (uint)(get_local_size(0) * get_local_size(1) * get_local_size(2));
 }
 
+/* ---- The grid: cooperative groups' grid_group ------------------------------
+ * CUDA's linear block index (x fastest), the grid's sizes, and grid.sync().
+ * The grid barrier keeps two words of the device runtime block
+ * (cu2cl_devrt): an arrival count and a generation. One work-item per
+ * work-group reads the generation, makes the group's writes visible
+ * (device-scope fence), and arrives; the last to arrive resets the count
+ * and opens the next generation, the others spin on it with atomic reads,
+ * then fence again so every group's writes before the sync are seen after
+ * it. The count is back at 0 after each sync, so the words need no reset
+ * between launches; cu2clrt runs the launches of grid-syncing kernels of a
+ * device one after another, and refuses any whose work-groups it cannot
+ * keep resident at once (docs/runtime.md, "Grid synchronization"): a
+ * group that spins waits for the others, so they must all be running. */
+#define CU2CL_DEVRT_GRID_COUNT 6
+#define CU2CL_DEVRT_GRID_GEN 7
+/* Marks a kernel that syncs the grid: "CU2CL_GRID_KERNEL __kernel void f(",
+ * read by cu2clrt (rt_source.c). */
+#define CU2CL_GRID_KERNEL
+
+ulong cu2cl_grid_block_rank(void) {
+  return ((ulong)get_group_id(2) * get_num_groups(1) + get_group_id(1)) *
+             get_num_groups(0) +
+         get_group_id(0);
+}
+
+ulong cu2cl_grid_num_blocks(void) {
+  return (ulong)get_num_groups(0) * get_num_groups(1) * get_num_groups(2);
+}
+
+ulong cu2cl_grid_thread_rank(void) {
+  return cu2cl_grid_block_rank() * cu2cl_local_group_size() +
+         cu2cl_local_linear_id();
+}
+
+ulong cu2cl_grid_num_threads(void) {
+  return cu2cl_grid_num_blocks() * cu2cl_local_group_size();
+}
+
+void cu2cl_grid_sync(__global uint *devrt) {
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  if (cu2cl_local_linear_id() == 0) {
+    volatile __global uint *count = devrt + CU2CL_DEVRT_GRID_COUNT;
+    volatile __global uint *gen = devrt + CU2CL_DEVRT_GRID_GEN;
+    uint blocks = (uint)cu2cl_grid_num_blocks();
+    uint g = atomic_or(gen, 0u);
+    cu2cl_threadfence(); /* this group's writes, before it arrives */
+    if (atomic_inc(count) == blocks - 1u) {
+      atomic_xchg(count, 0u);
+      cu2cl_threadfence(); /* the reset, before the next generation */
+      atomic_inc(gen);
+    } else {
+      while (atomic_or(gen, 0u) == g)
+        ;
+    }
+    cu2cl_threadfence(); /* the other groups' writes, after */
+  }
+  barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+}
+
 uint cu2cl_lane_id(void) {
 #ifdef CU2CL_WARP_SUBGROUP
   return get_sub_group_local_id();

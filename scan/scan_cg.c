@@ -5,11 +5,13 @@
  * initialized from one of its constructors (auto t = tiled_partition<32>
  * (block)); its methods, and the namespace's free functions (cg::reduce,
  * cg::sync), are the calls. Shuffles, votes, ballots, reductions, match
- * and sync take the warp scratch (CU2CL3011 on the kernel); match_any and
- * match_all are not translated (CU2CL3001), nor is anything of the groups
- * that are neither the block nor a tile (the grid, coalesced_threads(),
- * binary_partition(), thread_group): scan_cg_is_group says 2 for those. The
- * namespace is cooperative_groups or an alias of it (namespace cg = ...).
+ * and sync take the warp scratch (CU2CL3011 on the kernel), except the
+ * grid's sync (a barrier in global memory; scan_cg_is_group says 3 for the
+ * grid); match_any and match_all are not translated (CU2CL3001), nor is
+ * anything of the groups that are neither the block, a tile nor the grid
+ * (coalesced_threads(), binary_partition(), thread_group): scan_cg_is_group
+ * says 2 for those. The namespace is cooperative_groups or an alias of it
+ * (namespace cg = ...).
  */
 #include <string.h>
 
@@ -17,15 +19,14 @@
 
 int scan_cg_is_group(const scan_walk *w, TSNode type, TSNode init) {
   static const char *const types[] = {"thread_block", NULL};
-  static const char *const others[] = {"coalesced_group", "thread_group",
-                                       "grid_group", NULL};
+  static const char *const others[] = {"coalesced_group", "thread_group", NULL};
   static const char *const makers[] = {"tiled_partition", "this_thread_block",
                                        NULL};
-  static const char *const other_makers[] = {"coalesced_threads", "this_grid",
-                                             "binary_partition",
-                                             "labeled_partition", NULL};
+  static const char *const other_makers[] = {
+      "coalesced_threads", "binary_partition", "labeled_partition", NULL};
   char *t = ts_text(w, type), *i = ts_text(w, init);
   int is_auto = !strcmp(t, "auto"), r = 0;
+  r = strstr(t, "grid_group") || (is_auto && strstr(i, "this_grid")) ? 3 : 0;
   for (const char *const *p = others; *p && !r; p++)
     r = strstr(t, *p) ? 2 : 0;
   for (const char *const *p = other_makers; *p && !r; p++)
@@ -56,34 +57,45 @@ static int is_cg_scope(const scan_walk *w, TSNode scope) {
   return 0;
 }
 
+/* The group a variable names (an identifier), 0 when none. */
+static int cg_var(scan_walk *w, TSNode obj) {
+  scan_var *v = ts_is(obj, "identifier") ? scan_find_var(w, obj) : NULL;
+  return v ? v->cg : 0;
+}
+
 /* The method or function name of a group call; a null node when it is
- * none. *other: a method of a group that is not translated. */
-static TSNode cg_callee(scan_walk *w, TSNode fnode, int *other) {
+ * none. *group: what scan_cg_is_group said of the object; *arg: of a free
+ * function's first argument. */
+static TSNode cg_callee(scan_walk *w, TSNode call, TSNode fnode, int *group,
+                        int *arg) {
   TSNode none = {{0}, NULL, NULL};
-  *other = 0;
+  *group = *arg = 0;
   if (ts_is(fnode, "field_expression")) {
-    TSNode obj = ts_field(fnode, "argument");
-    scan_var *v = ts_is(obj, "identifier") ? scan_find_var(w, obj) : NULL;
-    *other = v && v->cg == 2;
-    return v && v->cg ? ts_field(fnode, "field") : none;
+    *group = cg_var(w, ts_field(fnode, "argument"));
+    return *group ? ts_field(fnode, "field") : none;
   }
   if (ts_is(fnode, "qualified_identifier") &&
       is_cg_scope(w, ts_field(fnode, "scope"))) {
     TSNode n = ts_field(fnode, "name");
+    TSNode args = ts_field(call, "arguments");
+    if (!ts_node_is_null(args) && ts_node_named_child_count(args) > 0)
+      *arg = cg_var(w, ts_node_named_child(args, 0));
     return ts_is(n, "template_function") ? ts_field(n, "name") : n;
   }
   return none;
 }
 
 int scan_cg_call(scan_walk *w, TSNode call, TSNode fnode) {
-  int other;
-  TSNode m = cg_callee(w, fnode, &other);
+  int group, arg;
+  TSNode m = cg_callee(w, call, fnode, &group, &arg);
   if (ts_node_is_null(m) || !w->fn)
     return 0;
   char *name = ts_text(w, m);
+  int other = group == 2;
   int warp = str_starts_with(name, "shfl") || !strcmp(name, "any") ||
              !strcmp(name, "all") || !strcmp(name, "ballot") ||
-             !strcmp(name, "reduce") || !strcmp(name, "sync") ||
+             !strcmp(name, "reduce") ||
+             (!strcmp(name, "sync") && group != 3 && arg != 3) ||
              str_starts_with(name, "match_");
   char *full = xasprintf("cooperative_groups::%s", name);
   scan_use *u =

@@ -33,6 +33,12 @@ static const char func_cl[] =
     "  tile[l % 256] = (int)l;\n"
     "  barrier(CLK_LOCAL_MEM_FENCE);\n"
     "  out[get_global_id(0)] = tile[(n - 1 - l) % 256];\n"
+    "}\n"
+    /* as the translator marks a kernel that syncs the grid */
+    "#define CU2CL_GRID_KERNEL\n"
+    "CU2CL_GRID_KERNEL __kernel void gridded(__global int *out,\n"
+    "                                        __global uint *devrt) {\n"
+    "  out[get_global_id(0)] = (int)get_group_id(0);\n"
     "}\n";
 
 static cu2clProgram program = {"check_rt_func.cl", func_cl, NULL, NULL};
@@ -43,6 +49,7 @@ static cu2clError_t launchv_tiled(dim3 grid, dim3 block, size_t shmem,
                                   cu2clStream_t stream, void **args);
 static cu2clKernelRef k_axpy = {&program, "axpy", NULL, launchv_axpy};
 static cu2clKernelRef k_tiled = {&program, "tiled", NULL, launchv_tiled};
+static cu2clKernelRef k_gridded = {&program, "gridded", NULL, NULL};
 /* Written by hand, without launchv; and one naming no kernel. */
 static cu2clKernelRef k_no_launchv = {&program, "axpy", NULL, NULL};
 static cu2clKernelRef k_missing = {&program, "missing", NULL, NULL};
@@ -76,6 +83,12 @@ static cu2clError_t launchv_tiled(dim3 grid, dim3 block, size_t shmem,
   return launch_tiled(grid, block, shmem, stream, *(int **)args[0]);
 }
 
+static cu2clError_t launch_gridded(dim3 grid, dim3 block, int *out) {
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof out, &out},
+                     {CU2CL_ARG_DEVRT, 0, NULL}};
+  return cu2clLaunchKernel(&k_gridded, grid, block, 0, NULL, args, 2);
+}
+
 static dim3 dims(unsigned x, unsigned y, unsigned z) {
   dim3 d = {x, y, z};
   return d;
@@ -84,7 +97,7 @@ static dim3 dims(unsigned x, unsigned y, unsigned z) {
 /* axpy over n elements from y = i, x = 1, a = 2 (through func), checked. */
 static void run_axpy(cu2clError_t (*launch)(const void *, dim3, dim3, void **,
                                             size_t, cu2clStream_t),
-                     cu2clStream_t stream) {
+                     cu2clStream_t stream, unsigned block) {
   enum { N = 1000 };
   float host[N], *x = NULL, *y = NULL, a = 2.0f;
   int n = N;
@@ -97,8 +110,8 @@ static void run_axpy(cu2clError_t (*launch)(const void *, dim3, dim3, void **,
     host[i] = (float)i;
   CK(cu2clMemcpy(y, host, sizeof host, cu2clMemcpyHostToDevice));
   void *args[] = {&a, &x, &y, &n};
-  CK(launch(&k_axpy, dims((N + 127) / 128, 1, 1), dims(128, 1, 1), args, 0,
-            stream));
+  CK(launch(&k_axpy, dims((N + block - 1) / block, 1, 1), dims(block, 1, 1),
+            args, 0, stream));
   CK(cu2clStreamSynchronize(stream));
   CK(cu2clMemcpy(host, y, sizeof host, cu2clMemcpyDeviceToHost));
   for (int i = 0; i < N; i++)
@@ -161,17 +174,19 @@ static int active_blocks(const void *func, int block, size_t dynamic) {
  */
 
 START_TEST(test_launch_func) {
-  run_axpy(cu2clLaunchKernelFunc, NULL);
+  run_axpy(cu2clLaunchKernelFunc, NULL, 128);
   cu2clStream_t s;
   CK(cu2clStreamCreate(&s));
-  run_axpy(cu2clLaunchKernelFunc, s);
+  run_axpy(cu2clLaunchKernelFunc, s, 128);
   CK(cu2clStreamDestroy(s));
   CK(cu2clGetLastError());
 }
 END_TEST
 
 START_TEST(test_launch_cooperative) {
-  run_axpy(cu2clLaunchCooperativeKernel, NULL);
+  /* one block: resident on any device (a CPU device keeps one per compute
+   * unit) */
+  run_axpy(cu2clLaunchCooperativeKernel, NULL, 1024);
   /* a kernel with static local memory, one block per compute unit */
   cu2clDeviceProp p;
   CK(cu2clGetDeviceProperties(&p, 0));
@@ -346,11 +361,13 @@ END_TEST
 START_TEST(test_occupancy_available_shared) {
   const cu2clKernelRef *refs[] = {&k_axpy, &k_tiled};
   for (int i = 0; i < 2; i++) {
+    /* two blocks per compute unit where they fit (a CPU device runs one) */
+    int two = active_blocks(refs[i], 64, 0) >= 2 ? 2 : 1;
     size_t s = 0;
-    CK(cu2clOccupancyAvailableDynamicSMemPerBlock(&s, refs[i], 2, 64));
+    CK(cu2clOccupancyAvailableDynamicSMemPerBlock(&s, refs[i], two, 64));
     ck_assert_uint_gt(s, 0);
-    ck_assert_int_ge(active_blocks(refs[i], 64, s), 2);
-    ck_assert_int_lt(active_blocks(refs[i], 64, s + 1), 2);
+    ck_assert_int_ge(active_blocks(refs[i], 64, s), two);
+    ck_assert_int_lt(active_blocks(refs[i], 64, s + 1), two);
     size_t one = 0;
     CK(cu2clOccupancyAvailableDynamicSMemPerBlock(&one, refs[i], 1, 64));
     ck_assert_uint_ge(one, s);
@@ -361,6 +378,36 @@ START_TEST(test_occupancy_available_shared) {
   CK(cu2clOccupancyAvailableDynamicSMemPerBlock(
       &s, &k_axpy, p.maxBlocksPerMultiProcessor + 1, 32));
   ck_assert_uint_eq(s, 0);
+}
+END_TEST
+
+/* A kernel that syncs the grid: every launch must be co-resident by the
+ * occupancy estimate (one block per compute unit on a CPU device),
+ * however it is made. */
+START_TEST(test_grid_kernel_coresident) {
+  cu2clDeviceProp p;
+  CK(cu2clGetDeviceProperties(&p, 0));
+  ck_assert_int_eq(p.cooperativeLaunch, 1);
+  int n = active_blocks(&k_gridded, 64, 0);
+  ck_assert_int_ge(n, 1);
+  if (strstr(p.name, "pthread") || strstr(p.name, "cpu"))
+    ck_assert_int_eq(n, 1);
+  unsigned fits = (unsigned)(n * p.multiProcessorCount);
+  int *out = NULL, *host = calloc((size_t)fits * 64, sizeof *host);
+  CK(cu2clMalloc((void **)&out, (size_t)(fits + 1) * 64 * sizeof *out));
+  ck_assert_int_eq(launch_gridded(dims(fits + 1, 1, 1), dims(64, 1, 1), out),
+                   cu2clErrorCooperativeLaunchTooLarge);
+  ck_assert_int_eq(cu2clGetLastError(), cu2clErrorCooperativeLaunchTooLarge);
+  ck_assert_int_eq(launch_gridded(dims(fits, 2, 1), dims(64, 1, 1), out),
+                   cu2clErrorCooperativeLaunchTooLarge);
+  CK(launch_gridded(dims(fits, 1, 1), dims(64, 1, 1), out));
+  CK(launch_gridded(dims(fits, 1, 1), dims(64, 1, 1), out)); /* waits */
+  CK(cu2clMemcpy(host, out, (size_t)fits * 64 * sizeof *out,
+                 cu2clMemcpyDeviceToHost));
+  for (unsigned i = 0; i < fits * 64; i++)
+    ck_assert_int_eq(host[i], (int)(i / 64));
+  CK(cu2clFree(out));
+  free(host);
 }
 END_TEST
 
@@ -459,6 +506,7 @@ static Suite *rt_func_suite(void) {
   tcase_add_test(core, test_occupancy_active_blocks);
   tcase_add_test(core, test_occupancy_potential_block_size);
   tcase_add_test(core, test_occupancy_available_shared);
+  tcase_add_test(core, test_grid_kernel_coresident);
   suite_add_tcase(s, core);
   TCase *errors = tcase_create("Errors");
   tcase_set_timeout(errors, 120);

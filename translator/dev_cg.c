@@ -86,17 +86,16 @@ static cg_kind call_kind(CXCursor callee, CXCursor obj, CXCursor *args,
   return CG_OTHER;
 }
 
-/* thread_block::sync() or cg::sync(thread_block&): a work-group barrier,
- * which needs no warp scratch (unlike a tile's). */
-static int sync_of_block(CXCursor callee) {
+/* The kind of the group a sync (method or free function) synchronizes. */
+static cg_kind sync_kind(CXCursor callee) {
   unsigned n;
-  CXType t = clang_getCursorKind(callee) == CXCursor_CXXMethod
-                 ? clang_getCursorType(clang_getCursorSemanticParent(callee))
-             : clang_Cursor_getNumArguments(callee) == 1
-                 ? clang_getCursorType(clang_Cursor_getArgument(callee, 0))
-                 : clang_getCursorType(clang_getNullCursor());
-  cg_kind k = cg_kind_of(t, &n);
-  return k == CG_BLOCK || k == CG_GRID;
+  if (clang_getCursorKind(callee) == CXCursor_CXXMethod)
+    return cg_kind_of(
+        clang_getCursorType(clang_getCursorSemanticParent(callee)), &n);
+  if (clang_Cursor_getNumArguments(callee) != 1)
+    return CG_NONE;
+  return cg_kind_of(clang_getCursorType(clang_Cursor_getArgument(callee, 0)),
+                    &n);
 }
 
 int dev_cg_is_collective(CXCursor callee, int *scratch) {
@@ -111,9 +110,48 @@ int dev_cg_is_collective(CXCursor callee, int *scratch) {
                 !strcmp(m, "reduce") || !strcmp(m, "match_any");
   int sync = !strcmp(m, "sync");
   free(m);
-  *scratch = tile_op || (sync && !sync_of_block(callee)); /* a tile's sync
-                                                   is __syncwarp */
+  /* a tile's sync is __syncwarp; the block's a work-group barrier and the
+   * grid's a barrier in global memory, which need no warp scratch */
+  cg_kind k = sync ? sync_kind(callee) : CG_NONE;
+  *scratch = tile_op || (sync && k != CG_GRID && k != CG_BLOCK);
   return tile_op || sync;
+}
+
+int dev_cg_call_varies(CXCursor callee) {
+  if (!in_cg_namespace(callee) &&
+      !(clang_getCursorKind(callee) == CXCursor_CXXMethod &&
+        in_cg_namespace(clang_getCursorSemanticParent(callee))))
+    return 0;
+  char *m = cx_spelling(callee);
+  int r = !strcmp(m, "thread_rank") || !strcmp(m, "thread_index") ||
+          !strcmp(m, "meta_group_rank");
+  free(m);
+  return r;
+}
+
+int dev_cg_rank_bounds_tid(CXCursor callee) {
+  if (clang_getCursorKind(callee) != CXCursor_CXXMethod)
+    return 0;
+  unsigned n;
+  cg_kind k = cg_kind_of(
+      clang_getCursorType(clang_getCursorSemanticParent(callee)), &n);
+  if (k != CG_BLOCK && k != CG_GRID)
+    return 0;
+  char *m = cx_spelling(callee);
+  int r = !strcmp(m, "thread_rank");
+  free(m);
+  return r;
+}
+
+int dev_cg_syncs_grid(CXCursor callee) {
+  if (!in_cg_namespace(callee) &&
+      !(clang_getCursorKind(callee) == CXCursor_CXXMethod &&
+        in_cg_namespace(clang_getCursorSemanticParent(callee))))
+    return 0;
+  char *m = cx_spelling(callee);
+  int sync = !strcmp(m, "sync");
+  free(m);
+  return sync && sync_kind(callee) == CG_GRID;
 }
 
 static const char *type_suffix(CXType t) {
@@ -172,6 +210,38 @@ static char *block_template(const char *m) {
   return t ? xstrdup(t) : NULL;
 }
 
+/* A method of grid_group: CUDA's grid of blocks (prelude.cl, "The grid").
+ * is_valid() is true: cu2clrt refuses a launch of a kernel that syncs the
+ * grid unless all its work-groups can be resident at once. */
+static char *grid_template(const char *m) {
+  const char *t = NULL;
+  if (!strcmp(m, "sync"))
+    t = "cu2cl_grid_sync(cu2cl_devrt)";
+  else if (!strcmp(m, "is_valid"))
+    t = "true";
+  else if (!strcmp(m, "thread_rank"))
+    t = "cu2cl_grid_thread_rank()";
+  else if (!strcmp(m, "size") || !strcmp(m, "num_threads"))
+    t = "cu2cl_grid_num_threads()";
+  else if (!strcmp(m, "block_rank"))
+    t = "cu2cl_grid_block_rank()";
+  else if (!strcmp(m, "num_blocks"))
+    t = "cu2cl_grid_num_blocks()";
+  else if (!strcmp(m, "dim_blocks") || !strcmp(m, "group_dim"))
+    t = "(cu2cl_uint3){(uint)get_num_groups(0), (uint)get_num_groups(1), "
+        "(uint)get_num_groups(2)}";
+  else if (!strcmp(m, "block_index"))
+    t = "(cu2cl_uint3){(uint)get_group_id(0), (uint)get_group_id(1), "
+        "(uint)get_group_id(2)}";
+  else if (!strcmp(m, "thread_index"))
+    t = "(cu2cl_uint3){(uint)get_global_id(0), (uint)get_global_id(1), "
+        "(uint)get_global_id(2)}";
+  else if (!strcmp(m, "dim_threads"))
+    t = "(cu2cl_uint3){(uint)get_global_size(0), (uint)get_global_size(1), "
+        "(uint)get_global_size(2)}";
+  return t ? xstrdup(t) : NULL;
+}
+
 /* A method of thread_block_tile<n> (ts: the type suffix of the first
  * argument, NULL when it has none). */
 static char *tile_template(const char *m, unsigned n, const char *ts) {
@@ -226,19 +296,22 @@ int dev_cg_call_template(emitter *e, CXCursor call, CXCursor callee,
   char *t = NULL;
   if (!method &&
       (!strcmp(m, "this_thread_block") || !strcmp(m, "tiled_partition") ||
-       !strcmp(m, "coalesced_threads"))) {
+       !strcmp(m, "coalesced_threads") || !strcmp(m, "this_grid"))) {
     t = xstrdup("0"); /* a handle: the group is implied by the work-item */
   } else if (!method && !strcmp(m, "sync") && nargs == 1) {
     unsigned tn;
     cg_kind gk = cg_kind_of(clang_getCursorType(args[0]), &tn);
-    t = gk == CG_TILE ? tile_template("sync", tn, NULL)
-                      : block_template("sync");
+    t = gk == CG_TILE   ? tile_template("sync", tn, NULL)
+        : gk == CG_GRID ? grid_template("sync")
+                        : block_template("sync");
   } else if (!method && !strcmp(m, "reduce") && nargs == 3) {
     t = reduce_template(args);
   } else if (k == CG_BLOCK) {
     t = block_template(m);
   } else if (k == CG_TILE) {
     t = tile_template(m, n, ts);
+  } else if (k == CG_GRID) {
+    t = grid_template(m);
   }
   if (!t) {
     char *what = xasprintf("cooperative_groups::%s", m);

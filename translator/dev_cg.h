@@ -14,6 +14,17 @@ int dev_cg_is_type(CXType t);
 /* 1 for a cooperative-groups call that every work-item must reach;
  * *scratch: it takes the warp scratch. */
 int dev_cg_is_collective(CXCursor callee, int *scratch);
+/* 1 for a cooperative-groups query whose value differs between the
+ * work-items of a group (thread_rank, thread_index, meta_group_rank): the
+ * group handle it is called on is the same in all. */
+int dev_cg_call_varies(CXCursor callee);
+/* 1 for thread_block's or grid_group's thread_rank(): its value is at
+ * least threadIdx.x, and 0 only where threadIdx is (0, 0, 0). */
+int dev_cg_rank_bounds_tid(CXCursor callee);
+/* 1 for grid_group's sync (the method, or cg::sync of a grid): its template
+ * takes cu2clrt's device runtime block, and cu2clrt must keep the kernel's
+ * whole grid resident. */
+int dev_cg_syncs_grid(CXCursor callee);
 /* A cooperative-groups call (obj: the object of a method call, or a null
  * cursor) as OpenCL C: returns 0 when the call is not one. Else 1, with
  * *tpl (the caller frees it) the call's text, in which $0..$9 stand for

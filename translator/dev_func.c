@@ -85,8 +85,10 @@ static void print_signature(emitter *e, fn_clone *f) {
   if (f->is_kernel) {
     fn_uses *ku = dev_uses_of(e, d);
     /* Kernels with warp operations: pinned sub-group size where the device
-     * has one (the prelude defines the attribute per path). */
-    strbuf_printf(e->out, "%s__kernel void %s(",
+     * has one (the prelude defines the attribute per path). A grid sync's
+     * mark is empty: it tells cu2clrt to keep the grid resident. */
+    strbuf_printf(e->out, "%s%s__kernel void %s(",
+                  ku && ku->grid ? "CU2CL_GRID_KERNEL " : "",
                   ku && ku->warp ? "CU2CL_WARP_KERNEL " : "", f->name);
   } else {
     CXType rt = ctor ? clang_getCursorType(clang_getCursorSemanticParent(d))

@@ -9,11 +9,14 @@
  * affine when it is coef * threadIdx.x + constant + one uniform term,
  * following variables that are never reassigned to their initializers.
  *
- * Layer 6 of the device emitter (dev_state.h): calls dev_state only.
+ * Layer 6 of the device emitter (dev_state.h): calls dev_state and
+ * dev_cg (a group's thread rank in a condition).
  */
 #include "dev_index.h"
 
 #include <string.h>
+
+#include "dev_cg.h"
 
 const char *dev_index_keep(sync_walk *w, char *s) {
   strvec_push_own(&w->strs, s);
@@ -302,8 +305,32 @@ static void set_lo(guard *g, bound b) {
     g->lo = b;
 }
 
+/* A block's or grid's thread rank R compared with a constant: R == 0 holds
+ * only at threadIdx.x 0, R < k and R <= k only below k and k + 1, since
+ * R >= threadIdx.x. Returns 1 when the comparison had that form. */
+static int refine_rank(CXCursor *kids, enum CXBinaryOperatorKind op, guard *g) {
+  CXCursor r = dev_index_strip(kids[0]);
+  long long k;
+  if (clang_getCursorKind(r) != CXCursor_CallExpr ||
+      !dev_cg_rank_bounds_tid(clang_getCursorReferenced(r)) ||
+      !cx_eval_int(dev_index_strip(kids[1]), &k, NULL))
+    return 0;
+  bound zero = {0, 0, NULL}, hi = {0, k, NULL}, hi1 = {0, k + 1, NULL};
+  if (op == CXBinaryOperator_EQ && k == 0) {
+    set_lo(g, zero);
+    set_hi(g, hi1);
+  } else if (op == CXBinaryOperator_LT) {
+    set_hi(g, hi);
+  } else if (op == CXBinaryOperator_LE) {
+    set_hi(g, hi1);
+  }
+  return 1;
+}
+
 static void refine_compare(sync_walk *w, CXCursor *kids,
                            enum CXBinaryOperatorKind op, guard *g) {
+  if (refine_rank(kids, op, g))
+    return;
   lin a = dev_index_lin(w, kids[0], 3), b = dev_index_lin(w, kids[1], 3);
   if (!a.known || !b.known)
     return;

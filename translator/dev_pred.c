@@ -15,7 +15,7 @@
  * differ); threadIdx, warp-operation results and calls of functions that
  * read threadIdx are varying.
  *
- * Layer 9 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 9 of the device emitter (dev_state.h): calls dev_state, dev_cg,
  * dev_builtin, dev_uses, dev_sync, dev_space.
  */
 #include "dev_pred.h"
@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "dev_builtin.h"
+#include "dev_cg.h"
 #include "dev_space.h"
 #include "dev_sync.h"
 #include "dev_uses.h"
@@ -67,7 +68,8 @@ static int call_varying(emitter *e, CXCursor c) {
   CXCursor def = clang_getCursorDefinition(callee);
   int scratch;
   if (clang_Cursor_isNull(def) || cx_in_system_header(callee)) {
-    if (dev_builtin_is_collective(callee, &scratch))
+    if (dev_builtin_is_collective(callee, &scratch) ||
+        dev_cg_call_varies(callee))
       return 1; /* lane-dependent results */
     return children_varying(e, c);
   }

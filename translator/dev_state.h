@@ -118,7 +118,9 @@ typedef struct fn_uses {
                      path matters; __syncthreads_count & co. are exact on all */
   int reads_tid;  /* reads threadIdx itself (dev_pred): -1 not known yet */
   int devrt;      /* takes cu2clrt's device runtime block (cu2cl_devrt):
-                     device assert, clock fallback, heap */
+                     device assert, clock fallback, heap, grid sync */
+  int grid;       /* synchronizes the grid (cooperative groups), itself or
+                     in a callee: its launches must be co-resident */
   unsigned char *syms; /* one flag per symbol (grows) */
   size_t nsyms;
 } fn_uses;

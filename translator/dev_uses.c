@@ -9,7 +9,7 @@
  * cycle is marked recursive). Whether a function needs double precision
  * or 64-bit atomics, or makes collective calls, is recorded alongside.
  *
- * Layer 5 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 5 of the device emitter (dev_state.h): calls dev_state, dev_cg,
  * dev_builtin, dev_types.
  */
 #include "dev_uses.h"
@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "dev_builtin.h"
+#include "dev_cg.h"
 #include "dev_types.h"
 
 /* ---- symbols -------------------------------------------------------- */
@@ -211,6 +212,8 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
     if ((clang_Cursor_isNull(cdef) || cx_in_system_header(callee)) &&
         dev_builtin_uses_devrt(callee))
       e->uses[w->index].devrt = 1;
+    if (cx_in_system_header(callee) && dev_cg_syncs_grid(callee))
+      e->uses[w->index].devrt = e->uses[w->index].grid = 1;
   }
   if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr ||
       k == CXCursor_MemberRefExpr) {
@@ -231,6 +234,7 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
         u->warp |= cu->warp;
         u->lanes |= cu->lanes;
         u->devrt |= cu->devrt;
+        u->grid |= cu->grid;
         for (size_t i = 0; i < cu->nsyms; i++)
           if (cu->syms[i])
             uses_mark(u, i);

@@ -152,6 +152,7 @@ static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k) {
   int n = clang_Cursor_getNumArguments(f->decl);
   fn_uses *u = dev_uses_of(e, f->decl);
   k->uses_warp = u && u->warp;
+  k->syncs_grid = u && u->grid;
   size_t cap = (size_t)(n > 0 ? n : 0) + e->nsyms + 2;
   k->params = xcalloc(cap, sizeof *k->params);
   for (int i = 0; i < n; i++) {

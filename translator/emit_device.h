@@ -52,7 +52,8 @@ typedef struct cu2cl_kernel_spec {
   char *tpl_params;
   char *tpl_args;
   strvec pattern_params;
-  int uses_warp; /* warp operations (itself or in callees) */
+  int uses_warp;  /* warp operations (itself or in callees) */
+  int syncs_grid; /* a grid-wide sync (itself or in callees) */
   /* The C++ name of its cu2clKernelRef in host code. An ordinary kernel
    * with external linkage can be launched from other translation units:
    * its ref and launch stub are then external symbols, named from the

@@ -588,6 +588,8 @@ static void rewrite_launch(host *h, CXCursor call) {
   int external = !k && launches_external(call);
   if (k && k->uses_warp)
     check_block_size(h, call, k);
+  if (k && k->syncs_grid) /* cu2clrt checks the launch (rt_func.c) */
+    hreport(h, call, CU2CL_D_GRID_SYNC_LAUNCH, k->cuda_name);
   const char *open = strstr(s + b, "<<<");
   const char *close = open ? strstr(open, ">>>") : NULL;
   if ((!open || open >= s + e) && h->macro_launches) {

@@ -86,6 +86,10 @@ typedef struct rt_device {
    * the sticky error a failed device assert leaves (0 when none). */
   void *devrt;
   int sticky;
+  /* The last launch of a kernel that syncs the grid, which the next one
+   * waits for (rt_launch.c; they share the block's barrier words); NULL
+   * when none. Guarded by rt_launch.c's grid lock. */
+  cl_event grid_last;
 } rt_device;
 
 /* The current thread's device, opened. Fails with the initialization error

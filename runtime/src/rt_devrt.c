@@ -9,6 +9,8 @@
 #include "rt_memory.h"
 
 static pthread_mutex_t g_devrt_lock = PTHREAD_MUTEX_INITIALIZER;
+/* Orders the launches of grid-syncing kernels (d->grid_last). */
+static pthread_mutex_t g_grid_lock = PTHREAD_MUTEX_INITIALIZER;
 
 /* Caller holds g_devrt_lock. */
 static cu2clError_t rt_devrt_create(rt_device *d, void **out) {
@@ -71,9 +73,29 @@ cu2clError_t rt_devrt_check(rt_device *d) {
   return cu2clErrorAssert;
 }
 
+cl_event rt_devrt_grid_lock(rt_device *d) {
+  pthread_mutex_lock(&g_grid_lock);
+  return d->grid_last;
+}
+
+void rt_devrt_grid_unlock(rt_device *d, cl_event ev) {
+  if (ev) {
+    clRetainEvent(ev);
+    if (d->grid_last)
+      clReleaseEvent(d->grid_last);
+    d->grid_last = ev;
+  }
+  pthread_mutex_unlock(&g_grid_lock);
+}
+
 void rt_devrt_release_device(rt_device *d) {
   pthread_mutex_lock(&g_devrt_lock);
   d->devrt = NULL;
   __atomic_store_n(&d->sticky, 0, __ATOMIC_RELEASE);
   pthread_mutex_unlock(&g_devrt_lock);
+  pthread_mutex_lock(&g_grid_lock);
+  if (d->grid_last)
+    clReleaseEvent(d->grid_last);
+  d->grid_last = NULL;
+  pthread_mutex_unlock(&g_grid_lock);
 }

@@ -10,6 +10,8 @@
  * size cu2clDeviceSetLimit(cu2clLimitMallocHeapSize) gave when the block
  * was made (the first launch that needs it; 8 MiB by default, as CUDA).
  *
+ * Words 6 and 7 are the grid barrier's (cooperative groups' grid sync).
+ *
  * A failed assert is CUDA's sticky cudaErrorAssert: the synchronizing calls
  * (device, stream and event synchronization, cudaMemcpy) read the count
  * after their wait, and from then on every call that finds the current
@@ -31,6 +33,14 @@ cu2clError_t rt_devrt_block(rt_device *d, void **out);
 cu2clError_t rt_devrt_check(rt_device *d);
 /* The sticky error of d (cu2clSuccess when none). */
 cu2clError_t rt_devrt_sticky(const rt_device *d);
+/* Grid syncs (prelude.cl, "The grid") use two words of the block, so the
+ * launches of kernels that sync the grid run one after another on d. Takes
+ * the lock that orders them and returns the last such launch's event for
+ * the next to wait for (NULL: none); rt_devrt_grid_unlock records the new
+ * launch's event (retained; NULL when it was not enqueued) and releases
+ * the lock. */
+cl_event rt_devrt_grid_lock(rt_device *d);
+void rt_devrt_grid_unlock(rt_device *d, cl_event ev);
 /* Forgets d's block and sticky error (cu2clDeviceReset; the memory goes
  * with rt_mem_release_device). */
 void rt_devrt_release_device(rt_device *d);

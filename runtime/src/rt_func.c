@@ -16,7 +16,9 @@
  * reports for CUDA's multiprocessor (rt_props.c) and the kernel's own
  * limits; docs/runtime.md, "Kernels used as values and occupancy", states
  * the model and why. It never exceeds what a launch accepts, so a block
- * size it proposes always launches.
+ * size it proposes always launches. For a kernel that syncs the grid it is
+ * also a promise: that many blocks per compute unit run at once, since
+ * rt_launch_coresident refuses larger grids by the same estimate.
  */
 #include <limits.h>
 #include <string.h>
@@ -25,6 +27,10 @@
 
 /* CUDA's warp: blocks occupy a multiprocessor in whole warps. */
 #define RT_WARP 32
+/* Registers a thread may hold at most on NVIDIA (255, allocated in 256s):
+ * OpenCL does not report a kernel's, so a kernel that syncs the grid is
+ * counted at the most on a GPU. */
+#define RT_MAX_REGS_PER_THREAD 256
 /* The largest block of every CUDA device: the occupancy API proposes no
  * larger one, since the original program never ran larger blocks (shared
  * arrays are often sized for it). */
@@ -66,6 +72,7 @@ typedef struct rt_occupancy {
   size_t local_per_cu;    /* sharedMemPerMultiprocessor */
   size_t threads_per_cu;  /* maxThreadsPerMultiProcessor */
   size_t blocks_per_cu;   /* maxBlocksPerMultiProcessor */
+  size_t regs_per_cu;     /* registers to count against; 0: not counted */
   int compute_units;      /* multiProcessorCount */
 } rt_occupancy;
 
@@ -79,6 +86,11 @@ static void rt_occupancy_of(const rt_device *d, const rt_kernel *k,
   o->local_per_cu = p.sharedMemPerMultiprocessor;
   o->threads_per_cu = (size_t)p.maxThreadsPerMultiProcessor;
   o->blocks_per_cu = (size_t)p.maxBlocksPerMultiProcessor;
+  /* A grid sync needs the estimate to hold: on a GPU, registers too (a CPU
+   * device's compute unit runs one work-group at a time, rt_props.c). */
+  o->regs_per_cu = k->grid && (d->type & CL_DEVICE_TYPE_CPU) == 0
+                       ? (size_t)p.regsPerMultiprocessor
+                       : 0;
   o->compute_units = p.multiProcessorCount;
 }
 
@@ -98,6 +110,11 @@ static size_t rt_blocks_per_cu(const rt_occupancy *o, size_t threads,
   size_t local = o->static_local + dynamic;
   if (local && o->local_per_cu / local < n)
     n = o->local_per_cu / local;
+  /* at the most registers per thread; a block that launches at all has
+   * what it needs, so at least one fits */
+  size_t regs = warps * RT_WARP * RT_MAX_REGS_PER_THREAD;
+  if (o->regs_per_cu && n > 1 && o->regs_per_cu / regs < n)
+    n = o->regs_per_cu / regs > 1 ? o->regs_per_cu / regs : 1;
   return n;
 }
 
@@ -189,9 +206,29 @@ cu2clError_t cu2clOccupancyAvailableDynamicSMemPerBlock(size_t *dynamic_shared,
   return cu2clSuccess;
 }
 
-/* A cooperative launch needs every block resident at once: refused when the
- * grid exceeds the estimate over all compute units. A block the estimate
- * gives 0 for is left to the launch, which names what is wrong with it. */
+/* Every block resident at once: refused when the grid exceeds the estimate
+ * over all compute units. A block the estimate gives 0 for is left to the
+ * launch, which names what is wrong with it. */
+cu2clError_t rt_launch_coresident(rt_device *d, const cu2clKernelRef *ref,
+                                  const rt_kernel *k, dim3 grid, dim3 block,
+                                  size_t shared_mem) {
+  rt_occupancy o;
+  rt_occupancy_of(d, k, &o);
+  size_t threads = (size_t)block.x * block.y * block.z;
+  size_t per_cu = rt_blocks_per_cu(&o, threads, shared_mem);
+  double blocks = (double)grid.x * grid.y * grid.z;
+  if (per_cu == 0 || blocks <= (double)per_cu * o.compute_units)
+    return cu2clSuccess;
+  rt_log_error("kernel %s: a grid of %.0f blocks of %zu threads cannot run "
+               "at once on %s (at most %zu per compute unit, %d compute "
+               "units)%s; the launch fails "
+               "(cudaErrorCooperativeLaunchTooLarge)",
+               ref->name, blocks, threads, d->name, per_cu, o.compute_units,
+               k->grid ? ", which its grid sync needs" : "");
+  return cu2clErrorCooperativeLaunchTooLarge;
+}
+
+/* A cooperative launch needs every block resident at once. */
 cu2clError_t cu2clLaunchCooperativeKernel(const void *func, dim3 grid,
                                           dim3 block, void **args,
                                           size_t shared_mem,
@@ -201,18 +238,8 @@ cu2clError_t cu2clLaunchCooperativeKernel(const void *func, dim3 grid,
            cu2clErrorInvalidDeviceFunction);
   rt_device *d;
   rt_kernel *k;
-  rt_occupancy o;
   RT_TRY(rt_func_kernel(func, &d, &k));
-  rt_occupancy_of(d, k, &o);
-  size_t threads = (size_t)block.x * block.y * block.z;
-  size_t per_cu = rt_blocks_per_cu(&o, threads, shared_mem);
-  double blocks = (double)grid.x * grid.y * grid.z;
-  if (per_cu > 0 && blocks > (double)per_cu * o.compute_units) {
-    rt_log_debug("cooperative launch of %s: %.0f blocks of %zu work-items, "
-                 "at most %zu per compute unit on %d",
-                 ref->name, blocks, threads, per_cu, o.compute_units);
-    return rt_fail(cu2clErrorCooperativeLaunchTooLarge);
-  }
+  RT_TRY(rt_launch_coresident(d, ref, k, grid, block, shared_mem));
   return rt_fail(ref->launchv(grid, block, shared_mem, stream, args));
 }
 

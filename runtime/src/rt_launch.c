@@ -474,6 +474,39 @@ static rt_kernel *rt_sized_kernel(rt_device *d, const cu2clKernelRef *ref,
   return sk;
 }
 
+/* The enqueue itself, under k->lock (held by the caller). A kernel that
+ * syncs the grid waits for the device's previous one (rt_devrt.h) and is
+ * flushed at once, since the next may wait for it from another queue. *ev
+ * gets the launch's event when ev is not NULL or the kernel syncs the grid
+ * (the caller releases it); the grid lock is held from before until
+ * rt_enqueue_done. */
+static cl_int rt_enqueue_kernel(rt_device *d, rt_kernel *k, cl_command_queue q,
+                                cl_uint dims, const size_t global[3],
+                                const size_t local[3], cl_event *ev) {
+  if (!k->grid)
+    return clEnqueueNDRangeKernel(q, k->kernel, dims, NULL, global, local, 0,
+                                  NULL, ev);
+  cl_event before = rt_devrt_grid_lock(d);
+  cl_int st =
+      clEnqueueNDRangeKernel(q, k->kernel, dims, NULL, global, local,
+                             before ? 1 : 0, before ? &before : NULL, ev);
+  if (st == CL_SUCCESS)
+    clFlush(q);
+  return st;
+}
+
+/* After rt_enqueue_kernel: records a grid-syncing launch and drops the
+ * grid lock; then watches or releases the event. */
+static void rt_enqueue_done(rt_device *d, const cu2clKernelRef *ref,
+                            const rt_kernel *k, cl_int st, cl_event ev) {
+  if (k->grid)
+    rt_devrt_grid_unlock(d, st == CL_SUCCESS ? ev : NULL);
+  if (ev && st == CL_SUCCESS && rt_kernel_times())
+    rt_ktime_watch(ev, ref->name); /* releases it */
+  else if (ev)
+    clReleaseEvent(ev);
+}
+
 cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
                                rt_kernel *k, dim3 grid, dim3 block,
                                const cu2clArg *args, unsigned nargs,
@@ -499,13 +532,13 @@ cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
   if (err == cu2clSuccess)
     err = rt_set_args(d, ref, k, args, nargs);
   cl_int st = CL_SUCCESS;
-  cl_event ev = NULL, *evp = rt_kernel_times() ? &ev : NULL;
-  if (err == cu2clSuccess && q)
-    st = clEnqueueNDRangeKernel(q, k->kernel, dims, NULL, global, local, 0,
-                                NULL, evp);
+  cl_event ev = NULL, *evp = rt_kernel_times() || k->grid ? &ev : NULL;
+  int enqueued = err == cu2clSuccess && q;
+  if (enqueued)
+    st = rt_enqueue_kernel(d, k, q, dims, global, local, evp);
   pthread_mutex_unlock(&k->lock);
-  if (ev && st == CL_SUCCESS)
-    rt_ktime_watch(ev, ref->name);
+  if (enqueued)
+    rt_enqueue_done(d, ref, k, st, ev);
   if (err == cu2clSuccess && st != CL_SUCCESS)
     err = rt_enqueue_error(ref, st);
   if (err == cu2clSuccess && q && rt_guard_on())
@@ -534,6 +567,8 @@ cu2clError_t cu2clLaunchKernel(cu2clKernelRef *kernel, dim3 grid, dim3 block,
   RT_TRY(rt_device_current(&d));
   RT_TRY(rt_kernel_get(kernel, d, &k));
   RT_TRY(rt_launch_check(d, kernel, k, grid, block, shared_mem, nargs));
+  if (k->grid) /* its grid syncs wait for every block */
+    RT_TRY(rt_launch_coresident(d, kernel, k, grid, block, shared_mem));
   if (rt_graph_capturing(stream)) {
     /* Stream capture: check the arguments as a launch would, then record
      * the launch instead of enqueueing it (rt_graph.h). */

@@ -18,6 +18,14 @@ cu2clError_t rt_launch_check(const rt_device *d, const cu2clKernelRef *ref,
  * and the warp-path check let through (the sub-group path's shapes are
  * probed at launch and not counted here). */
 size_t rt_launch_max_threads(const rt_device *d, const rt_kernel *k);
+/* A launch whose blocks must all run at once (a cooperative launch, or
+ * any launch of a kernel that syncs the grid): cu2clErrorCooperative-
+ * LaunchTooLarge, logged, when the grid exceeds the occupancy estimate
+ * over all compute units (rt_func.c), else success. A block the estimate
+ * gives 0 for is left to the launch's own checks. Not recorded. */
+cu2clError_t rt_launch_coresident(rt_device *d, const cu2clKernelRef *ref,
+                                  const rt_kernel *k, dim3 grid, dim3 block,
+                                  size_t shared_mem);
 /* Under k->lock: the warp-path check of the block, the arguments set and,
  * when q is not NULL, the NDRange enqueued on q (waited for under
  * CU2CL_LAUNCH_BLOCKING). With q NULL nothing is enqueued: stream capture

@@ -448,6 +448,7 @@ static cu2clError_t rt_kernel_from(cu2clKernelRef *ref, rt_device *d,
   clGetKernelWorkGroupInfo(k->kernel, d->id, CL_KERNEL_LOCAL_MEM_SIZE,
                            sizeof k->static_local, &k->static_local, NULL);
   k->warp = rt_is_warp_kernel(ref->program->source, ref->name);
+  k->grid = rt_is_grid_kernel(ref->program->source, ref->name);
   k->sized_shared = rt_has_sized_shared(ref->program->source, ref->name);
   pthread_mutex_init(&k->lock, NULL);
   __atomic_store_n(&k->ready, 1, __ATOMIC_RELEASE);

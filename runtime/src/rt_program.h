@@ -36,6 +36,10 @@ typedef struct rt_kernel {
    * (rt_launch.c), and block shapes that passed are remembered here; the
    * fields are used under lock. */
   int warp;
+  /* A kernel emitted as CU2CL_GRID_KERNEL (it syncs the grid): every launch
+   * must fit the device at once (rt_launch_coresident), and launches run
+   * one after another per device (rt_launch.c); set at creation. */
+  int grid;
   /* Its dynamic shared memory may be an array of a size fixed at build
    * time (rt_kernel_get_sized); set at creation. */
   int sized_shared;

@@ -97,6 +97,13 @@ static void rt_props_queried(const rt_device *d, cu2clDeviceProp *p) {
   p->concurrentManagedAccess = (d->svm & CL_DEVICE_SVM_FINE_GRAIN_BUFFER) != 0;
   p->directManagedMemAccessFromHost = p->concurrentManagedAccess;
   p->hostNativeAtomicSupported = (d->svm & CL_DEVICE_SVM_ATOMICS) != 0;
+  /* A CPU device's compute unit is a thread that runs one work-group at a
+   * time (PoCL), so that is what stays resident: the occupancy estimate
+   * and cooperative launches count one block per compute unit. */
+  if (d->type & CL_DEVICE_TYPE_CPU)
+    p->maxBlocksPerMultiProcessor = 1;
+  /* cu2clrt keeps a cooperative grid resident by that estimate (rt_func.c) */
+  p->cooperativeLaunch = 1;
 }
 
 /* Estimates: CUDA concepts OpenCL does not expose. */

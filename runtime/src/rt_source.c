@@ -45,6 +45,27 @@ int rt_is_warp_kernel(const char *source, const char *name) {
   return 0;
 }
 
+/* Whether the source declares kernel `name` as the translator prints a
+ * kernel that syncs the grid: "CU2CL_GRID_KERNEL [CU2CL_WARP_KERNEL]
+ * __kernel void name(" (dev_func.c). */
+int rt_is_grid_kernel(const char *source, const char *name) {
+  static const char tag[] = "CU2CL_GRID_KERNEL";
+  size_t n = strlen(name);
+  for (const char *p = source; (p = strstr(p, tag)) != NULL;
+       p += sizeof tag - 1) {
+    const char *q = rt_skip_space(p + sizeof tag - 1);
+    if (q == p + sizeof tag - 1)
+      continue;
+    const char *w = rt_skip_word(q, "CU2CL_WARP_KERNEL");
+    q = w ? w : q;
+    q = rt_skip_word(q, "__kernel");
+    q = q ? rt_skip_word(q, "void") : NULL;
+    if (q && strncmp(q, name, n) == 0 && *rt_skip_space(q + n) == '(')
+      return 1;
+  }
+  return 0;
+}
+
 /* Whether kernel `name`'s parameters end with the translator's
  * cu2cl_dynamic_shared_param: its dynamic shared memory can then be a
  * static array in a program built for one size (emit_device.c). */

@@ -10,6 +10,9 @@
 /* Whether source declares kernel name with warp operations
  * ("CU2CL_WARP_KERNEL __kernel void name("). */
 int rt_is_warp_kernel(const char *source, const char *name);
+/* Whether source declares kernel name as syncing the grid
+ * ("CU2CL_GRID_KERNEL [CU2CL_WARP_KERNEL] __kernel void name("). */
+int rt_is_grid_kernel(const char *source, const char *name);
 /* Whether kernel name's parameters end with cu2cl_dynamic_shared_param. */
 int rt_has_sized_shared(const char *source, const char *name);
 /* Whether source guards kernel name with CU2CL_ONLY_KERNELS (dev_func.c). */

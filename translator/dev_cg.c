@@ -18,7 +18,14 @@
 
 #include <string.h>
 
-typedef enum cg_kind { CG_NONE, CG_BLOCK, CG_TILE, CG_GRID, CG_OTHER } cg_kind;
+typedef enum cg_kind {
+  CG_NONE,
+  CG_BLOCK,
+  CG_TILE,
+  CG_GRID,
+  CG_COALESCED,
+  CG_OTHER
+} cg_kind;
 
 static int in_cg_namespace(CXCursor decl) {
   for (CXCursor p = clang_getCursorSemanticParent(decl);
@@ -52,6 +59,8 @@ static cg_kind cg_kind_of(CXType t, unsigned *n) {
     k = CG_BLOCK;
   else if (!strcmp(name, "grid_group"))
     k = CG_GRID;
+  else if (!strcmp(name, "coalesced_group"))
+    k = CG_COALESCED;
   else if (strstr(name, "tile")) {
     k = CG_TILE;
     char *s = cx_type_spelling(t); /* thread_block_tile<32, ...> */
@@ -66,6 +75,14 @@ static cg_kind cg_kind_of(CXType t, unsigned *n) {
 int dev_cg_is_type(CXType t) {
   unsigned n;
   return cg_kind_of(t, &n) != CG_NONE;
+}
+
+const char *dev_cg_type_name(CXType t) {
+  unsigned n;
+  cg_kind k = cg_kind_of(t, &n);
+  return k == CG_NONE        ? NULL
+         : k == CG_COALESCED ? "cu2cl_cg_coalesced"
+                             : "cu2cl_cg_group";
 }
 
 /* Method or function name, and the class of its object (methods) or of its
@@ -93,13 +110,31 @@ int dev_cg_is_collective(CXCursor callee, int *scratch) {
         in_cg_namespace(clang_getCursorSemanticParent(callee))))
     return 0;
   char *m = cx_spelling(callee);
-  int tile_op = str_starts_with(m, "shfl") || !strcmp(m, "any") ||
-                !strcmp(m, "all") || !strcmp(m, "ballot") ||
-                !strcmp(m, "reduce") || !strcmp(m, "match_any");
-  int sync = !strcmp(m, "sync");
+  int tile_op =
+      str_starts_with(m, "shfl") || !strcmp(m, "any") || !strcmp(m, "all") ||
+      !strcmp(m, "ballot") || !strcmp(m, "reduce") || !strcmp(m, "match_any") ||
+      !strcmp(m, "binary_partition") || !strcmp(m, "labeled_partition");
+  int sync = !strcmp(m, "sync") || !strcmp(m, "wait") ||
+             !strcmp(m, "wait_prior"); /* cg::wait: the group's sync */
   free(m);
   *scratch = tile_op || sync; /* a tile's sync is __syncwarp */
   return tile_op || sync;
+}
+
+int dev_cg_is_varying(CXCursor callee) {
+  int method = clang_getCursorKind(callee) == CXCursor_CXXMethod;
+  CXCursor cls = clang_getCursorSemanticParent(callee);
+  if (!(method ? in_cg_namespace(cls) : in_cg_namespace(callee)))
+    return 0;
+  unsigned n;
+  if (method && cg_kind_of(clang_getCursorType(cls), &n) == CG_COALESCED)
+    return 1; /* every value of a coalesced group depends on its lanes */
+  char *m = cx_spelling(callee);
+  int r = !strcmp(m, "thread_rank") || !strcmp(m, "thread_index") ||
+          !strcmp(m, "meta_group_rank") || !strcmp(m, "binary_partition") ||
+          !strcmp(m, "labeled_partition");
+  free(m);
+  return r;
 }
 
 static const char *type_suffix(CXType t) {
@@ -158,6 +193,26 @@ static char *block_template(const char *m) {
   return t ? xstrdup(t) : NULL;
 }
 
+/* A query of grid_group (its sync needs a co-resident launch: none here).
+ * Blocks and threads are numbered x fastest, as CUDA does. */
+static char *grid_template(const char *m) {
+  const char *blocks = "((ulong)get_num_groups(0) * get_num_groups(1) * "
+                       "get_num_groups(2))";
+  const char *rank = "(((ulong)get_group_id(2) * get_num_groups(1) + "
+                     "get_group_id(1)) * get_num_groups(0) + get_group_id(0))";
+  if (!strcmp(m, "num_blocks"))
+    return xstrdup(blocks);
+  if (!strcmp(m, "block_rank"))
+    return xstrdup(rank);
+  if (!strcmp(m, "size") || !strcmp(m, "num_threads"))
+    return xasprintf("(%s * cu2cl_local_group_size())", blocks);
+  if (!strcmp(m, "thread_rank"))
+    return xasprintf("(%s * cu2cl_local_group_size() + "
+                     "cu2cl_local_linear_id())",
+                     rank);
+  return NULL;
+}
+
 /* A method of thread_block_tile<n> (ts: the type suffix of the first
  * argument, NULL when it has none). */
 static char *tile_template(const char *m, unsigned n, const char *ts) {
@@ -187,16 +242,128 @@ static char *tile_template(const char *m, unsigned n, const char *ts) {
   return NULL;
 }
 
-/* cg::reduce(tile, value, op) */
+/* A method of a coalesced group (the groups partitions make), whose
+ * handle $g holds its lanes (prelude: cu2cl_cg_*). */
+static char *coalesced_template(const char *m, const char *ts) {
+  if (!strcmp(m, "sync"))
+    return xstrdup("cu2cl_cg_sync(cu2cl_warp_scratch, $g)");
+  if (!strcmp(m, "thread_rank") || !strcmp(m, "meta_group_rank") ||
+      !strcmp(m, "meta_group_size"))
+    return xasprintf("cu2cl_cg_%s($g)", m);
+  if (!strcmp(m, "size") || !strcmp(m, "num_threads"))
+    return xstrdup("cu2cl_cg_size($g)");
+  if ((!strcmp(m, "shfl") || !strcmp(m, "shfl_up") ||
+       !strcmp(m, "shfl_down")) &&
+      ts)
+    return xasprintf("cu2cl_cg_%s_%s(cu2cl_warp_scratch, $g, $0, $1)", m, ts);
+  if (!strcmp(m, "any") || !strcmp(m, "all") || !strcmp(m, "ballot"))
+    return xasprintf("cu2cl_cg_%s(cu2cl_warp_scratch, $g, $0)", m);
+  return NULL;
+}
+
+/* cg::reduce(group, value, op) over a tile or a coalesced group */
 static char *reduce_template(CXCursor *args) {
   unsigned tn = 32;
-  cg_kind_of(clang_getCursorType(args[0]), &tn);
+  cg_kind k = cg_kind_of(clang_getCursorType(args[0]), &tn);
   const char *op = reduce_op(args[2]);
   const char *ts = type_suffix(clang_getCursorType(args[1]));
-  if (!op || !ts)
+  if (!op || !ts || (k != CG_TILE && k != CG_COALESCED))
     return NULL;
-  return xasprintf("cu2cl_tile_reduce_%s_%s(cu2cl_warp_scratch, $1, %uu)", op,
-                   ts, tn);
+  if (k == CG_TILE)
+    return xasprintf("cu2cl_tile_reduce_%s_%s(cu2cl_warp_scratch, $1, %uu)", op,
+                     ts, tn);
+  if ((!strcmp(ts, "float") || !strcmp(ts, "double")) && strcmp(op, "add") &&
+      strcmp(op, "min") && strcmp(op, "max"))
+    return NULL; /* a bitwise operator on a floating value */
+  return xasprintf("cu2cl_cg_reduce_%s_%s(cu2cl_warp_scratch, $0, $1)", op, ts);
+}
+
+/* The lanes of a partition's parent (a tile or a coalesced group, $0) as
+ * warp lanes; NULL for any other group. */
+static char *parent_mask(CXCursor parent) {
+  unsigned n = 32;
+  cg_kind k = cg_kind_of(clang_getCursorType(parent), &n);
+  if (k == CG_TILE)
+    return xasprintf("cu2cl_tile_mask(%uu)", n);
+  return k == CG_COALESCED ? xstrdup("(uint)($0)") : NULL;
+}
+
+/* cg::binary_partition(parent, pred), cg::labeled_partition(parent,
+ * label): a label of 64 bits (or a pointer) is matched as 64 bits, a bool
+ * one partitions as binary_partition does (as CUDA dispatches it). */
+static char *partition_template(const char *m, CXCursor *args, unsigned nargs) {
+  char *pm = nargs == 2 ? parent_mask(args[0]) : NULL;
+  if (!pm)
+    return NULL;
+  CXType lt = clang_getCanonicalType(clang_getCursorType(args[1]));
+  char *t;
+  if (!strcmp(m, "binary_partition") || lt.kind == CXType_Bool)
+    t = xasprintf("cu2cl_cg_binary_partition(cu2cl_warp_scratch, %s, $1)", pm);
+  else if (lt.kind == CXType_Pointer || clang_Type_getSizeOf(lt) == 8)
+    t = xasprintf(
+        "cu2cl_cg_labeled_partition64(cu2cl_warp_scratch, %s, (ulong)($1))",
+        pm);
+  else
+    t = xasprintf(
+        "cu2cl_cg_labeled_partition32(cu2cl_warp_scratch, %s, (uint)($1))", pm);
+  free(pm);
+  return t;
+}
+
+/* A call that makes a group handle: block and tile handles are 0 (the
+ * work-item implies them); coalesced_threads() has no translation (under a
+ * predicated branch every work-item runs, so the active lanes are not
+ * known), nor a tile of a coalesced group. */
+static char *handle_template(const char *m, CXCursor *args, unsigned nargs) {
+  if (!strcmp(m, "binary_partition") || !strcmp(m, "labeled_partition"))
+    return partition_template(m, args, nargs);
+  if (!strcmp(m, "coalesced_threads"))
+    return NULL;
+  unsigned n;
+  if (!strcmp(m, "tiled_partition") && nargs &&
+      cg_kind_of(clang_getCursorType(args[0]), &n) == CG_COALESCED)
+    return NULL;
+  return xstrdup("0");
+}
+
+/* The sync of group g ($0 in the template). */
+static char *sync_template(CXCursor g) {
+  unsigned tn = 32;
+  cg_kind gk = cg_kind_of(clang_getCursorType(g), &tn);
+  return gk == CG_TILE        ? tile_template("sync", tn, NULL)
+         : gk == CG_COALESCED ? xstrdup("cu2cl_cg_sync(cu2cl_warp_scratch, $0)")
+         : gk == CG_BLOCK     ? block_template("sync")
+                              : NULL;
+}
+
+/* cg::memcpy_async(group, dst, src, bytes): each thread of the group
+ * copies its share at once (prelude: cu2cl_group_copy), and cg::wait is
+ * the group's sync. A shape that is not a byte count (a layout, an
+ * aligned_size_t) has no translation. */
+static char *group_copy_template(CXCursor *args, unsigned nargs) {
+  if (nargs != 4 || clang_getCanonicalType(clang_getCursorType(args[3])).kind ==
+                        CXType_Record)
+    return NULL;
+  unsigned n = 32;
+  const char *f = "cu2cl_group_copy_$A1_$A2($1, $2, (ulong)($3), ";
+  switch (cg_kind_of(clang_getCursorType(args[0]), &n)) {
+  case CG_BLOCK:
+    return xasprintf("%scu2cl_local_linear_id(), cu2cl_local_group_size())", f);
+  case CG_TILE: /* the tile's lanes that exist */
+    return xasprintf("%scu2cl_lane_id() %% %uu, "
+                     "popcount(cu2cl_tile_lanes(%uu)))",
+                     f, n, n);
+  case CG_COALESCED:
+    return xasprintf("%scu2cl_cg_thread_rank($0), cu2cl_cg_size($0))", f);
+  default:
+    return NULL;
+  }
+}
+
+static int is_handle_call(const char *m) {
+  return !strcmp(m, "this_thread_block") || !strcmp(m, "tiled_partition") ||
+         !strcmp(m, "coalesced_threads") || !strcmp(m, "this_grid") ||
+         !strcmp(m, "binary_partition") || !strcmp(m, "labeled_partition");
 }
 
 int dev_cg_call_template(emitter *e, CXCursor call, CXCursor callee,
@@ -210,21 +377,24 @@ int dev_cg_call_template(emitter *e, CXCursor call, CXCursor callee,
   int method = clang_getCursorKind(callee) == CXCursor_CXXMethod;
   const char *ts = nargs ? type_suffix(clang_getCursorType(args[0])) : NULL;
   char *t = NULL;
-  if (!method &&
-      (!strcmp(m, "this_thread_block") || !strcmp(m, "tiled_partition") ||
-       !strcmp(m, "coalesced_threads"))) {
-    t = xstrdup("0"); /* a handle: the group is implied by the work-item */
-  } else if (!method && !strcmp(m, "sync") && nargs == 1) {
-    unsigned tn;
-    cg_kind gk = cg_kind_of(clang_getCursorType(args[0]), &tn);
-    t = gk == CG_TILE ? tile_template("sync", tn, NULL)
-                      : block_template("sync");
+  if (!method && is_handle_call(m)) {
+    t = handle_template(m, args, nargs);
+  } else if (!method && nargs == 1 &&
+             (!strcmp(m, "sync") || !strcmp(m, "wait") ||
+              !strcmp(m, "wait_prior"))) {
+    t = sync_template(args[0]);
+  } else if (!method && !strcmp(m, "memcpy_async")) {
+    t = group_copy_template(args, nargs);
   } else if (!method && !strcmp(m, "reduce") && nargs == 3) {
     t = reduce_template(args);
   } else if (k == CG_BLOCK) {
     t = block_template(m);
+  } else if (k == CG_GRID) {
+    t = grid_template(m);
   } else if (k == CG_TILE) {
     t = tile_template(m, n, ts);
+  } else if (k == CG_COALESCED && method) {
+    t = coalesced_template(m, ts);
   }
   if (!t) {
     char *what = xasprintf("cooperative_groups::%s", m);

@@ -22,6 +22,7 @@
 #include <string.h>
 
 #include "dev_builtin.h"
+#include "dev_cg.h"
 #include "dev_space.h"
 #include "dev_sync.h"
 #include "dev_uses.h"
@@ -66,7 +67,8 @@ static int call_varying(emitter *e, CXCursor c) {
   CXCursor def = clang_getCursorDefinition(callee);
   int scratch;
   if (clang_Cursor_isNull(def) || cx_in_system_header(callee)) {
-    if (dev_builtin_is_collective(callee, &scratch))
+    if (dev_builtin_is_collective(callee, &scratch) ||
+        dev_cg_is_varying(callee))
       return 1; /* lane-dependent results */
     return children_varying(e, c);
   }

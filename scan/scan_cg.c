@@ -7,8 +7,9 @@
  * cg::sync), are the calls. Shuffles, votes, ballots, reductions, match
  * and sync take the warp scratch (CU2CL3011 on the kernel); match_any and
  * match_all are not translated (CU2CL3001), nor is anything of the groups
- * that are neither the block nor a tile (the grid, coalesced_threads(),
- * binary_partition(), thread_group): scan_cg_is_group says 2 for those. The
+ * that are neither the block, a tile nor a partition's coalesced group
+ * (coalesced_threads(), thread_group): scan_cg_is_group says 2 for those,
+ * and 3 for the grid, whose queries are translated but not its sync. The
  * namespace is cooperative_groups or an alias of it (namespace cg = ...).
  */
 #include <string.h>
@@ -17,19 +18,20 @@
 
 int scan_cg_is_group(const scan_walk *w, TSNode type, TSNode init) {
   static const char *const types[] = {"thread_block", NULL};
-  static const char *const others[] = {"coalesced_group", "thread_group",
-                                       "grid_group", NULL};
+  static const char *const others[] = {"thread_group", NULL};
   static const char *const makers[] = {"tiled_partition", "this_thread_block",
                                        NULL};
-  static const char *const other_makers[] = {"coalesced_threads", "this_grid",
-                                             "binary_partition",
-                                             "labeled_partition", NULL};
   char *t = ts_text(w, type), *i = ts_text(w, init);
   int is_auto = !strcmp(t, "auto"), r = 0;
+  if (strstr(i, "coalesced_threads"))
+    r = 2; /* the active lanes are not known where a branch is predicated */
+  else if (strstr(t, "coalesced_group") || strstr(i, "binary_partition") ||
+           strstr(i, "labeled_partition"))
+    r = 1; /* a partition's coalesced group: its lanes are known */
+  if (!r && (strstr(t, "grid_group") || (is_auto && strstr(i, "this_grid"))))
+    r = 3;
   for (const char *const *p = others; *p && !r; p++)
     r = strstr(t, *p) ? 2 : 0;
-  for (const char *const *p = other_makers; *p && !r; p++)
-    r = is_auto && strstr(i, *p) ? 2 : 0;
   for (const char *const *p = types; *p && !r; p++)
     r = strstr(t, *p) != NULL;
   for (const char *const *p = makers; *p && !r; p++)
@@ -64,7 +66,9 @@ static TSNode cg_callee(scan_walk *w, TSNode fnode, int *other) {
   if (ts_is(fnode, "field_expression")) {
     TSNode obj = ts_field(fnode, "argument");
     scan_var *v = ts_is(obj, "identifier") ? scan_find_var(w, obj) : NULL;
-    *other = v && v->cg == 2;
+    char *m = ts_text(w, ts_field(fnode, "field"));
+    *other = v && (v->cg == 2 || (v->cg == 3 && !strcmp(m, "sync")));
+    free(m);
     return v && v->cg ? ts_field(fnode, "field") : none;
   }
   if (ts_is(fnode, "qualified_identifier") &&
@@ -84,6 +88,9 @@ int scan_cg_call(scan_walk *w, TSNode call, TSNode fnode) {
   int warp = str_starts_with(name, "shfl") || !strcmp(name, "any") ||
              !strcmp(name, "all") || !strcmp(name, "ballot") ||
              !strcmp(name, "reduce") || !strcmp(name, "sync") ||
+             !strcmp(name, "wait") || !strcmp(name, "wait_prior") ||
+             !strcmp(name, "binary_partition") ||
+             !strcmp(name, "labeled_partition") ||
              str_starts_with(name, "match_");
   char *full = xasprintf("cooperative_groups::%s", name);
   scan_use *u =

@@ -12,6 +12,15 @@
  * A call is described as a template whose $N the expression printer
  * (dev_expr) fills with the arguments.
  *
+ * Coalesced groups (made by binary_partition and labeled_partition) do
+ * carry something: their lanes (cu2cl_cg_coalesced, prelude). libcu++'s
+ * asynchronous copies (namespace cuda: barrier, pipeline,
+ * pipeline_shared_state, memcpy_async, aligned_size_t) are handled here
+ * too, as handles: copies are made synchronous (each thread copies its
+ * part at once) and the waits that must see other threads' copies become
+ * work-group barriers, which needs every thread of the block to take part
+ * (CU2CL3040 where the code's pattern is another).
+ *
  * Layer 2 of the device emitter (dev_state.h): calls dev_state only.
  */
 #include "dev_cg.h"
@@ -24,10 +33,15 @@ typedef enum cg_kind {
   CG_TILE,
   CG_GRID,
   CG_COALESCED,
-  CG_OTHER
+  CG_OTHER,
+  CG_BARRIER, /* libcu++ (namespace cuda) from here on */
+  CG_PIPE,
+  CG_PIPE_STATE,
+  CG_TOKEN,
+  CG_SIZE
 } cg_kind;
 
-static int in_cg_namespace(CXCursor decl) {
+static int in_namespace(CXCursor decl, const char *ns) {
   for (CXCursor p = clang_getCursorSemanticParent(decl);
        !clang_Cursor_isNull(p) &&
        clang_getCursorKind(p) != CXCursor_TranslationUnit;
@@ -35,7 +49,7 @@ static int in_cg_namespace(CXCursor decl) {
     if (clang_getCursorKind(p) != CXCursor_Namespace)
       continue;
     char *n = cx_spelling(p);
-    int r = !strcmp(n, "cooperative_groups");
+    int r = !strcmp(n, ns);
     free(n);
     if (r)
       return 1;
@@ -43,16 +57,62 @@ static int in_cg_namespace(CXCursor decl) {
   return 0;
 }
 
+static int in_cg_namespace(CXCursor decl) {
+  return in_namespace(decl, "cooperative_groups");
+}
+
+/* The asynchronous-copy types of libcu++ handled here, by name. */
+static cg_kind async_kind(CXCursor decl) {
+  if (!in_namespace(decl, "cuda"))
+    return CG_NONE;
+  char *n = cx_spelling(decl);
+  cg_kind k = !strcmp(n, "barrier")                 ? CG_BARRIER
+              : !strcmp(n, "pipeline")              ? CG_PIPE
+              : !strcmp(n, "pipeline_shared_state") ? CG_PIPE_STATE
+              : !strcmp(n, "arrival_token")         ? CG_TOKEN
+              : !strcmp(n, "aligned_size_t")        ? CG_SIZE
+                                                    : CG_NONE;
+  free(n);
+  return k;
+}
+
+/* cuda::init, cuda::memcpy_async, cuda::make_pipeline. */
+static int is_async_function(CXCursor callee) {
+  if (clang_getCursorKind(callee) == CXCursor_CXXMethod ||
+      !in_namespace(callee, "cuda"))
+    return 0;
+  char *n = cx_spelling(callee);
+  int r = !strcmp(n, "init") || !strcmp(n, "memcpy_async") ||
+          !strcmp(n, "make_pipeline");
+  free(n);
+  return r;
+}
+
+/* The thread scope of a barrier or pipeline type: 'b' (block), 't'
+ * (thread) or 'o' (another). */
+static char async_scope(CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference)
+    t = clang_getCanonicalType(clang_getPointeeType(t));
+  char *s = cx_type_spelling(t);
+  char r = strstr(s, "thread_scope_block")    ? 'b'
+           : strstr(s, "thread_scope_thread") ? 't'
+                                              : 'o';
+  free(s);
+  return r;
+}
+
 /* The kind of a cooperative-groups class type; *n: a tile's size. */
 static cg_kind cg_kind_of(CXType t, unsigned *n) {
   t = clang_getCanonicalType(t);
-  if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference)
+  if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference ||
+      t.kind == CXType_RValueReference)
     t = clang_getCanonicalType(clang_getPointeeType(t));
   if (t.kind != CXType_Record)
     return CG_NONE;
   CXCursor decl = clang_getTypeDeclaration(t);
   if (!in_cg_namespace(decl))
-    return CG_NONE;
+    return async_kind(decl);
   char *name = cx_spelling(decl);
   cg_kind k = CG_OTHER;
   if (!strcmp(name, "thread_block"))
@@ -82,6 +142,7 @@ const char *dev_cg_type_name(CXType t) {
   cg_kind k = cg_kind_of(t, &n);
   return k == CG_NONE        ? NULL
          : k == CG_COALESCED ? "cu2cl_cg_coalesced"
+         : k == CG_SIZE      ? "ulong" /* aligned_size_t: the byte count */
                              : "cu2cl_cg_group";
 }
 
@@ -96,6 +157,8 @@ static cg_kind call_kind(CXCursor callee, CXCursor obj, CXCursor *args,
     CXCursor cls = clang_getCursorSemanticParent(callee);
     return cg_kind_of(clang_getCursorType(cls), n);
   }
+  if (is_async_function(callee))
+    return CG_OTHER;
   if (!in_cg_namespace(callee))
     return CG_NONE;
   if (nargs)
@@ -103,8 +166,27 @@ static cg_kind call_kind(CXCursor callee, CXCursor obj, CXCursor *args,
   return CG_OTHER;
 }
 
+/* A wait on a block-scope barrier or pipeline: a work-group barrier. */
+static int async_is_barrier(CXCursor callee) {
+  if (clang_getCursorKind(callee) != CXCursor_CXXMethod)
+    return 0;
+  CXType cls = clang_getCursorType(clang_getCursorSemanticParent(callee));
+  unsigned n;
+  cg_kind k = cg_kind_of(cls, &n);
+  if ((k != CG_BARRIER && k != CG_PIPE) || async_scope(cls) != 'b')
+    return 0;
+  char *m = cx_spelling(callee);
+  int r = k == CG_BARRIER
+              ? !strcmp(m, "arrive_and_wait") || !strcmp(m, "wait")
+              : !strcmp(m, "producer_acquire") || !strcmp(m, "consumer_wait");
+  free(m);
+  return r;
+}
+
 int dev_cg_is_collective(CXCursor callee, int *scratch) {
   *scratch = 0;
+  if (async_is_barrier(callee))
+    return 1;
   if (!in_cg_namespace(callee) &&
       !(clang_getCursorKind(callee) == CXCursor_CXXMethod &&
         in_cg_namespace(clang_getCursorSemanticParent(callee))))
@@ -341,10 +423,12 @@ static char *sync_template(CXCursor g) {
  * the group's sync. A shape that is not a byte count (a layout, an
  * aligned_size_t) has no translation. */
 static char *group_copy_template(CXCursor *args, unsigned nargs) {
-  if (nargs != 4 || clang_getCanonicalType(clang_getCursorType(args[3])).kind ==
-                        CXType_Record)
-    return NULL;
   unsigned n = 32;
+  if (nargs < 4 || nargs > 5 ||
+      (clang_getCanonicalType(clang_getCursorType(args[3])).kind ==
+           CXType_Record &&
+       cg_kind_of(clang_getCursorType(args[3]), &n) != CG_SIZE))
+    return NULL;
   const char *f = "cu2cl_group_copy_$A1_$A2($1, $2, (ulong)($3), ";
   switch (cg_kind_of(clang_getCursorType(args[0]), &n)) {
   case CG_BLOCK:
@@ -358,6 +442,84 @@ static char *group_copy_template(CXCursor *args, unsigned nargs) {
   default:
     return NULL;
   }
+}
+
+static char *async_report(emitter *e, CXCursor call, const char *what,
+                          const char *why, int *reported) {
+  dev_report(e, call, CU2CL_D_ASYNC_PARTICIPATION, what, why);
+  *reported = 1;
+  return NULL;
+}
+
+/* A method's name as the report gives it: cuda::barrier::wait. */
+static char *async_report_method(emitter *e, CXCursor call, cg_kind k,
+                                 const char *m, const char *why,
+                                 int *reported) {
+  char *what =
+      xasprintf("cuda::%s::%s", k == CG_BARRIER ? "barrier" : "pipeline", m);
+  async_report(e, call, what, why, reported);
+  free(what);
+  return NULL;
+}
+
+/* A method of cuda::barrier or cuda::pipeline (k, type t). A thread's own
+ * pipeline needs nothing (its copies are done); the block's waits are
+ * barriers, and so is its producer_acquire: the stage it reuses must have
+ * been released by every thread. */
+static char *async_method(emitter *e, CXCursor call, const char *m, cg_kind k,
+                          CXType t, int *reported) {
+  char scope = async_scope(t);
+  if (k == CG_SIZE)
+    return str_starts_with(m, "operator") ? xstrdup("$g") : NULL;
+  if ((k != CG_BARRIER && k != CG_PIPE) || (k == CG_BARRIER && scope != 'b') ||
+      (k == CG_PIPE && scope == 'o'))
+    return async_report_method(
+        e, call, k, m, "a barrier or pipeline of another scope", reported);
+  if (k == CG_BARRIER && !strcmp(m, "arrive_and_drop"))
+    return async_report_method(e, call, k, m, "a thread leaves the barrier",
+                               reported);
+  if (k == CG_BARRIER)
+    return !strcmp(m, "arrive_and_wait") || !strcmp(m, "wait")
+               ? block_template("sync")
+               : NULL;
+  if (!strcmp(m, "producer_acquire") || !strcmp(m, "consumer_wait"))
+    return scope == 'b' ? block_template("sync") : xstrdup("((void)0)");
+  if (!strcmp(m, "producer_commit") || !strcmp(m, "consumer_release"))
+    return xstrdup("((void)0)");
+  return NULL;
+}
+
+/* cuda::init(&bar, count), cuda::make_pipeline(...), cuda::memcpy_async:
+ * a thread's copy (dst, src, size, barrier or pipeline) or the group's
+ * (group, dst, src, size, ...). */
+static char *async_function(emitter *e, CXCursor call, const char *m,
+                            CXCursor *args, unsigned nargs, int *reported) {
+  unsigned n;
+  if (!strcmp(m, "init") && nargs >= 2)
+    return async_scope(clang_getCursorType(args[0])) == 'b'
+               ? xstrdup("((void)($1))")
+               : async_report(e, call, "cuda::init",
+                              "a barrier of another scope than the block",
+                              reported);
+  if (!strcmp(m, "make_pipeline")) {
+    if (nargs == 0)
+      return xstrdup("0");
+    if (nargs == 3)
+      return async_report(e, call, "cuda::make_pipeline",
+                          "a pipeline split into producer and consumer "
+                          "threads (a role or a producer count)",
+                          reported);
+    if (cg_kind_of(clang_getCursorType(args[0]), &n) != CG_BLOCK)
+      return async_report(e, call, "cuda::make_pipeline",
+                          "a pipeline shared by a group other than the block",
+                          reported);
+    return xstrdup("0");
+  }
+  if (!strcmp(m, "memcpy_async") && nargs == 4)
+    return xstrdup("cu2cl_pipeline_copy_$A0_$A1($0, $1, (ulong)($2), 0UL)");
+  if (!strcmp(m, "memcpy_async") && nargs == 5)
+    return group_copy_template(args, nargs);
+  return NULL;
 }
 
 static int is_handle_call(const char *m) {
@@ -377,7 +539,15 @@ int dev_cg_call_template(emitter *e, CXCursor call, CXCursor callee,
   int method = clang_getCursorKind(callee) == CXCursor_CXXMethod;
   const char *ts = nargs ? type_suffix(clang_getCursorType(args[0])) : NULL;
   char *t = NULL;
-  if (!method && is_handle_call(m)) {
+  int reported = 0;
+  if (is_async_function(callee)) {
+    t = async_function(e, call, m, args, nargs, &reported);
+  } else if (k >= CG_BARRIER) {
+    CXType ot = clang_Cursor_isNull(obj)
+                    ? clang_getCursorType(clang_getCursorSemanticParent(callee))
+                    : clang_getCursorType(obj);
+    t = async_method(e, call, m, k, ot, &reported);
+  } else if (!method && is_handle_call(m)) {
     t = handle_template(m, args, nargs);
   } else if (!method && nargs == 1 &&
              (!strcmp(m, "sync") || !strcmp(m, "wait") ||
@@ -396,10 +566,13 @@ int dev_cg_call_template(emitter *e, CXCursor call, CXCursor callee,
   } else if (k == CG_COALESCED && method) {
     t = coalesced_template(m, ts);
   }
-  if (!t) {
-    char *what = xasprintf("cooperative_groups::%s", m);
+  if (!t && !reported) {
+    char *what =
+        xasprintf("%s::%s", k >= CG_BARRIER ? "cuda" : "cooperative_groups", m);
     dev_report(e, call, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED, what);
     free(what);
+  } else if (!t) {
+    t = xstrdup("0"); /* reported (CU2CL3040): the rest of the file builds */
   }
   free(m);
   *tpl = t;

@@ -584,9 +584,8 @@ static void print_cg_handle(emitter *e, CXCursor c) {
   enum CXCursorKind rk = clang_getCursorKind(ref);
   CXCursor *args;
   unsigned nargs = dev_call_args(c, &args);
-  if (rk == CXCursor_Constructor && nargs == 1 &&
-      dev_cg_is_type(clang_getCursorType(args[0])))
-    dev_print_expr(e, args[0]);
+  if (rk == CXCursor_Constructor && nargs == 1)
+    dev_print_expr(e, args[0]); /* a copy; aligned_size_t(n): n */
   else if (rk != CXCursor_FunctionDecl ||
            !print_cg_call(e, c, ref, clang_getNullCursor(), args, nargs))
     dev_emit(e, "0");

@@ -295,8 +295,13 @@ static int print_cg_call(emitter *e, CXCursor call, CXCursor callee,
     }
     if (*p == '$' && p[1] == 'g') { /* the group a method is called on */
       p++;
-      char *t = dev_arg_text(e, clang_Cursor_isNull(obj) ? args[0] : obj);
+      CXCursor g = clang_Cursor_isNull(obj) ? args[0] : obj;
+      char *t = dev_arg_text(e, g);
+      int ptr = clang_getCanonicalType(clang_getCursorType(g)).kind ==
+                CXType_Pointer; /* g->size() */
+      dev_emit(e, ptr ? "(*" : "");
       dev_emit(e, t);
+      dev_emit(e, ptr ? ")" : "");
       free(t);
       continue;
     }

@@ -1,8 +1,8 @@
 // A kernel whose body is in a branch of #if __CUDA_ARCH__ (skipped by the
 // host-side parse): its comments are carried over, but a #pragma unroll
 // from it would precede no statement, which OpenCL C rejects.
-__global__ void arch_only(float *out) { // EXPECT: CU2CL2105
-#if __CUDA_ARCH__ >= 700
+__global__ void arch_only(float *out) {
+#if __CUDA_ARCH__ >= 700 // EXPECT: CU2CL2105
   float s = 0;
   // a loop the compiler unrolls
 #pragma unroll

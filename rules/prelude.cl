@@ -1166,6 +1166,226 @@ CU2CL_DEFINE_TILE_REDUCES(double)
 #undef CU2CL_DEFINE_TILE_BITWISE
 #undef CU2CL_DEFINE_TILE_REDUCE
 
+/* ---- Cooperative-groups coalesced groups ------------------------------------
+ * The groups binary_partition and labeled_partition make: a set of lanes of
+ * one warp. The handle (cu2cl_cg_coalesced, a ulong) holds the lanes as a
+ * mask (bits 0-31, bit i: lane i), the group's meta rank (bits 32-39) and
+ * meta size (bits 40-47), set as CUDA's partitions set them. A tile's lanes
+ * are those of its segment that exist (a partial warp's missing lanes
+ * belong to no group). Ranks count the group's lanes from the lowest.
+ * Every call takes the warp scratch: on the emulation and sub-group paths
+ * every lane of the warp makes it (the translator predicates), each with
+ * its own group; on the PTX path only the group's lanes do. */
+typedef ulong cu2cl_cg_coalesced;
+
+ulong cu2cl_cg_make(uint mask, uint rank, uint size) {
+  return (ulong)mask | (ulong)rank << 32 | (ulong)size << 40;
+}
+
+/* The existing lanes of the caller's tile of n lanes, as warp lanes. */
+uint cu2cl_tile_mask(uint n) {
+  return cu2cl_tile_lanes(n) << (cu2cl_lane_id() & ~(n - 1u) & 31u);
+}
+
+uint cu2cl_cg_lanes_below(void) {
+  return (1u << cu2cl_lane_id()) - 1u;
+}
+
+uint cu2cl_cg_thread_rank(cu2cl_cg_coalesced g) {
+  return popcount((uint)g & cu2cl_cg_lanes_below());
+}
+
+uint cu2cl_cg_size(cu2cl_cg_coalesced g) { return popcount((uint)g); }
+
+uint cu2cl_cg_meta_group_rank(cu2cl_cg_coalesced g) {
+  return (uint)(g >> 32) & 0xffu;
+}
+
+uint cu2cl_cg_meta_group_size(cu2cl_cg_coalesced g) {
+  return (uint)(g >> 40) & 0xffu;
+}
+
+/* binary_partition: the lanes of parent whose pred equals the caller's;
+ * meta rank pred and size 2, or 0 and 1 when all of parent agree. */
+cu2cl_cg_coalesced cu2cl_cg_binary_partition(__local ulong *ws, uint parent,
+                                             int pred) {
+  uint set = cu2cl_ballot(ws, parent, pred);
+  if (set == parent || set == 0u)
+    return cu2cl_cg_make(parent, 0u, 1u);
+  return cu2cl_cg_make(pred ? set : parent & ~set, pred != 0, 2u);
+}
+
+/* labeled_partition: the lanes of parent with the caller's label (sub);
+ * the meta rank counts the groups whose lowest lane is below this one's. */
+cu2cl_cg_coalesced cu2cl_cg_labeled_group(__local ulong *ws, uint parent,
+                                          uint sub) {
+  uint leader = 31u - clz(sub & (0u - sub));
+  uint leaders = cu2cl_ballot(ws, parent, cu2cl_lane_id() == leader);
+  uint below = leader ? (1u << leader) - 1u : 0u;
+  return cu2cl_cg_make(sub, popcount(leaders & below), popcount(leaders));
+}
+
+cu2cl_cg_coalesced cu2cl_cg_labeled_partition32(__local ulong *ws,
+                                                uint parent, uint label) {
+  return cu2cl_cg_labeled_group(ws, parent,
+                                cu2cl_warp_match32(ws, parent, label));
+}
+
+cu2cl_cg_coalesced cu2cl_cg_labeled_partition64(__local ulong *ws,
+                                                uint parent, ulong label) {
+  return cu2cl_cg_labeled_group(ws, parent,
+                                cu2cl_warp_match64(ws, parent, label));
+}
+
+/* The lane of rank r in mask; as CUDA, lane 31 when there is none. */
+uint cu2cl_cg_lane_of_rank(uint mask, uint r) {
+  for (uint m = mask; m; m &= m - 1u) {
+    uint lane = 31u - clz(m & (0u - m));
+    if (r-- == 0u)
+      return lane;
+  }
+  return 31u;
+}
+
+/* The lane a coalesced group's shuffle reads: srcRank's (mode IDX), or the
+ * rank delta above (DOWN) or below (UP) the caller's, else the caller's. */
+uint cu2cl_cg_source(cu2cl_cg_coalesced g, int mode, uint b) {
+  uint mask = (uint)g, r = cu2cl_cg_thread_rank(g), n = popcount(mask);
+  if (mode == CU2CL_SHFL_IDX)
+    return cu2cl_cg_lane_of_rank(mask, b);
+  if (mode == CU2CL_SHFL_DOWN)
+    return r + b < n ? cu2cl_cg_lane_of_rank(mask, r + b) : cu2cl_lane_id();
+  return b <= r ? cu2cl_cg_lane_of_rank(mask, r - b) : cu2cl_lane_id();
+}
+
+/* ballot numbers the group's lanes by rank, as CUDA packs them. */
+uint cu2cl_cg_ballot(__local ulong *ws, cu2cl_cg_coalesced g, int pred) {
+  uint mask = (uint)g, b = cu2cl_ballot(ws, mask, pred), r = 0, k = 0;
+  for (uint m = mask; m; m &= m - 1u, k++)
+    r |= ((b >> (31u - clz(m & (0u - m)))) & 1u) << k;
+  return r;
+}
+
+int cu2cl_cg_any(__local ulong *ws, cu2cl_cg_coalesced g, int pred) {
+  return cu2cl_ballot(ws, (uint)g, pred) != 0u;
+}
+
+int cu2cl_cg_all(__local ulong *ws, cu2cl_cg_coalesced g, int pred) {
+  return cu2cl_ballot(ws, (uint)g, pred) == (uint)g;
+}
+
+void cu2cl_cg_sync(__local ulong *ws, cu2cl_cg_coalesced g) {
+  cu2cl_syncwarp(ws, (uint)g);
+}
+
+/* Shuffles and reductions over a coalesced group. On the PTX path the
+ * group's lanes take part (their masks agree); elsewhere every lane of the
+ * warp reads every lane in turn and keeps its own group's values, so the
+ * number of warp operations is the same in every work-item. The reduction
+ * folds the group's values in rank order. */
+#ifdef CU2CL_WARP_PTX
+#define CU2CL_CG_FOLD(T, OP)                                                \
+  for (uint m = mask; m; m &= m - 1u) {                                     \
+    uint i = 31u - clz(m & (0u - m));                                       \
+    T o = cu2cl_shfl_##T(ws, mask, v, (int)i, 32);                          \
+    acc = m == mask ? o : OP(acc, o);                                       \
+  }
+#else
+#define CU2CL_CG_FOLD(T, OP)                                                \
+  for (uint i = 0, first = 1; i < 32u; i++) {                               \
+    T o = cu2cl_shfl_##T(ws, 0xffffffffu, v, (int)i, 32);                   \
+    if ((mask >> i) & 1u) {                                                 \
+      acc = first ? o : OP(acc, o);                                         \
+      first = 0;                                                            \
+    }                                                                       \
+  }
+#endif
+#define CU2CL_DEFINE_CG_REDUCE(NAME, T, OP)                                 \
+  T cu2cl_cg_reduce_##NAME##_##T(__local ulong *ws, cu2cl_cg_coalesced g,   \
+                                 T v) {                                     \
+    uint mask = (uint)g;                                                    \
+    T acc = v;                                                              \
+    CU2CL_CG_FOLD(T, OP)                                                    \
+    return acc;                                                             \
+  }
+#define CU2CL_DEFINE_CG_SHUFFLES(T)                                         \
+  T cu2cl_cg_shfl_##T(__local ulong *ws, cu2cl_cg_coalesced g, T v,         \
+                      int src) {                                            \
+    uint s = cu2cl_cg_source(g, CU2CL_SHFL_IDX, (uint)src);                 \
+    return cu2cl_shfl_##T(ws, (uint)g, v, (int)s, 32);                      \
+  }                                                                         \
+  T cu2cl_cg_shfl_up_##T(__local ulong *ws, cu2cl_cg_coalesced g, T v,      \
+                         uint delta) {                                      \
+    uint s = cu2cl_cg_source(g, CU2CL_SHFL_UP, delta);                      \
+    return cu2cl_shfl_##T(ws, (uint)g, v, (int)s, 32);                      \
+  }                                                                         \
+  T cu2cl_cg_shfl_down_##T(__local ulong *ws, cu2cl_cg_coalesced g, T v,    \
+                           uint delta) {                                    \
+    uint s = cu2cl_cg_source(g, CU2CL_SHFL_DOWN, delta);                    \
+    return cu2cl_shfl_##T(ws, (uint)g, v, (int)s, 32);                      \
+  }                                                                         \
+  CU2CL_DEFINE_CG_REDUCE(add, T, CU2CL_OP_ADD)                              \
+  CU2CL_DEFINE_CG_REDUCE(min, T, CU2CL_OP_MIN)                              \
+  CU2CL_DEFINE_CG_REDUCE(max, T, CU2CL_OP_MAX)
+#define CU2CL_DEFINE_CG_BITWISE(T)                                          \
+  CU2CL_DEFINE_CG_REDUCE(and, T, CU2CL_OP_AND)                              \
+  CU2CL_DEFINE_CG_REDUCE(or, T, CU2CL_OP_OR)                                \
+  CU2CL_DEFINE_CG_REDUCE(xor, T, CU2CL_OP_XOR)
+
+CU2CL_DEFINE_CG_SHUFFLES(int)
+CU2CL_DEFINE_CG_SHUFFLES(uint)
+CU2CL_DEFINE_CG_SHUFFLES(long)
+CU2CL_DEFINE_CG_SHUFFLES(ulong)
+CU2CL_DEFINE_CG_SHUFFLES(float)
+CU2CL_DEFINE_CG_BITWISE(int)
+CU2CL_DEFINE_CG_BITWISE(uint)
+CU2CL_DEFINE_CG_BITWISE(long)
+CU2CL_DEFINE_CG_BITWISE(ulong)
+#ifdef CU2CL_DEVICE_HAS_FP64
+CU2CL_DEFINE_CG_SHUFFLES(double)
+#endif
+#undef CU2CL_DEFINE_CG_SHUFFLES
+#undef CU2CL_DEFINE_CG_BITWISE
+#undef CU2CL_DEFINE_CG_REDUCE
+#undef CU2CL_CG_FOLD
+
+/* ---- Asynchronous copies ------------------------------------------------------
+ * CUDA's asynchronous copies into shared memory (__pipeline_memcpy_async,
+ * cooperative_groups::memcpy_async) are made synchronous: the calling
+ * work-item copies its part at once, and the wait that CUDA requires before
+ * the data is read is a barrier of the group (cooperative groups) or
+ * nothing (a thread's own pipeline: it reads what it copied itself). CUDA
+ * lets a copy land any time before the wait, so landing at once is one of
+ * its behaviours. One helper per address space of the destination (D) and
+ * the source (S). cu2cl_group_copy: the rank-th of size threads copies
+ * every size-th byte. cu2cl_pipeline_copy: n bytes, the last zfill of them
+ * zeros (__pipeline_memcpy_async's zero fill). */
+#define CU2CL_DEFINE_COPY(D, S)                                             \
+  void cu2cl_group_copy_##D##_##S(D void *dst, const S void *src, ulong n,  \
+                                  uint rank, uint size) {                   \
+    D uchar *d = (D uchar *)dst;                                            \
+    const S uchar *s = (const S uchar *)src;                                \
+    for (ulong i = rank; i < n; i += size)                                  \
+      d[i] = s[i];                                                          \
+  }                                                                         \
+  void cu2cl_pipeline_copy_##D##_##S(D void *dst, const S void *src,        \
+                                     ulong n, ulong zfill) {                \
+    D uchar *d = (D uchar *)dst;                                            \
+    const S uchar *s = (const S uchar *)src;                                \
+    for (ulong i = 0; i < n; i++)                                           \
+      d[i] = i + zfill < n ? s[i] : (uchar)0;                               \
+  }
+#define CU2CL_DEFINE_COPIES(D)                                              \
+  CU2CL_DEFINE_COPY(D, global)                                              \
+  CU2CL_DEFINE_COPY(D, local)                                               \
+  CU2CL_DEFINE_COPY(D, constant)                                            \
+  CU2CL_DEFINE_COPY(D, private)
+CU2CL_DEFINE_COPIES(local)
+CU2CL_DEFINE_COPIES(global)
+CU2CL_DEFINE_COPIES(private)
+#undef CU2CL_DEFINE_COPIES
+#undef CU2CL_DEFINE_COPY
+
 /* ---- Block-wide votes (__syncthreads_count/and/or) -------------------------
  * A __syncthreads that also counts the work-items with a nonzero predicate,
  * on every path: a counter in slot 0 of the scratch, zeroed by item 0,

@@ -5,12 +5,13 @@
  * initialized from one of its constructors (auto t = tiled_partition<32>
  * (block)); its methods, and the namespace's free functions (cg::reduce,
  * cg::sync), are the calls. Shuffles, votes, ballots, reductions, match
- * and sync take the warp scratch (CU2CL3011 on the kernel), except the
- * grid's sync (a barrier in global memory; scan_cg_is_group says 3 for the
- * grid); match_any and match_all are not translated (CU2CL3001), nor is
- * anything of the groups that are neither the block, a tile nor the grid
- * (coalesced_threads(), binary_partition(), thread_group): scan_cg_is_group
- * says 2 for those. The namespace is cooperative_groups or an alias of it
+ * and sync take the warp scratch (CU2CL3011 on the kernel), and so do a
+ * group's wait and the partitions, except the grid's sync (a barrier in
+ * global memory; scan_cg_is_group says 3 for the grid); match_any and
+ * match_all are not translated (CU2CL3001), nor is anything of the groups
+ * that are neither the block, a tile, a partition's coalesced group nor the
+ * grid (coalesced_threads(), thread_group): scan_cg_is_group says 2 for
+ * those. The namespace is cooperative_groups or an alias of it
  * (namespace cg = ...).
  */
 #include <string.h>
@@ -19,18 +20,20 @@
 
 int scan_cg_is_group(const scan_walk *w, TSNode type, TSNode init) {
   static const char *const types[] = {"thread_block", NULL};
-  static const char *const others[] = {"coalesced_group", "thread_group", NULL};
+  static const char *const others[] = {"thread_group", NULL};
   static const char *const makers[] = {"tiled_partition", "this_thread_block",
                                        NULL};
-  static const char *const other_makers[] = {
-      "coalesced_threads", "binary_partition", "labeled_partition", NULL};
   char *t = ts_text(w, type), *i = ts_text(w, init);
   int is_auto = !strcmp(t, "auto"), r = 0;
-  r = strstr(t, "grid_group") || (is_auto && strstr(i, "this_grid")) ? 3 : 0;
+  if (strstr(i, "coalesced_threads"))
+    r = 2; /* the active lanes are not known where a branch is predicated */
+  else if (strstr(t, "coalesced_group") || strstr(i, "binary_partition") ||
+           strstr(i, "labeled_partition"))
+    r = 1; /* a partition's coalesced group: its lanes are known */
+  if (!r && (strstr(t, "grid_group") || (is_auto && strstr(i, "this_grid"))))
+    r = 3;
   for (const char *const *p = others; *p && !r; p++)
     r = strstr(t, *p) ? 2 : 0;
-  for (const char *const *p = other_makers; *p && !r; p++)
-    r = is_auto && strstr(i, *p) ? 2 : 0;
   for (const char *const *p = types; *p && !r; p++)
     r = strstr(t, *p) != NULL;
   for (const char *const *p = makers; *p && !r; p++)
@@ -96,6 +99,9 @@ int scan_cg_call(scan_walk *w, TSNode call, TSNode fnode) {
              !strcmp(name, "all") || !strcmp(name, "ballot") ||
              !strcmp(name, "reduce") ||
              (!strcmp(name, "sync") && group != 3 && arg != 3) ||
+             !strcmp(name, "wait") || !strcmp(name, "wait_prior") ||
+             !strcmp(name, "binary_partition") ||
+             !strcmp(name, "labeled_partition") ||
              str_starts_with(name, "match_");
   char *full = xasprintf("cooperative_groups::%s", name);
   scan_use *u =

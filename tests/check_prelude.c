@@ -247,6 +247,8 @@ static const char *star_signature(const char *name) {
       {"printf", "const char *, int"},
       {"__ld", "const float *"},
       {"__st", "float *, float"},
+      {"__pipeline_memcpy_async", "void *, const void *, unsigned long, "
+                                  "unsigned long"},
   };
   for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
     if (str_starts_with(name, sigs[i][0]))

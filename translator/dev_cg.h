@@ -11,6 +11,13 @@
 /* 1 for a cooperative-groups class type (or a pointer or reference to
  * one): a group handle, printed as cu2cl_cg_group. */
 int dev_cg_is_type(CXType t);
+/* The OpenCL C type of a group (NULL for other types): cu2cl_cg_coalesced
+ * (its lanes, prelude) for a coalesced group, else cu2cl_cg_group. */
+const char *dev_cg_type_name(CXType t);
+/* 1 for a cooperative-groups call whose value may differ between the
+ * work-items of a block with the same arguments (thread_rank, a partition,
+ * any query of a coalesced group). */
+int dev_cg_is_varying(CXCursor callee);
 /* 1 for a cooperative-groups call that every work-item must reach;
  * *scratch: it takes the warp scratch. */
 int dev_cg_is_collective(CXCursor callee, int *scratch);
@@ -28,7 +35,9 @@ int dev_cg_syncs_grid(CXCursor callee);
 /* A cooperative-groups call (obj: the object of a method call, or a null
  * cursor) as OpenCL C: returns 0 when the call is not one. Else 1, with
  * *tpl (the caller frees it) the call's text, in which $0..$9 stand for
- * the arguments (dev_arg_text; "0" where the call has fewer), or NULL when
+ * the arguments (dev_arg_text; "0" where the call has fewer), $A0..$A9
+ * for the address space of argument i, and $g for the group a method is
+ * called on (obj), or NULL when
  * the call has no translation (reported here). */
 int dev_cg_call_template(emitter *e, CXCursor call, CXCursor callee,
                          CXCursor obj, CXCursor *args, unsigned nargs,

@@ -420,7 +420,9 @@ static int masked_collective(CXCursor c, void *ctx) {
   }
   CXCursor def = clang_getCursorDefinition(clang_getCursorReferenced(c));
   CXCursor body = dev_function_body(def);
-  if (clang_Cursor_isNull(body) || f->depth <= 0)
+  /* (a toolkit header's body, like a coalesced group's sync on its own
+   * lanes, is the library's: its masks are right by construction) */
+  if (clang_Cursor_isNull(body) || f->depth <= 0 || cx_in_system_header(def))
     return 0;
   f->depth--;
   int r = dev_find(body, masked_collective, f, 1, NULL) > 0;

@@ -286,6 +286,25 @@ static int print_cg_call(emitter *e, CXCursor call, CXCursor callee,
   if (!dev_cg_call_template(e, call, callee, obj, args, nargs, &tpl))
     return 0;
   for (const char *p = tpl; p && *p; p++) {
+    if (*p == '$' && p[1] == 'A' && p[2] >= '0' && p[2] <= '9') {
+      unsigned i = (unsigned)(p[2] - '0'); /* an address space */
+      p += 2;
+      dev_emit(e, i < nargs ? dev_space_name(dev_expr_space(e, args[i]))
+                            : "private");
+      continue;
+    }
+    if (*p == '$' && p[1] == 'g') { /* the group a method is called on */
+      p++;
+      CXCursor g = clang_Cursor_isNull(obj) ? args[0] : obj;
+      char *t = dev_arg_text(e, g);
+      int ptr = clang_getCanonicalType(clang_getCursorType(g)).kind ==
+                CXType_Pointer; /* g->size() */
+      dev_emit(e, ptr ? "(*" : "");
+      dev_emit(e, t);
+      dev_emit(e, ptr ? ")" : "");
+      free(t);
+      continue;
+    }
     if (*p != '$' || p[1] < '0' || p[1] > '9') {
       strbuf_appendc(e->out, *p);
       continue;
@@ -562,6 +581,22 @@ static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
 }
 
 /* operator= that the compiler wrote (copy or move): a plain assignment. */
+/* A call that yields a group: a copy keeps the handle; a partition's
+ * handle is computed (dev_cg); other groups are implied by the work-item
+ * (0). */
+static void print_cg_handle(emitter *e, CXCursor c) {
+  CXCursor ref = clang_getCursorReferenced(c);
+  enum CXCursorKind rk = clang_getCursorKind(ref);
+  CXCursor *args;
+  unsigned nargs = dev_call_args(c, &args);
+  if (rk == CXCursor_Constructor && nargs == 1)
+    dev_print_expr(e, args[0]); /* a copy; aligned_size_t(n): n */
+  else if (rk != CXCursor_FunctionDecl ||
+           !print_cg_call(e, c, ref, clang_getNullCursor(), args, nargs))
+    dev_emit(e, "0");
+  free(args);
+}
+
 static int is_trivial_assign(CXCursor m) {
   if (!clang_CXXMethod_isCopyAssignmentOperator(m) &&
       !clang_CXXMethod_isMoveAssignmentOperator(m))
@@ -578,7 +613,7 @@ static void print_call(emitter *e, CXCursor c) {
     return;
   }
   if (dev_cg_is_type(clang_getCursorType(c))) {
-    dev_emit(e, "0"); /* a group handle: implied by the work-item */
+    print_cg_handle(e, c);
     return;
   }
   CXCursor ref = clang_getCursorReferenced(c);

@@ -38,8 +38,10 @@ void dev_indent(emitter *e) {
 }
 
 /* Carries comments and `#pragma unroll` lines found between two offsets
- * of the file holding `at` over to the output. */
-static void print_gap(emitter *e, CXCursor at, unsigned from, unsigned to) {
+ * of the file holding `at` over to the output; stmt_follows: a statement
+ * starts at `to` (else the block ends there). */
+static void print_gap(emitter *e, CXCursor at, unsigned from, unsigned to,
+                      int stmt_follows) {
   if (to <= from)
     return;
   CXFile file;
@@ -80,7 +82,9 @@ static void print_gap(emitter *e, CXCursor at, unsigned from, unsigned to) {
     } else if (!strcmp(s, "#") && i + 2 < n) {
       char *w = cx_take(clang_getTokenSpelling(e->tu, toks[i + 1]));
       char *x = cx_take(clang_getTokenSpelling(e->tu, toks[i + 2]));
-      if (!strcmp(w, "pragma") && !strcmp(x, "unroll")) {
+      /* (a pragma before a block's end, as one in a branch of #if that
+       * the parse skipped has, would precede no statement: dropped) */
+      if (!strcmp(w, "pragma") && !strcmp(x, "unroll") && stmt_follows) {
         unsigned line;
         clang_getSpellingLocation(clang_getTokenLocation(e->tu, toks[i + 2]),
                                   NULL, &line, NULL, NULL);
@@ -127,7 +131,7 @@ unsigned dev_print_items(emitter *e, CXCursor *kids, unsigned from, unsigned n,
                          unsigned prev) {
   for (unsigned i = from; i < n; i++) {
     CXSourceRange r = clang_getCursorExtent(kids[i]);
-    print_gap(e, kids[i], prev, dev_offset_of(clang_getRangeStart(r)));
+    print_gap(e, kids[i], prev, dev_offset_of(clang_getRangeStart(r)), 1);
     if (e->stmt_hooks && e->stmt_hooks->items(e, kids, i, n, &prev))
       return prev;
     print_sync_before(e, kids[i]);
@@ -143,7 +147,7 @@ void dev_print_block_items(emitter *e, CXCursor block) {
   CXSourceRange br = clang_getCursorExtent(block);
   unsigned prev = dev_offset_of(clang_getRangeStart(br)) + 1;
   prev = dev_print_items(e, kids, 0, n, prev);
-  print_gap(e, block, prev, dev_offset_of(clang_getRangeEnd(br)));
+  print_gap(e, block, prev, dev_offset_of(clang_getRangeEnd(br)), 0);
   free(kids);
 }
 
@@ -665,7 +669,8 @@ static void print_attributed(emitter *e, CXCursor s) {
     dev_drop_line(e);
     print_gap(
         e, s, dev_offset_of(clang_getRangeStart(clang_getCursorExtent(s))),
-        dev_offset_of(clang_getRangeStart(clang_getCursorExtent(kids[n - 1]))));
+        dev_offset_of(clang_getRangeStart(clang_getCursorExtent(kids[n - 1]))),
+        1);
     dev_print_stmt(e, kids[n - 1]);
   }
   free(kids);

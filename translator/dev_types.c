@@ -717,7 +717,7 @@ char *dev_type_name(emitter *e, CXType t) {
     return dev_type_name(
         e, clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)));
   if (t.kind == CXType_Record && dev_cg_is_type(t))
-    return xstrdup("cu2cl_cg_group");
+    return xstrdup(dev_cg_type_name(t));
   if (t.kind == CXType_Record) {
     CXCursor decl = clang_getTypeDeclaration(t);
     char *n = cx_spelling(decl);

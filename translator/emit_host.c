@@ -871,7 +871,9 @@ static void rename_tokens(host *h) {
     } else if (!r && str_starts_with(name, "cuda")) {
       CXCursor at = clang_getCursor(h->tu, clang_getRangeStart(tr));
       CXCursor ref = clang_getCursorReferenced(at);
-      if (!clang_Cursor_isNull(ref) && cx_in_system_header(ref))
+      /* (libcu++'s namespace cuda in device code: the device emitter's) */
+      if (!clang_Cursor_isNull(ref) && cx_in_system_header(ref) &&
+          !(!strcmp(name, "cuda") && in_device_code(h, tr)))
         token_report(h, tr, CU2CL_D_UNKNOWN_CUDA_API, name, NULL);
     }
     free(name);

@@ -4,8 +4,9 @@
  * "Cooperative Groups"): thread_group, thread_block (this_thread_block),
  * grid_group (this_grid), coalesced_group (coalesced_threads), the
  * statically sized thread_block_tile<Size, ParentT> with its warp
- * collectives, tiled_partition in its template and run-time forms, and the
- * free functions sync, thread_rank and group_size. Member functions are
+ * collectives, tiled_partition in its template and run-time forms,
+ * binary_partition and labeled_partition, and the free functions sync,
+ * thread_rank and group_size. Member functions are
  * __device__ declarations; cu2cl lowers calls to them by class and member
  * name. Written for cu2cl from the documented API. */
 #ifndef CU2CL_COOPERATIVE_GROUPS_H
@@ -118,6 +119,22 @@ __device__ thread_group tiled_partition(const thread_block &parent,
                                         unsigned int tilesz);
 __device__ coalesced_group tiled_partition(const coalesced_group &parent,
                                            unsigned int tilesz);
+
+/* Partitions of a tile (of at most 32 threads) or a coalesced group into
+ * coalesced groups: the threads whose predicate agrees (binary_partition),
+ * or whose label, an integral or pointer value, is equal
+ * (labeled_partition). */
+__device__ coalesced_group binary_partition(const coalesced_group &parent,
+                                            bool pred);
+template <unsigned int Size, class ParentT>
+__device__ coalesced_group
+binary_partition(const thread_block_tile<Size, ParentT> &parent, bool pred);
+template <class LabelT>
+__device__ coalesced_group labeled_partition(const coalesced_group &parent,
+                                             LabelT label);
+template <class LabelT, unsigned int Size, class ParentT>
+__device__ coalesced_group
+labeled_partition(const thread_block_tile<Size, ParentT> &parent, LabelT label);
 
 /* Free functions on any group. */
 template <class GroupT> __device__ void sync(GroupT const &g);

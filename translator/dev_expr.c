@@ -597,7 +597,9 @@ static void print_call(emitter *e, CXCursor c) {
     CXCursor obj = clang_getNullCursor();
     CXCursor *margs = args;
     unsigned mn = nargs;
-    if (dev_is_method_access(first)) {
+    if (clang_CXXMethod_isStatic(def)) {
+      /* C::f(args), obj.f(args): no object */
+    } else if (dev_is_method_access(first)) {
       obj = dev_first_child(first); /* obj.method(args) */
     } else if (nk >= 1) {
       obj = kids[0]; /* member operator: object, callee, args... */

@@ -91,6 +91,10 @@ static void print_signature(emitter *e, fn_clone *f) {
   } else {
     CXType rt = ctor ? clang_getCursorType(clang_getCursorSemanticParent(d))
                      : clang_getCursorResultType(d);
+    if (dev_is_const_ref(rt)) /* T const &f(): the value, as const T &
+                                 parameters and locals are */
+      rt = clang_getUnqualifiedType(
+          clang_getPointeeType(clang_getCanonicalType(rt)));
     char *r =
         dev_type_string(e, rt, dev_is_pointer_type(rt) ? f->ret_space : 0);
     strbuf_printf(e->out, "%s %s(", r, f->name);

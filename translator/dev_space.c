@@ -295,14 +295,16 @@ int dev_class_is_empty(CXCursor cls) {
 }
 
 /* obj.method(args) and member operators: self by value for const methods,
- * by pointer (clone per space) otherwise. */
+ * by pointer (clone per space) otherwise; none for static methods (called
+ * as C::f(args), also through a template parameter: T::f()). */
 char dev_method_self(emitter *e, CXCursor def, CXCursor obj) {
   int this_obj =
       clang_Cursor_isNull(obj) ||
       clang_getCursorKind(cx_strip_implicit(obj)) == CXCursor_CXXThisExpr;
-  if (dev_class_is_empty(clang_getCursorSemanticParent(def)))
-    return 'N';
-  if (dev_is_const_method(def) || clang_CXXMethod_isStatic(def))
+  if (clang_CXXMethod_isStatic(def) ||
+      dev_class_is_empty(clang_getCursorSemanticParent(def)))
+    return 'N'; /* no object: static, or nothing in it */
+  if (dev_is_const_method(def))
     return 'S';
   if (this_obj)
     return e->cur && e->cur->self != 'S' && e->cur->self != 'N' ? e->cur->self

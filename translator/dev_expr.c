@@ -592,6 +592,10 @@ static void print_call(emitter *e, CXCursor c) {
       /* cooperative groups */
     } else if (cx_in_system_header(def))
       print_builtin_call(e, c, def, margs, mn);
+    else if (clang_CXXMethod_isVirtual(def) &&
+             clang_Cursor_isNull(dev_function_body(def)))
+      dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+                 "a call of a pure virtual function (dynamic dispatch)");
     else
       print_method_call(e, c, def, obj, margs, mn);
   } else if (rk == CXCursor_FunctionDecl) {

@@ -263,20 +263,18 @@ void dev_new_expr_parts(CXTranslationUnit tu, CXCursor c, dev_new_parts *out) {
   free(kids);
 }
 
-static enum CXChildVisitResult find_dtor(CXCursor c, CXCursor p,
-                                         CXClientData d) {
-  (void)p;
+static enum CXVisitorResult find_dtor(CXCursor c, CXClientData d) {
   if (clang_getCursorKind(c) != CXCursor_Destructor)
-    return CXChildVisit_Continue;
+    return CXVisit_Continue;
   *(CXCursor *)d = c;
-  return CXChildVisit_Break;
+  return CXVisit_Break;
 }
 
+/* From the type's methods, not the declaration's children: those of an
+ * instantiated class template are not visited as children. */
 CXCursor dev_class_destructor(CXType cls) {
-  CXCursor decl = clang_getTypeDeclaration(clang_getCanonicalType(cls));
   CXCursor dtor = clang_getNullCursor();
-  if (!clang_Cursor_isNull(decl))
-    clang_visitChildren(decl, find_dtor, &dtor);
+  clang_visitCXXMethods(clang_getCanonicalType(cls), find_dtor, &dtor);
   if (clang_Cursor_isNull(dtor) || clang_CXXMethod_isDefaulted(dtor))
     return clang_getNullCursor();
   CXCursor def = clang_getCursorDefinition(dtor);

@@ -20,10 +20,27 @@ struct base {
     __device__ virtual ~base() {}
 };
 
+struct shape {
+    __device__ virtual int get() = 0;
+};
+
 __device__ acc *g_acc;
 
 // in an instantiated template, the new-expression's extent ends at `new`
 template <class T> __device__ T *place(T *buf, int n) { return new (buf) T[n]; }
+
+// the destructor of an instantiated class template runs too
+template <class T> struct holder {
+    T *d;
+    __device__ holder(int n) { d = new T[n]; }
+    __device__ ~holder() { delete[] d; } // EXPECT: CU2CL2107
+};
+
+__global__ void held(int n)
+{
+    holder<float> *h = new holder<float>(n);
+    delete h; // EXPECT: CU2CL2107
+}
 
 __global__ void create(int cap, int **slot)
 {
@@ -49,12 +66,13 @@ __global__ void placed(float *out)
     delete[] f; // EXPECT: CU2CL2107
 }
 
-__global__ void reported(base *b, int n)
+__global__ void reported(base *b, shape *s, int n)
 {
     int *a = new int[n]{1, 2}; // EXPECT: CU2CL2104
     base *c = new base[n]; // EXPECT: CU2CL2104
+    a[0] = s->get(); // EXPECT: CU2CL2101
     delete b; // EXPECT: CU2CL2101
-    (void)a, (void)c;
+    (void)c;
 }
 
 int main()
@@ -62,9 +80,11 @@ int main()
     create<<<1, 1>>>(4, nullptr);
     destroy<<<1, 1>>>(nullptr);
     placed<<<1, 32>>>(nullptr);
-    reported<<<1, 1>>>(nullptr, 2);
+    reported<<<1, 1>>>(nullptr, nullptr, 2);
+    held<<<1, 1>>>(4);
     return 0;
 }
+// CHECK-CL: (cu2cl_t2 = h, cu2cl_t2 ? (holder_float_destroy(cu2cl_t2, cu2cl_devrt), cu2cl_free(cu2cl_devrt, cu2cl_t2)) : (void)0);
 // CHECK-CL: __kernel void create(int cap, __global void *slot_pp, __global void *g_acc_pp, __global uint *cu2cl_devrt) {
 // CHECK-CL: __global acc *__global *g_acc = (__global acc *__global *)g_acc_pp;
 // CHECK-CL: __global int *__global *slot = (__global int *__global *)slot_pp;
@@ -75,7 +95,7 @@ int main()
 // CHECK-CL: p = (cu2cl_t1 = (__local acc *)buf, *cu2cl_t1 = acc_make(0, cu2cl_devrt), cu2cl_t1);
 // CHECK-CL: __global float *f = (__global float *)cu2cl_malloc(cu2cl_devrt, sizeof(float) * (ulong)4);
 // CHECK-CL: cu2cl_free(cu2cl_devrt, f);
-// CHECK-CL: __local float * place_float_l(__local float *buf, int n) {
-// CHECK-CL: return (__local float *)buf;
 // CHECK-CL: self.data = (__global float *)cu2cl_malloc(cu2cl_devrt, sizeof(float) * (ulong)cap);
 // CHECK-CL: void acc_destroy(__global acc *self, __global uint *cu2cl_devrt) {
+// CHECK-CL: __local float * place_float_l(__local float *buf, int n) {
+// CHECK-CL: return (__local float *)buf;

@@ -403,6 +403,32 @@ static const char math_accuracy[] =
     "`yn` of a negative x is NaN; `norm` with an infinite element is +inf "
     "even with NaNs beside it.\n";
 
+/* The directed-rounding helpers (rules/prelude_round.cl), as
+ * tests/check_round.c checks them. */
+static const char round_accuracy[] =
+    "\n## Directed rounding\n\n"
+    "`__fadd_ru`, `__fmul_rd`, `__fdiv_rz`, `__frcp_ru`, `__fsqrt_rd`, "
+    "`__fmaf_rz` and the double forms (`__dadd_*` ... `__fma_*`) are exact "
+    "(rules/prelude_round.cl): the device's round-to-nearest result, the sign "
+    "of its error from an error-free transformation (TwoSum for sums, an fma "
+    "residual on the operands' mantissas for products, quotients and roots, "
+    "ErrFma for fma), then one ulp toward the direction asked. Overflow gives "
+    "infinity or the largest finite value as IEEE 754 says for the "
+    "direction, exact zeros take IEEE 754's signs (x - x is -0 rounding "
+    "down), NaNs and infinities pass through. Division and square root need "
+    "not be correctly rounded in OpenCL C: their result is first moved to "
+    "one of the two values around the exact one. tests/check_round.c "
+    "compares every helper bit for bit with the host's own arithmetic under "
+    "`fesetround`, over random bit patterns, special values, cancellations, "
+    "overflow and the subnormals.\n\n"
+    "They need the device's subnormals: exact on devices whose "
+    "floating-point configuration has `CL_FP_DENORM` (PoCL, NVIDIA and AMD "
+    "for float and double), without `-cl-denorms-are-zero` and without "
+    "`-cl-fast-relaxed-math` (nvcc's `--use_fast_math`, "
+    "[CU2CL2006](diagnostics.md#cu2cl2006)), which may flush subnormals and "
+    "reassociate the error terms; there, results whose operands or value "
+    "are subnormal, or that cancel, may be off by one ulp.\n";
+
 /* ---- device-functions.md ------------------------------------------------ */
 
 static int write_device_functions(const char *dir) {
@@ -429,7 +455,9 @@ static int write_device_functions(const char *dir) {
           "[CU2CL2002](diagnostics.md#cu2cl2002). `cu2cl_` helpers are "
           "defined in rules/prelude.cl, the math functions OpenCL C lacks "
           "in rules/prelude_math.cl (their accuracy: "
-          "[below](#accuracy-of-the-math-helpers)).\n\n"
+          "[below](#accuracy-of-the-math-helpers)), the directed-rounding "
+          "intrinsics in rules/prelude_round.cl "
+          "([below](#directed-rounding)).\n\n"
           "%zu of %zu rows supported.\n\n"
           "| CUDA | Signature | OpenCL C | Notes |\n|---|---|---|---|\n",
           supported, COUNT(device_fns));
@@ -452,6 +480,7 @@ static int write_device_functions(const char *dir) {
     fputs(" |\n", out);
   }
   fputs(math_accuracy, out);
+  fputs(round_accuracy, out);
   return close_output(out, "device-functions.md");
 }
 

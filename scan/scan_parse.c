@@ -523,6 +523,27 @@ static void scan_asm(scan_walk *w, TSNode n) {
   free(text);
 }
 
+/* new and delete use the device heap as the translator lowers them: a
+ * delete gives room back only in part (CU2CL2107, as free); what it does
+ * not translate and the syntax shows is new T[n] with an initializer and
+ * placement new with several arguments (CU2CL2104). */
+static void scan_new_delete(scan_walk *w, TSNode n) {
+  if (ts_is(n, "delete_expression")) {
+    int array = ts_node_child_count(n) > 1 && ts_is(ts_child(n, 1), "[");
+    scan_add_finding(w->f, CU2CL_D_HEAP_FREE_PARTIAL, ts_line(n), ts_col(n),
+                     array ? "delete[]" : "delete", NULL);
+    return;
+  }
+  TSNode place = ts_field(n, "placement");
+  if (!ts_node_is_null(place) && ts_node_named_child_count(place) > 1)
+    scan_add_finding(w->f, CU2CL_D_DYNAMIC_ALLOCATION, ts_line(n), ts_col(n),
+                     "new with several placement arguments", NULL);
+  else if (!ts_node_is_null(ts_field(n, "declarator")) &&
+           !ts_node_is_null(ts_field(n, "arguments")))
+    scan_add_finding(w->f, CU2CL_D_DYNAMIC_ALLOCATION, ts_line(n), ts_col(n),
+                     "new[] with constructors or an initializer", NULL);
+}
+
 /* Device code only: the nodes scan_check.c looks at. */
 static void walk_device_node(scan_walk *w, TSNode n, const char *t) {
   if (!strcmp(t, "binary_expression"))
@@ -537,8 +558,7 @@ static void walk_device_node(scan_walk *w, TSNode n, const char *t) {
     scan_add_finding(w->f, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, ts_line(n),
                      ts_col(n), "a lambda expression", NULL);
   else if (!strcmp(t, "new_expression") || !strcmp(t, "delete_expression"))
-    scan_add_finding(w->f, CU2CL_D_DYNAMIC_ALLOCATION, ts_line(n), ts_col(n),
-                     t[0] == 'n' ? "new" : "delete", NULL);
+    scan_new_delete(w, n);
 }
 
 /* tree-sitter-cpp reads "a.b < c" as the start of a template method call

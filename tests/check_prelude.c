@@ -60,13 +60,15 @@ static void cl_teardown(void) {
   clReleaseContext(ctx);
 }
 
-/* The prelude as cu2cl embeds it: prelude.cl, then prelude_math.cl. */
+/* The prelude as cu2cl embeds it: prelude.cl, prelude_math.cl, then
+ * prelude_round.cl. */
 static char *prelude_text(void) {
   char *a = read_file(CU2CL_SOURCE_DIR "/rules/prelude.cl", NULL);
   char *b = read_file(CU2CL_SOURCE_DIR "/rules/prelude_math.cl", NULL);
-  ck_assert_msg(a && b, "cannot read rules/prelude.cl or prelude_math.cl");
-  char *s = xasprintf("%s%s", a, b);
-  free(a), free(b);
+  char *c = read_file(CU2CL_SOURCE_DIR "/rules/prelude_round.cl", NULL);
+  ck_assert_msg(a && b && c, "cannot read rules/prelude*.cl");
+  char *s = xasprintf("%s%s%s", a, b, c);
+  free(a), free(b), free(c);
   return s;
 }
 

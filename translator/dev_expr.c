@@ -10,9 +10,10 @@
  * and passes the callee's implicit parameters on; methods become functions
  * taking `self` by value (const methods) or by pointer; constructors become
  * functions returning the object they build. printf formats are adapted to
- * OpenCL C's 64-bit long. What has no OpenCL C form (lambdas, new and
- * delete, throw, calls through pointers) is reported, with a comment left
- * in the output where it stood.
+ * OpenCL C's 64-bit long. new and delete go to dev_alloc (through
+ * e->alloc_hook). What has no OpenCL C form (lambdas, throw, calls through
+ * pointers) is reported, with a comment left in the output where it
+ * stood.
  *
  * Layer 11 of the device emitter (dev_state.h): calls dev_state,
  * dev_literal, dev_cg,
@@ -355,30 +356,6 @@ static void print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
   free(name);
 }
 
-/* Implicit arguments a call passes on: the callee's symbols and dynamic
- * shared memory, by the names the caller has for them. */
-static void print_implicit_args(emitter *e, CXCursor def, int first) {
-  fn_uses *u = dev_uses_of(e, def);
-  if (!u)
-    return;
-  for (size_t i = 0; i < u->nsyms; i++) {
-    if (!u->syms[i])
-      continue;
-    strbuf_printf(e->out, "%s%s", first ? "" : ", ", e->syms[i].name);
-    first = 0;
-  }
-  if (u->warp) {
-    strbuf_printf(e->out, "%scu2cl_warp_scratch", first ? "" : ", ");
-    first = 0;
-  }
-  if (u->dynshm) {
-    strbuf_printf(e->out, "%scu2cl_dynamic_shared", first ? "" : ", ");
-    first = 0;
-  }
-  if (u->devrt)
-    strbuf_printf(e->out, "%scu2cl_devrt", first ? "" : ", ");
-}
-
 /* &arg for a parameter taken by reference. An array symbol (__constant__,
  * or __shared__ hoisted from a device function) is a pointer to its first
  * element outside the kernel that declares it: a reference to the whole
@@ -415,7 +392,7 @@ static void print_user_args(emitter *e, CXCursor def, CXCursor *args,
       dev_print_expr(e, args[i]);
     }
   }
-  print_implicit_args(e, def, first && nargs == 0);
+  dev_print_implicit_args(e, def, first && nargs == 0);
 }
 
 /* Reports a call inside a call cycle (caller and callee both recursive),
@@ -632,7 +609,9 @@ static void print_call(emitter *e, CXCursor c) {
     CXCursor obj = clang_getNullCursor();
     CXCursor *margs = args;
     unsigned mn = nargs;
-    if (dev_is_method_access(first)) {
+    if (clang_CXXMethod_isStatic(def)) {
+      /* C::f(args), obj.f(args): no object */
+    } else if (dev_is_method_access(first)) {
       obj = dev_first_child(first); /* obj.method(args) */
     } else if (nk >= 1) {
       obj = kids[0]; /* member operator: object, callee, args... */
@@ -648,6 +627,10 @@ static void print_call(emitter *e, CXCursor c) {
       /* cooperative groups */
     } else if (cx_in_system_header(def))
       print_builtin_call(e, c, def, margs, mn);
+    else if (clang_CXXMethod_isVirtual(def) &&
+             clang_Cursor_isNull(dev_function_body(def)))
+      dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+                 "a call of a pure virtual function (dynamic dispatch)");
     else
       print_method_call(e, c, def, obj, margs, mn);
   } else if (rk == CXCursor_FunctionDecl) {
@@ -863,6 +846,10 @@ static void print_unsupported(emitter *e, CXCursor c) {
     return;
   case CXCursor_CXXNewExpr:
   case CXCursor_CXXDeleteExpr:
+    if (e->alloc_hook) {
+      e->alloc_hook(e, c); /* dev_alloc */
+      return;
+    }
     dev_report(e, c, CU2CL_D_DYNAMIC_ALLOCATION,
                clang_getCursorKind(c) == CXCursor_CXXNewExpr ? "new"
                                                              : "delete");

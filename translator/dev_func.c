@@ -5,7 +5,7 @@
  * memory (warp scratch, dynamic and hoisted shared memory), unpacked struct
  * parameters, and the body.
  *
- * Layer 15 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 16 of the device emitter (dev_state.h): calls dev_state,
  * dev_types, dev_uses, dev_sync, dev_space, dev_pred, dev_check, dev_expr,
  * dev_stmt.
  */
@@ -50,6 +50,15 @@ static void print_hoisted_shared(emitter *e, CXCursor body) {
   free(found);
 }
 
+/* A pointer to a pointer (T **p; a __device__ T *p passed by its
+ * address): OpenCL C forbids it as a kernel parameter, so the kernel takes
+ * `__global void *p_pp` and its prologue casts it back. */
+static int is_pointer_pointer(CXType t) {
+  CXType c = clang_getCanonicalType(t);
+  return c.kind == CXType_Pointer &&
+         clang_getCanonicalType(clang_getPointeeType(c)).kind == CXType_Pointer;
+}
+
 static void print_param(emitter *e, fn_clone *f, CXCursor p) {
   char *n = cx_spelling(p);
   char *sn = *n ? dev_safe_name(n) : xstrdup("unnamed");
@@ -57,12 +66,14 @@ static void print_param(emitter *e, fn_clone *f, CXCursor p) {
   var_entry *v = dev_var_find(e, p);
   if (dev_is_nonconst_ref(t)) {
     CXType pt = clang_getPointeeType(clang_getCanonicalType(t));
-    char *d = dev_pointer_declarator(pt, sn);
+    char *d = dev_pointer_declarator(pt, v ? v->space : 'p', sn);
     dev_print_type_decl(e, e->out, pt, v ? v->space : 'p', d);
     free(d);
   } else if (dev_is_const_ref(t)) {
     dev_print_type_decl(e, e->out,
                         clang_getPointeeType(clang_getCanonicalType(t)), 0, sn);
+  } else if (f->is_kernel && is_pointer_pointer(t)) {
+    strbuf_printf(e->out, "__global void *%s_pp", sn);
   } else if (f->is_kernel && dev_record_has_pointers(t)) {
     char *kt = dev_kernarg_type(e, t);
     strbuf_printf(e->out, "%s %s_arg", kt, sn);
@@ -79,6 +90,28 @@ static void print_param(emitter *e, fn_clone *f, CXCursor p) {
   free(sn);
 }
 
+/* The symbols a function uses, passed as pointers to their storage. */
+static void print_symbol_params(emitter *e, fn_clone *f, fn_uses *u,
+                                int *first) {
+  for (size_t i = 0; u && i < u->nsyms; i++) {
+    if (!u->syms[i] || (f->is_kernel && e->syms[i].space == 'l'))
+      continue; /* kernels declare hoisted __shared__ variables */
+    symbol *s = &e->syms[i];
+    CXType t = clang_getCursorType(s->decl);
+    CXType et =
+        s->is_array ? clang_getArrayElementType(clang_getCanonicalType(t)) : t;
+    dev_emit(e, *first ? "" : ", ");
+    *first = 0;
+    if (f->is_kernel && !s->is_array && dev_is_pointer_type(et)) {
+      strbuf_printf(e->out, "__global void *%s_pp", s->name);
+      continue;
+    }
+    char *d2 = dev_pointer_declarator(et, s->space, s->name);
+    dev_print_type_decl(e, e->out, et, s->space, d2);
+    free(d2);
+  }
+}
+
 static void print_signature(emitter *e, fn_clone *f) {
   CXCursor d = f->decl;
   int ctor = clang_getCursorKind(d) == CXCursor_Constructor;
@@ -93,6 +126,10 @@ static void print_signature(emitter *e, fn_clone *f) {
   } else {
     CXType rt = ctor ? clang_getCursorType(clang_getCursorSemanticParent(d))
                      : clang_getCursorResultType(d);
+    if (dev_is_const_ref(rt)) /* T const &f(): the value, as const T &
+                                 parameters and locals are */
+      rt = clang_getUnqualifiedType(
+          clang_getPointeeType(clang_getCanonicalType(rt)));
     char *r =
         dev_type_string(e, rt, dev_is_pointer_type(rt) ? f->ret_space : 0);
     strbuf_printf(e->out, "%s %s(", r, f->name);
@@ -124,20 +161,7 @@ static void print_signature(emitter *e, fn_clone *f) {
     print_param(e, f, clang_Cursor_getArgument(d, (unsigned)i));
   }
   fn_uses *u = dev_uses_of(e, d);
-  for (size_t i = 0; u && i < u->nsyms; i++) {
-    if (!u->syms[i] || (f->is_kernel && e->syms[i].space == 'l'))
-      continue; /* kernels declare hoisted __shared__ variables */
-    symbol *s = &e->syms[i];
-    CXType t = clang_getCursorType(s->decl);
-    CXType et =
-        s->is_array ? clang_getArrayElementType(clang_getCanonicalType(t)) : t;
-    char *d2 = dev_pointer_declarator(et, s->name);
-    if (!first)
-      dev_emit(e, ", ");
-    first = 0;
-    dev_print_type_decl(e, e->out, et, s->space, d2);
-    free(d2);
-  }
+  print_symbol_params(e, f, u, &first);
   if (u && u->warp && !f->is_kernel) {
     strbuf_printf(e->out, "%s__local ulong *cu2cl_warp_scratch",
                   first ? "" : ", ");
@@ -247,13 +271,44 @@ static void print_kernel_locals(emitter *e, CXCursor kernel, fn_uses *fu,
   free(kn);
 }
 
+/* A pointer to a pointer (to an object of type pointee, in global
+ * memory), arrived as NAME_pp, under its own name. */
+static void print_pointer_pointer(emitter *e, strbuf *body, CXType pointee,
+                                  const char *name) {
+  char *d = dev_pointer_declarator(pointee, 'g', name);
+  char *cd = dev_pointer_declarator(pointee, 'g', "");
+  strbuf_append(body, "  ");
+  dev_print_type_decl(e, body, pointee, 'g', d);
+  strbuf_append(body, " = (");
+  dev_print_type_decl(e, body, pointee, 'g', cd);
+  strbuf_printf(body, ")%s_pp;\n", name);
+  free(d);
+  free(cd);
+}
+
 /* Struct kernel parameters holding pointers arrive as their kernarg
- * mirror (dev_types) and are unpacked into the names the body uses. */
+ * mirror (dev_types) and are unpacked into the names the body uses;
+ * pointers to pointers (parameters and __device__ pointer variables) as
+ * `__global void *`, cast back. */
 static void print_unpacked_params(emitter *e, CXCursor kernel, strbuf *body) {
+  fn_uses *u = dev_uses_of(e, kernel);
+  for (size_t i = 0; u && i < u->nsyms; i++) {
+    symbol *s = &e->syms[i];
+    CXType t = clang_getCursorType(s->decl);
+    if (u->syms[i] && s->space != 'l' && !s->is_array && dev_is_pointer_type(t))
+      print_pointer_pointer(e, body, t, s->name);
+  }
   int nparams = clang_Cursor_getNumArguments(kernel);
   for (int i = 0; i < nparams; i++) {
     CXCursor p = clang_Cursor_getArgument(kernel, (unsigned)i);
     CXType t = clang_getCursorType(p);
+    if (is_pointer_pointer(t)) {
+      char *pn = cx_spelling(p), *sn = dev_safe_name(pn);
+      print_pointer_pointer(
+          e, body, clang_getPointeeType(clang_getCanonicalType(t)), sn);
+      free(pn);
+      free(sn);
+    }
     if (!dev_record_has_pointers(t))
       continue;
     char *tn = dev_type_name(e, t);

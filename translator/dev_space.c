@@ -168,6 +168,11 @@ char dev_expr_space(emitter *e, CXCursor c) {
   }
   case CXCursor_CallExpr:
     return call_return_space(e, c);
+  case CXCursor_CXXNewExpr: { /* the heap, or where placement new puts it */
+    dev_new_parts np;
+    dev_new_expr_parts(e->tu, c, &np);
+    return np.nplace ? dev_expr_space(e, np.place) : 'g';
+  }
   default:
     return 'g';
   }
@@ -295,14 +300,16 @@ int dev_class_is_empty(CXCursor cls) {
 }
 
 /* obj.method(args) and member operators: self by value for const methods,
- * by pointer (clone per space) otherwise. */
+ * by pointer (clone per space) otherwise; none for static methods (called
+ * as C::f(args), also through a template parameter: T::f()). */
 char dev_method_self(emitter *e, CXCursor def, CXCursor obj) {
   int this_obj =
       clang_Cursor_isNull(obj) ||
       clang_getCursorKind(cx_strip_implicit(obj)) == CXCursor_CXXThisExpr;
-  if (dev_class_is_empty(clang_getCursorSemanticParent(def)))
-    return 'N';
-  if (dev_is_const_method(def) || clang_CXXMethod_isStatic(def))
+  if (clang_CXXMethod_isStatic(def) ||
+      dev_class_is_empty(clang_getCursorSemanticParent(def)))
+    return 'N'; /* no object: static, or nothing in it */
+  if (dev_is_const_method(def))
     return 'S';
   if (this_obj)
     return e->cur && e->cur->self != 'S' && e->cur->self != 'N' ? e->cur->self
@@ -491,13 +498,15 @@ static char *clone_name(emitter *e, CXCursor def, const char *usr,
   char *base;
   enum CXCursorKind k = clang_getCursorKind(def);
   if (k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
-      k == CXCursor_ConversionFunction) {
+      k == CXCursor_ConversionFunction || k == CXCursor_Destructor) {
     CXCursor cls = clang_getCursorSemanticParent(def);
     char *cn = dev_record_name(clang_getCursorType(cls));
     char *mn = dev_function_base_name(def);
     strbuf b = {0};
     strbuf_printf(&b, "%s_", cn);
-    strbuf_append(&b, k == CXCursor_Constructor ? "make" : mn);
+    strbuf_append(&b, k == CXCursor_Constructor  ? "make"
+                      : k == CXCursor_Destructor ? "destroy"
+                                                 : mn);
     base = strbuf_take(&b);
     free(cn);
     free(mn);

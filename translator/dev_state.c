@@ -170,3 +170,115 @@ size_t dev_find(CXCursor root, dev_match_fn match, void *ctx, size_t max,
     *found = w.found;
   return w.n;
 }
+
+/* ---- new-expressions -------------------------------------------------
+ * libclang visits a new-expression's placement arguments, the type, the
+ * array size and the initializer, in that order, with no way to tell
+ * which expression is which: the tokens say whether there are placement
+ * arguments (new (...) T: how many) and an array size (a '[' at depth 0
+ * before the initializer's '(' or '{'). */
+
+/* The extent of c, to the end of its last child too: in an instantiated
+ * template, a new-expression's own extent may end at `new`. */
+static CXSourceRange extent_with_children(CXCursor c) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  CXSourceLocation end = clang_getRangeEnd(r);
+  unsigned off, best;
+  clang_getFileLocation(end, NULL, NULL, NULL, &best);
+  CXCursor *kids;
+  unsigned nk = cx_children(c, &kids);
+  for (unsigned i = 0; i < nk; i++) {
+    CXSourceLocation k = clang_getRangeEnd(clang_getCursorExtent(kids[i]));
+    clang_getFileLocation(k, NULL, NULL, NULL, &off);
+    if (off > best)
+      best = off, end = k;
+  }
+  free(kids);
+  return clang_getRange(clang_getRangeStart(r), end);
+}
+
+/* The spellings of c's tokens; *n receives their count. Caller frees
+ * each and the array. */
+static char **token_spellings(CXTranslationUnit tu, CXCursor c, unsigned *n) {
+  CXToken *toks;
+  clang_tokenize(tu, extent_with_children(c), &toks, n);
+  char **s = xcalloc(*n + 1, sizeof *s);
+  for (unsigned i = 0; i < *n; i++)
+    s[i] = cx_take(clang_getTokenSpelling(tu, toks[i]));
+  clang_disposeTokens(tu, toks, *n);
+  return s;
+}
+
+static int is_open(const char *t) {
+  return !strcmp(t, "(") || !strcmp(t, "[") || !strcmp(t, "{");
+}
+
+static int is_close(const char *t) {
+  return !strcmp(t, ")") || !strcmp(t, "]") || !strcmp(t, "}");
+}
+
+/* Counts the placement arguments (0: none) and finds the array form, from
+ * the tokens after `new`. */
+static unsigned new_tokens(CXTranslationUnit tu, CXCursor c, int *array) {
+  unsigned n, i = 0, nplace = 0;
+  char **t = token_spellings(tu, c, &n);
+  while (i < n && strcmp(t[i], "new"))
+    i++;
+  i++;
+  *array = 0;
+  if (i < n && !strcmp(t[i], "(")) {
+    int depth = 0;
+    nplace = 1;
+    for (i++; i < n && (depth > 0 || strcmp(t[i], ")")); i++) {
+      depth += is_open(t[i]) - is_close(t[i]);
+      nplace += depth == 0 && !strcmp(t[i], ",");
+    }
+    i++;
+  }
+  for (; i < n && !*array && strcmp(t[i], "(") && strcmp(t[i], "{"); i++)
+    *array = !strcmp(t[i], "["); /* before the initializer */
+  for (unsigned k = 0; k < n; k++)
+    free(t[k]);
+  free(t);
+  return nplace;
+}
+
+void dev_new_expr_parts(CXTranslationUnit tu, CXCursor c, dev_new_parts *out) {
+  int array;
+  out->nplace = new_tokens(tu, c, &array);
+  out->place = out->size = out->init = clang_getNullCursor();
+  CXCursor *kids;
+  unsigned nk = cx_children(c, &kids), seen = 0;
+  for (unsigned i = 0; i < nk; i++) {
+    if (!clang_isExpression(clang_getCursorKind(kids[i])))
+      continue; /* the type's references */
+    if (seen == 0 && out->nplace)
+      out->place = kids[i];
+    else if (seen == out->nplace && array)
+      out->size = kids[i];
+    else if (seen == out->nplace + (unsigned)array)
+      out->init = kids[i];
+    seen++;
+  }
+  free(kids);
+}
+
+static enum CXVisitorResult find_dtor(CXCursor c, CXClientData d) {
+  if (clang_getCursorKind(c) != CXCursor_Destructor)
+    return CXVisit_Continue;
+  *(CXCursor *)d = c;
+  return CXVisit_Break;
+}
+
+/* From the type's methods, not the declaration's children: those of an
+ * instantiated class template are not visited as children. */
+CXCursor dev_class_destructor(CXType cls) {
+  CXCursor dtor = clang_getNullCursor();
+  clang_visitCXXMethods(clang_getCanonicalType(cls), find_dtor, &dtor);
+  if (clang_Cursor_isNull(dtor) || clang_CXXMethod_isDefaulted(dtor))
+    return clang_getNullCursor();
+  CXCursor def = clang_getCursorDefinition(dtor);
+  if (clang_Cursor_isNull(def) || clang_Cursor_isNull(dev_function_body(def)))
+    return clang_getNullCursor();
+  return def;
+}

@@ -21,11 +21,12 @@
  *  9 dev_pred       what differs between work-items; collectives in code
  * 10 dev_check      warp portability checks
  * 11 dev_expr       expressions
- * 12 dev_special    statements lowered specially: device assert, inline PTX
- * 13 dev_stmt       statements as CUDA writes them
- * 14 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
- * 15 dev_func       one function: signature, prologue, body
- * 16 emit_device    entry points: the work list loop, the .cl file, kernels
+ * 12 dev_alloc      new and delete on the device heap (hooked into dev_expr)
+ * 13 dev_special    statements lowered specially: device assert, inline PTX
+ * 14 dev_stmt       statements as CUDA writes them
+ * 15 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
+ * 16 dev_func       one function: signature, prologue, body
+ * 17 emit_device    entry points: the work list loop, the .cl file, kernels
  *
  * Only these files include the dev_*.h headers; what they share has the
  * dev_ prefix, everything else in them is static.
@@ -141,6 +142,9 @@ typedef struct emitter {
   /* dev_pred_stmt's hooks into the statement printer (dev_stmt.h); NULL
    * prints CUDA's control flow as it is */
   const struct dev_stmt_hooks *stmt_hooks;
+  /* dev_alloc's printer of new and delete (dev_alloc.h), called by the
+   * expression printer; NULL reports them */
+  void (*alloc_hook)(struct emitter *e, CXCursor c);
   fn_clone *fns;
   size_t nfns, capfns;
   symbol *syms;
@@ -216,6 +220,21 @@ unsigned dev_call_args(CXCursor call, CXCursor **out);
 CXCursor dev_function_body(CXCursor fn);
 /* The initializer of a VarDecl when it is an expression, else null. */
 CXCursor dev_var_init(CXCursor var);
+
+/* The parts of a new-expression: its placement arguments (nplace of them;
+ * place is the first), the element count of new T[n] (size; null for a
+ * single object) and the initializer (null when there is none: an explicit
+ * one, or the implicit call of a default constructor). */
+typedef struct dev_new_parts {
+  CXCursor place;
+  unsigned nplace;
+  CXCursor size;
+  CXCursor init;
+} dev_new_parts;
+void dev_new_expr_parts(CXTranslationUnit tu, CXCursor c, dev_new_parts *out);
+/* The class's destructor with a body (its definition), or a null cursor
+ * when it has none or it does nothing the compiler did not write. */
+CXCursor dev_class_destructor(CXType cls);
 
 /* Visits the descendants of root (not root) in source order; a node for
  * which match returns nonzero is collected and its own descendants are

@@ -15,7 +15,7 @@
  * the copy printed for NVIDIA's warps (e->plain), which runs CUDA's
  * control flow as written.
  *
- * Layer 13 of the device emitter (dev_state.h): calls dev_state, dev_types,
+ * Layer 14 of the device emitter (dev_state.h): calls dev_state, dev_types,
  * dev_uses, dev_sync, dev_space, dev_expr, dev_special.
  */
 #include "dev_stmt.h"
@@ -241,7 +241,7 @@ void dev_print_var_decl(emitter *e, CXCursor v) {
   }
   if (dev_is_nonconst_ref(t)) {
     CXType pt = clang_getPointeeType(clang_getCanonicalType(t));
-    char *d = dev_pointer_declarator(pt, sn);
+    char *d = dev_pointer_declarator(pt, ve ? ve->space : 'p', sn);
     dev_print_type_decl(e, e->out, pt, ve ? ve->space : 'p', d);
     free(d);
     dev_emit(e, " = &");

@@ -560,7 +560,7 @@ static enum CXVisitorResult record_field(CXCursor c, CXClientData d) {
     CXType ft = clang_getCursorType(c);
     if (dev_is_ref_member(c)) {
       char *m = dev_ref_member_macro(r->e, c);
-      char *d = dev_pointer_declarator(clang_getPointeeType(ft), sn);
+      char *d = dev_pointer_declarator(clang_getPointeeType(ft), 0, sn);
       strbuf_printf(r->def, "%s ", m);
       dev_print_type_decl(r->e, r->def, clang_getPointeeType(ft), 0, d);
       free(m);
@@ -748,10 +748,16 @@ void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
   case CXType_LValueReference:
   case CXType_RValueReference: {
     CXType pt = clang_getPointeeType(c);
-    char *d =
-        xasprintf(dev_is_array_type(pt) ? "(*%s%s)" : "*%s%s",
-                  clang_isRestrictQualifiedType(c) ? "restrict " : "", name);
-    dev_print_type_decl(e, b, pt, space ? space : 'g', d);
+    /* a pointer to a pointer: the inner pointer lives where the outer
+     * points (T *__global *p) */
+    char sp = space ? space : 'g';
+    const char *in = clang_getCanonicalType(pt).kind == CXType_Pointer
+                         ? dev_space_word(sp)
+                         : "";
+    char *d = xasprintf(
+        dev_is_array_type(pt) ? "(%s%s*%s%s)" : "%s%s*%s%s", in, *in ? " " : "",
+        clang_isRestrictQualifiedType(c) ? "restrict " : "", name);
+    dev_print_type_decl(e, b, pt, sp, d);
     free(d);
     return;
   }
@@ -779,8 +785,12 @@ void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
   free(tn);
 }
 
-char *dev_pointer_declarator(CXType pointee, const char *name) {
-  return xasprintf(dev_is_array_type(pointee) ? "(*%s)" : "*%s", name);
+char *dev_pointer_declarator(CXType pointee, char space, const char *name) {
+  const char *in = clang_getCanonicalType(pointee).kind == CXType_Pointer
+                       ? dev_space_word(space)
+                       : "";
+  return xasprintf(dev_is_array_type(pointee) ? "(%s%s*%s)" : "%s%s*%s", in,
+                   *in ? " " : "", name);
 }
 
 char *dev_type_string(emitter *e, CXType t, char space) {

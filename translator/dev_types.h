@@ -49,10 +49,11 @@ int dev_is_cl_vector_name(const char *tn);
 void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
                          const char *name);
 char *dev_type_string(emitter *e, CXType t, char space);
-/* The declarator of a pointer named name to an object of type pointee:
- * "*name", or "(*name)" when pointee is an array (float (*row)[128]).
- * The caller frees it. */
-char *dev_pointer_declarator(CXType pointee, const char *name);
+/* The declarator of a pointer named name to an object of type pointee in
+ * space (0: private): "*name", "(*name)" when pointee is an array (float
+ * (*row)[128]), "__global *name" when it is a pointer that lives in
+ * __global memory (T *__global *name). The caller frees it. */
+char *dev_pointer_declarator(CXType pointee, char space, const char *name);
 
 /* ---- reference members (see dev_types.c) --------------------------- */
 

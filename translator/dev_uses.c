@@ -107,7 +107,7 @@ int dev_is_user_function(CXCursor fn) {
   enum CXCursorKind k = clang_getCursorKind(fn);
   if (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod &&
       k != CXCursor_Constructor && k != CXCursor_FunctionTemplate &&
-      k != CXCursor_ConversionFunction)
+      k != CXCursor_ConversionFunction && k != CXCursor_Destructor)
     return 0;
   return !cx_in_system_header(fn);
 }
@@ -176,6 +176,43 @@ typedef struct uses_walk {
   size_t index; /* into e->uses: the array may move while recursing */
 } uses_walk;
 
+/* A call of the user function def: its uses are the caller's too. */
+static void uses_callee(uses_walk *w, CXCursor def) {
+  emitter *e = w->e;
+  fn_uses *cu = dev_uses_of(e, def);
+  fn_uses *u = &e->uses[w->index];
+  if (!cu)
+    return;
+  u->dynshm |= cu->dynshm;
+  u->fp64 |= cu->fp64;
+  u->int64_atomics |= cu->int64_atomics;
+  u->collective |= cu->collective;
+  u->warp |= cu->warp;
+  u->lanes |= cu->lanes;
+  u->devrt |= cu->devrt;
+  u->grid |= cu->grid;
+  for (size_t i = 0; i < cu->nsyms; i++)
+    if (cu->syms[i])
+      uses_mark(u, i);
+}
+
+/* new and delete use the device heap (placement new does not); delete
+ * calls the destructor (a constructor call is a child of the new). */
+static void uses_new_delete(uses_walk *w, CXCursor c) {
+  if (clang_getCursorKind(c) == CXCursor_CXXNewExpr) {
+    dev_new_parts np;
+    dev_new_expr_parts(w->e->tu, c, &np);
+    if (!np.nplace)
+      w->e->uses[w->index].devrt = 1;
+    return;
+  }
+  w->e->uses[w->index].devrt = 1;
+  CXType pt = clang_getCanonicalType(clang_getCursorType(dev_last_child(c)));
+  CXCursor dtor = dev_class_destructor(clang_getPointeeType(pt));
+  if (!clang_Cursor_isNull(dtor) && dev_is_user_function(dtor))
+    uses_callee(w, dtor);
+}
+
 static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
                                           CXClientData d) {
   uses_walk *w = d;
@@ -215,6 +252,8 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
     if (cx_in_system_header(callee) && dev_cg_syncs_grid(callee))
       e->uses[w->index].devrt = e->uses[w->index].grid = 1;
   }
+  if (k == CXCursor_CXXNewExpr || k == CXCursor_CXXDeleteExpr)
+    uses_new_delete(w, c);
   if (k == CXCursor_DeclRefExpr || k == CXCursor_CallExpr ||
       k == CXCursor_MemberRefExpr) {
     CXCursor r = clang_getCursorReferenced(c);
@@ -223,23 +262,8 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
       uses_mark(&e->uses[w->index], (size_t)(s - e->syms));
     CXCursor def = clang_getCursorDefinition(r);
     if (k != CXCursor_DeclRefExpr && !clang_Cursor_isNull(def) &&
-        dev_is_user_function(def)) {
-      fn_uses *cu = dev_uses_of(e, def);
-      fn_uses *u = &e->uses[w->index];
-      if (cu) {
-        u->dynshm |= cu->dynshm;
-        u->fp64 |= cu->fp64;
-        u->int64_atomics |= cu->int64_atomics;
-        u->collective |= cu->collective;
-        u->warp |= cu->warp;
-        u->lanes |= cu->lanes;
-        u->devrt |= cu->devrt;
-        u->grid |= cu->grid;
-        for (size_t i = 0; i < cu->nsyms; i++)
-          if (cu->syms[i])
-            uses_mark(u, i);
-      }
-    }
+        dev_is_user_function(def))
+      uses_callee(w, def);
   }
   return CXChildVisit_Recurse;
 }
@@ -281,4 +305,26 @@ fn_uses *dev_uses_of(emitter *e, CXCursor fn) {
   clang_visitChildren(fn, uses_visit, &w);
   e->uses[idx].state = 2;
   return &e->uses[idx];
+}
+
+void dev_print_implicit_args(emitter *e, CXCursor def, int first) {
+  fn_uses *u = dev_uses_of(e, def);
+  if (!u)
+    return;
+  for (size_t i = 0; i < u->nsyms; i++) {
+    if (!u->syms[i])
+      continue;
+    strbuf_printf(e->out, "%s%s", first ? "" : ", ", e->syms[i].name);
+    first = 0;
+  }
+  if (u->warp) {
+    strbuf_printf(e->out, "%scu2cl_warp_scratch", first ? "" : ", ");
+    first = 0;
+  }
+  if (u->dynshm) {
+    strbuf_printf(e->out, "%scu2cl_dynamic_shared", first ? "" : ", ");
+    first = 0;
+  }
+  if (u->devrt)
+    strbuf_printf(e->out, "%scu2cl_devrt", first ? "" : ", ");
 }

@@ -22,6 +22,10 @@ int dev_is_user_function(CXCursor fn);
 fn_uses *dev_uses_of(emitter *e, CXCursor fn);
 /* fn's record if dev_uses_of has made one, complete or not; else NULL. */
 fn_uses *dev_uses_find(emitter *e, CXCursor fn);
+/* Prints the implicit arguments a call of def passes on (its symbols,
+ * the warp scratch, dynamic shared memory, the device runtime block), by
+ * the names the caller has for them; first: no ", " before the first. */
+void dev_print_implicit_args(emitter *e, CXCursor def, int first);
 /* 1 when the call (a built-in or a user function) is collective. */
 int dev_call_is_collective(emitter *e, CXCursor call);
 

@@ -9,7 +9,7 @@
  * each), assembles the .cl file and describes each kernel's parameters for
  * the host emitter.
  *
- * Layer 16, the top of the device emitter (dev_state.h): calls dev_state,
+ * Layer 17, the top of the device emitter (dev_state.h): calls dev_state,
  * dev_types, dev_uses, dev_space, dev_pred_stmt, dev_func.
  */
 #include "emit_device.h"
@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dev_alloc.h"
 #include "dev_func.h"
 #include "dev_pred_stmt.h"
 #include "dev_space.h"
@@ -238,6 +239,7 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
   e.diags = diags;
   e.opts = opts;
   e.stmt_hooks = &dev_pred_stmt_hooks;
+  e.alloc_hook = dev_print_alloc;
   memset(out, 0, sizeof *out);
   for (size_t i = 0; i < nkernels; i++) {
     int n = clang_Cursor_getNumArguments(kernels[i]);

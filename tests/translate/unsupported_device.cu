@@ -12,12 +12,11 @@ __global__ void bad(float *out, long long *t)
     auto add = [](float a, float b) { return a + b; }; // EXPECT: CU2CL2101
     out[i] = fact(i);
     __nanosleep(100); // EXPECT: CU2CL2001
-    float *p = new float[4]; // EXPECT: CU2CL2104
+    float *p = new float[4]{1, 2, 3, 4}; // EXPECT: CU2CL2104
     float (*fp)(float) = twice; // EXPECT: CU2CL2201 CU2CL2103
-    delete[] p; // EXPECT: CU2CL2104
+    delete[] p; // EXPECT: CU2CL2107
 }
 // CHECK-CL: /* CU2CL2001: device function '__nanosleep' has no OpenCL equivalent
 
 int main() { bad<<<1, 32>>>(nullptr, nullptr); return 0; }
-// CHECK-CL: 'new' allocates memory in device code
-// CHECK-CL: 'delete' allocates memory in device code
+// CHECK-CL: new[] with constructors or an initializer is not translated in device code

@@ -111,7 +111,13 @@ __device__ double __fma_rz(double x, double y, double z);
 __device__ double __fma_ru(double x, double y, double z);
 __device__ double __fma_rd(double x, double y, double z);
 __device__ double __drcp_rn(double x);
+__device__ double __drcp_rz(double x);
+__device__ double __drcp_ru(double x);
+__device__ double __drcp_rd(double x);
 __device__ double __dsqrt_rn(double x);
+__device__ double __dsqrt_rz(double x);
+__device__ double __dsqrt_ru(double x);
+__device__ double __dsqrt_rd(double x);
 
 /* Conversions with an explicit rounding mode. */
 __device__ int __float2int_rn(float x);

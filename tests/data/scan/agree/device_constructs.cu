@@ -1,5 +1,6 @@
 // Device constructs OpenCL C cannot express: lambdas (CU2CL2101),
-// recursion (CU2CL2102), device-side new (CU2CL2104), built-ins without an
+// recursion (CU2CL2102), device-side new[] with an initializer (CU2CL2104),
+// delete, which gives heap room back in part (CU2CL2107), built-ins without an
 // OpenCL equivalent (CU2CL2001), inline PTX other than a special-register
 // read (CU2CL2106), and __CUDA_ARCH__ branches (CU2CL2105).
 #include <cuda_runtime.h>
@@ -15,10 +16,12 @@ __global__ void parent(int *p, long long *t) // EXPECT: CU2CL3011
     asm volatile("mov.u32 %0, %%laneid;" : "=r"(lane));
     asm volatile("membar.gl;" ::: "memory"); // EXPECT: CU2CL2106
     auto twice = [](int a) { return 2 * a; }; // EXPECT: CU2CL2101
-    int *tmp = new int[4]; // EXPECT: CU2CL2104
+    int *tmp = new int[4]{1, 2, 3, 4}; // EXPECT: CU2CL2104
     __nanosleep(100); // EXPECT: CU2CL2001
     unsigned same = __match_any_sync(0xffffffff, lane);
-    p[threadIdx.x] = depth(3) + twice(lane) + tmp[0] + same;
+    int *one = new int(1);
+    p[threadIdx.x] = depth(3) + twice(lane) + tmp[0] + same + *one;
+    delete one; // EXPECT: CU2CL2107
 #ifdef __CUDA_ARCH__ // EXPECT: CU2CL2105
     p[threadIdx.x] += 1;
 #endif

@@ -6,8 +6,9 @@
  * (block)); its methods, and the namespace's free functions (cg::reduce,
  * cg::sync), are the calls. Shuffles, votes, ballots, reductions, match
  * and sync take the warp scratch (CU2CL3011 on the kernel), and so do a
- * group's wait and the partitions, except the grid's sync (a barrier in
- * global memory; scan_cg_is_group says 3 for the grid); match_any and
+ * group's wait and the partitions, except the block's sync (a work-group
+ * barrier; scan_cg_is_group says 4 for the block) and the grid's (a barrier
+ * in global memory; 3 for the grid); match_any and
  * match_all are not translated (CU2CL3001), nor is anything of the groups
  * that are neither the block, a tile, a partition's coalesced group nor the
  * grid (coalesced_threads(), thread_group): scan_cg_is_group says 2 for
@@ -38,6 +39,9 @@ int scan_cg_is_group(const scan_walk *w, TSNode type, TSNode init) {
     r = strstr(t, *p) != NULL;
   for (const char *const *p = makers; *p && !r; p++)
     r = is_auto && strstr(i, *p) != NULL;
+  if (r == 1 && !strstr(t, "tile") &&
+      (!is_auto || strstr(i, "this_thread_block")))
+    r = 4; /* the block: its sync is a work-group barrier */
   free(t);
   free(i);
   return r;
@@ -98,7 +102,8 @@ int scan_cg_call(scan_walk *w, TSNode call, TSNode fnode) {
   int warp = str_starts_with(name, "shfl") || !strcmp(name, "any") ||
              !strcmp(name, "all") || !strcmp(name, "ballot") ||
              !strcmp(name, "reduce") ||
-             (!strcmp(name, "sync") && group != 3 && arg != 3) ||
+             (!strcmp(name, "sync") && group != 3 && arg != 3 && group != 4 &&
+              arg != 4) ||
              !strcmp(name, "wait") || !strcmp(name, "wait_prior") ||
              !strcmp(name, "binary_partition") ||
              !strcmp(name, "labeled_partition") ||

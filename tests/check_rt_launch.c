@@ -16,6 +16,9 @@
 
 #include "cu2clrt.h"
 
+#define CL_TARGET_OPENCL_VERSION 300
+#include <CL/cl.h>
+
 #define CK(call) ck_assert_int_eq((call), cu2clSuccess)
 
 static const char kernels_cl[] =
@@ -251,7 +254,7 @@ static void use_fresh_cache(void) {
   snprintf(cache_dir, sizeof cache_dir, "/tmp/cu2clrt-cache-XXXXXX");
   ck_assert_ptr_nonnull(mkdtemp(cache_dir));
   setenv("CU2CL_CACHE_DIR", cache_dir, 1);
-  unsetenv("CU2CL_CACHE");
+  setenv("CU2CL_CACHE", "1", 1); /* on every device, PoCL included */
 }
 
 /* Counts the cache's lists of the sizes programs were launched with
@@ -638,6 +641,37 @@ START_TEST(test_cache_corrupt_entry) {
 }
 END_TEST
 
+/* Whether every OpenCL platform here is PoCL (then cu2clrt runs on it). */
+static int only_pocl(void) {
+  cl_platform_id ps[8];
+  cl_uint n = 0;
+  if (clGetPlatformIDs(8, ps, &n) != CL_SUCCESS || n == 0)
+    return 0;
+  for (cl_uint i = 0; i < n && i < 8; i++) {
+    char name[256] = "";
+    clGetPlatformInfo(ps[i], CL_PLATFORM_NAME, sizeof name, name, NULL);
+    if (!strstr(name, "Portable Computing Language"))
+      return 0;
+  }
+  return 1;
+}
+
+/* By default PoCL keeps its own kernel cache and cu2clrt's stays out of
+ * its way (storing a binary makes PoCL compile every kernel of the
+ * program); CU2CL_CACHE=1 turns cu2clrt's on there (the tests above). */
+START_TEST(test_cache_default_on_pocl) {
+  if (!only_pocl())
+    return;
+  use_fresh_cache();
+  unsetenv("CU2CL_CACHE");
+  CK(cu2clProgramBuild(&program));
+  cu2clCacheStats s = stats();
+  ck_assert_uint_eq(s.builds, 1);
+  ck_assert_uint_eq(s.misses + s.hits + s.stores, 0);
+  remove_cache();
+}
+END_TEST
+
 START_TEST(test_cache_disabled) {
   use_fresh_cache();
   setenv("CU2CL_CACHE", "0", 1);
@@ -787,6 +821,7 @@ static Suite *rt_launch_suite(void) {
   tcase_add_test(core, test_cache_miss_then_hit);
   tcase_add_test(core, test_cache_corrupt_entry);
   tcase_add_test(core, test_cache_disabled);
+  tcase_add_test(core, test_cache_default_on_pocl);
   tcase_add_test(core, test_kernel_built_alone);
   suite_add_tcase(s, core);
   TCase *errors = tcase_create("Errors");

@@ -247,6 +247,7 @@ static void rt_probe_device(rt_device *d, cl_platform_id platform,
                   &d->global_mem_size, NULL);
   rt_probe_clc_version(d);
   d->is_nvidia = strstr(d->platform_name, "NVIDIA") != NULL;
+  d->is_pocl = strstr(d->platform_name, "Portable Computing Language") != NULL;
   d->has_fp64 = rt_device_has_extension(d, "cl_khr_fp64");
   d->has_int64_atomics =
       rt_device_has_extension(d, "cl_khr_int64_base_atomics");

@@ -41,6 +41,7 @@ typedef struct rt_device {
   int cl_major, cl_minor;         /* OpenCL version of the device */
   int clc_major, clc_minor;       /* OpenCL C version programs build with */
   int is_nvidia;
+  int is_pocl; /* PoCL, which keeps its own kernel cache */
   int has_fp64, has_int64_atomics, has_subgroups;
   int nv_sm; /* NVIDIA compute capability as 10 * major + minor, else 0 */
   /* Warp operations, chosen once from the device and CU2CL_WARP.

@@ -248,6 +248,9 @@ static void rt_probe_device(rt_device *d, cl_platform_id platform,
   rt_probe_clc_version(d);
   d->is_nvidia = strstr(d->platform_name, "NVIDIA") != NULL;
   d->is_pocl = strstr(d->platform_name, "Portable Computing Language") != NULL;
+  cl_device_fp_config fp = 0;
+  clGetDeviceInfo(id, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
+  d->fp32_exact_div = (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
   d->has_fp64 = rt_device_has_extension(d, "cl_khr_fp64");
   d->has_int64_atomics =
       rt_device_has_extension(d, "cl_khr_int64_base_atomics");

@@ -42,6 +42,7 @@ typedef struct rt_device {
   int clc_major, clc_minor;       /* OpenCL C version programs build with */
   int is_nvidia;
   int is_pocl; /* PoCL, which keeps its own kernel cache */
+  int fp32_exact_div; /* CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT for float */
   int has_fp64, has_int64_atomics, has_subgroups;
   int nv_sm; /* NVIDIA compute capability as 10 * major + minor, else 0 */
   /* Warp operations, chosen once from the device and CU2CL_WARP.

@@ -151,6 +151,14 @@ static void rt_program_options(const rt_device *d, const cu2clProgram *prog,
   for (size_t i = 0; i < sizeof features / sizeof features[0]; i++)
     if (features[i].on && (size_t)n < size)
       n += snprintf(buf + n, size - n, "%s", features[i].define);
+  /* CUDA's float division and sqrtf are correctly rounded (nvcc's
+   * -prec-div/-prec-sqrt) unless the build asked for fast math; OpenCL
+   * allows 2.5 and 3 ulp without this option (a bin index computed by a
+   * division then differs from CUDA's) */
+  int fast = prog->options && strstr(prog->options, "-cl-fast-relaxed-math");
+  if (d->fp32_exact_div && !fast && (size_t)n < size)
+    n += snprintf(buf + n, size - n,
+                  " -cl-fp32-correctly-rounded-divide-sqrt");
   if ((size_t)n < size)
     n += rt_warp_options(d, buf + n, size - n);
   if (extra && *extra && (size_t)n < size)

@@ -243,6 +243,28 @@ START_TEST(test_debug_names_the_path) {
 }
 END_TEST
 
+/* CUDA's float division and sqrtf are correctly rounded: programs build
+ * with -cl-fp32-correctly-rounded-divide-sqrt where the device can. */
+START_TEST(test_exact_division_option) {
+  cl_platform_id plat;
+  cl_device_id dev;
+  cl_device_fp_config fp = 0;
+  clGetPlatformIDs(1, &plat, NULL);
+  clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL);
+  clGetDeviceInfo(dev, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
+  setenv("CU2CL_DEBUG", "1", 1);
+  setenv("CU2CL_CACHE", "0", 1); /* build, so that the options are logged */
+  capture_stderr();
+  int got[2];
+  probe_path(got);
+  char *log = captured();
+  int has = strstr(log, "-cl-fp32-correctly-rounded-divide-sqrt") != NULL;
+  ck_assert_msg(has == ((fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0),
+                "%s", log);
+  free(log);
+}
+END_TEST
+
 /* Only kernels declared CU2CL_WARP_KERNEL get the warp checks. */
 static const char plain_cl[] =
     "__kernel void plain(__global int *out) {\n"
@@ -354,6 +376,7 @@ static Suite *rt_warp_suite(void) {
   tcase_add_test(core, test_automatic_path_semantics);
   tcase_add_test(core, test_forced_subgroup_semantics);
   tcase_add_test(core, test_debug_names_the_path);
+  tcase_add_test(core, test_exact_division_option);
   tcase_add_test(core, test_warp_kernel_blocks_within_scratch);
   suite_add_tcase(s, core);
   TCase *errors = tcase_create("Errors");

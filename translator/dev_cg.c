@@ -195,13 +195,18 @@ static int async_is_barrier(CXCursor callee) {
   return r;
 }
 
+/* A function of the namespace or a method of one of its classes. */
+static int is_cg_call(CXCursor callee) {
+  return in_cg_namespace(callee) ||
+         (clang_getCursorKind(callee) == CXCursor_CXXMethod &&
+          in_cg_namespace(clang_getCursorSemanticParent(callee)));
+}
+
 int dev_cg_is_collective(CXCursor callee, int *scratch) {
   *scratch = 0;
   if (async_is_barrier(callee))
     return 1;
-  if (!in_cg_namespace(callee) &&
-      !(clang_getCursorKind(callee) == CXCursor_CXXMethod &&
-        in_cg_namespace(clang_getCursorSemanticParent(callee))))
+  if (!is_cg_call(callee))
     return 0;
   char *m = cx_spelling(callee);
   int tile_op =
@@ -216,18 +221,6 @@ int dev_cg_is_collective(CXCursor callee, int *scratch) {
   cg_kind k = sync ? sync_kind(callee) : CG_NONE;
   *scratch = tile_op || (sync && k != CG_GRID && k != CG_BLOCK);
   return tile_op || sync;
-}
-
-int dev_cg_call_varies(CXCursor callee) {
-  if (!in_cg_namespace(callee) &&
-      !(clang_getCursorKind(callee) == CXCursor_CXXMethod &&
-        in_cg_namespace(clang_getCursorSemanticParent(callee))))
-    return 0;
-  char *m = cx_spelling(callee);
-  int r = !strcmp(m, "thread_rank") || !strcmp(m, "thread_index") ||
-          !strcmp(m, "meta_group_rank");
-  free(m);
-  return r;
 }
 
 int dev_cg_rank_bounds_tid(CXCursor callee) {
@@ -247,7 +240,7 @@ int dev_cg_rank_bounds_tid(CXCursor callee) {
 int dev_cg_is_varying(CXCursor callee) {
   int method = clang_getCursorKind(callee) == CXCursor_CXXMethod;
   CXCursor cls = clang_getCursorSemanticParent(callee);
-  if (!(method ? in_cg_namespace(cls) : in_cg_namespace(callee)))
+  if (!is_cg_call(callee))
     return 0;
   unsigned n;
   if (method && cg_kind_of(clang_getCursorType(cls), &n) == CG_COALESCED)
@@ -261,9 +254,7 @@ int dev_cg_is_varying(CXCursor callee) {
 }
 
 int dev_cg_syncs_grid(CXCursor callee) {
-  if (!in_cg_namespace(callee) &&
-      !(clang_getCursorKind(callee) == CXCursor_CXXMethod &&
-        in_cg_namespace(clang_getCursorSemanticParent(callee))))
+  if (!is_cg_call(callee))
     return 0;
   char *m = cx_spelling(callee);
   int sync = !strcmp(m, "sync");

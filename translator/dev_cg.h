@@ -21,10 +21,6 @@ int dev_cg_is_varying(CXCursor callee);
 /* 1 for a cooperative-groups call that every work-item must reach;
  * *scratch: it takes the warp scratch. */
 int dev_cg_is_collective(CXCursor callee, int *scratch);
-/* 1 for a cooperative-groups query whose value differs between the
- * work-items of a group (thread_rank, thread_index, meta_group_rank): the
- * group handle it is called on is the same in all. */
-int dev_cg_call_varies(CXCursor callee);
 /* 1 for thread_block's or grid_group's thread_rank(): its value is at
  * least threadIdx.x, and 0 only where threadIdx is (0, 0, 0). */
 int dev_cg_rank_bounds_tid(CXCursor callee);

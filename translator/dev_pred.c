@@ -69,7 +69,7 @@ static int call_varying(emitter *e, CXCursor c) {
   int scratch;
   if (clang_Cursor_isNull(def) || cx_in_system_header(callee)) {
     if (dev_builtin_is_collective(callee, &scratch) ||
-        dev_cg_call_varies(callee) || dev_cg_is_varying(callee))
+        dev_cg_is_varying(callee))
       return 1; /* lane-dependent results */
     return children_varying(e, c);
   }

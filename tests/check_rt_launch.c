@@ -169,8 +169,11 @@ END_TEST
  * kernel reports which one it got. */
 static const char sized_cl[] =
     "typedef struct { uint w[4]; } cu2cl_shared_unit;\n"
-    "__kernel void reverse_sized(__global int *data, __global int *units,\n"
-    "    __local cu2cl_shared_unit *cu2cl_dynamic_shared_param) {\n"
+    "__kernel void reverse_sized(__global int *data, __global int *units\n"
+    "#ifndef CU2CL_DYNAMIC_SHARED_UNITS\n"
+    "    , __local cu2cl_shared_unit *cu2cl_dynamic_shared_param\n"
+    "#endif\n"
+    "    ) {\n"
     "#ifdef CU2CL_DYNAMIC_SHARED_UNITS\n"
     "  __local cu2cl_shared_unit cu2cl_dynamic_shared"
     "[CU2CL_DYNAMIC_SHARED_UNITS];\n"
@@ -302,6 +305,36 @@ START_TEST(test_sized_shared_memory) {
   ck_assert_int_eq(n, 2);
   for (int r = 0; r < 4; r++) /* and it stays */
     ck_assert_int_eq(launch_sized_once(d, units, 64, 4, &flips), 16);
+  CK(cu2clDeviceReset());
+}
+END_TEST
+
+/* All the shared memory CUDA allows a block, the device's limit: the
+ * program built for that size has the array and not the parameter (NVIDIA
+ * refuses the limit through a parameter), so it fits, and runs. */
+START_TEST(test_sized_shared_memory_at_the_limit) {
+  use_fresh_cache();
+  setenv("CU2CL_SIZED_SHARED", "1", 1);
+  int *d, *units, flips = 0, most = 0, seen = -1;
+  static int host[64];
+  CK(cu2clDeviceGetAttribute(&most, cu2clDevAttrMaxSharedMemoryPerBlock, 0));
+  sized_setup(&d, &units);
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof d, &d},
+                     {CU2CL_ARG_DEVPTR, sizeof units, &units},
+                     {CU2CL_ARG_LOCAL, (size_t)most, NULL}};
+  for (int r = 0; r < 2; r++) { /* the second after the builder's loads */
+    CK(cu2clMemset(units, 0xff, sizeof(int)));
+    CK(cu2clLaunchKernel(&k_sized, dims(1, 1, 1), dims(64, 1, 1),
+                         (size_t)most, NULL, args, 3));
+    CK(cu2clDeviceSynchronize());
+    ++flips;
+    CK(cu2clMemcpy(host, d, sizeof host, cu2clMemcpyDeviceToHost));
+    CK(cu2clMemcpy(&seen, units, sizeof seen, cu2clMemcpyDeviceToHost));
+    for (int l = 0; l < 64; l++)
+      ck_assert_int_eq(host[l], flips % 2 ? 63 - l : l);
+    CK(cu2clWaitSizedBuilds());
+  }
+  ck_assert_int_eq(seen, most / 16);
   CK(cu2clDeviceReset());
 }
 END_TEST
@@ -812,6 +845,7 @@ static Suite *rt_launch_suite(void) {
   tcase_add_test(core, test_sized_shared_memory_reset_while_building);
   tcase_add_test(core, test_sized_shared_memory_cap);
   tcase_add_test(core, test_sized_shared_memory_preload);
+  tcase_add_test(core, test_sized_shared_memory_at_the_limit);
   tcase_add_test(core, test_sized_shared_memory_list_at_exit);
   tcase_add_test(core, test_sized_shared_memory_reset_drops_queue);
   tcase_add_test(core, test_symbols);

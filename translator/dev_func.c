@@ -167,7 +167,17 @@ static void print_signature(emitter *e, fn_clone *f) {
                   first ? "" : ", ");
     first = 0;
   }
-  if (u && u->dynshm) {
+  if (u && u->dynshm && f->is_kernel && !u->devrt) {
+    /* Last: a program cu2clrt builds for one size has the array instead
+     * (below) and takes one argument fewer. NVIDIA's driver refuses a
+     * block's whole local memory through a parameter, not as an array. */
+    strbuf_printf(e->out,
+                  "\n#ifndef CU2CL_DYNAMIC_SHARED_UNITS\n"
+                  "%s__local cu2cl_shared_unit *cu2cl_dynamic_shared_param\n"
+                  "%s#endif\n",
+                  first ? "" : ", ", first ? "#else\nvoid\n" : "");
+    first = 0;
+  } else if (u && u->dynshm) {
     strbuf_printf(e->out, "%s__local cu2cl_shared_unit *cu2cl_dynamic_shared%s",
                   first ? "" : ", ", f->is_kernel ? "_param" : "");
     first = 0;

@@ -69,11 +69,20 @@ cu2clError_t rt_launch_check(const rt_device *d, const cu2clKernelRef *ref,
                  (unsigned long)priv, (unsigned long)k->static_local);
     return cu2clErrorLaunchOutOfResources;
   }
-  if (shared_mem + k->static_local > d->local_mem_size) {
-    rt_log_debug("%zu bytes of dynamic shared memory exceed the device's %lu",
-                 shared_mem, (unsigned long)d->local_mem_size);
+  /* More than a block may have is CUDA's error too; beside the kernel's
+   * own __local (which may hold what CUDA's did not, and which a driver
+   * may count in its own way) the enqueue decides, and says why. */
+  if (shared_mem > d->local_mem_size) {
+    rt_log_error("kernel %s: %zu bytes of dynamic shared memory exceed the "
+                 "device's %lu", ref->name, shared_mem,
+                 (unsigned long)d->local_mem_size);
     return cu2clErrorInvalidValue;
   }
+  if (shared_mem + k->static_local > d->local_mem_size)
+    rt_log_debug("kernel %s: %zu bytes of dynamic shared memory and %lu of "
+                 "its own may exceed the device's %lu", ref->name, shared_mem,
+                 (unsigned long)k->static_local,
+                 (unsigned long)d->local_mem_size);
   if (nargs != k->nargs) {
     rt_log_error("kernel %s takes %u arguments, the launch passes %u",
                  ref->name, k->nargs, nargs);
@@ -416,11 +425,15 @@ static cu2clError_t rt_set_args(rt_device *d, const cu2clKernelRef *ref,
 }
 
 static cu2clError_t rt_enqueue_error(const cu2clKernelRef *ref, cl_int st) {
-  rt_log_debug("enqueueing kernel %s: %s", ref->name, rt_cl_status_name(st));
+  /* Always said: CUDA programs seldom check a launch, and a launch the
+   * device refuses computes nothing. */
   if (st == CL_OUT_OF_RESOURCES)
     rt_log_error("kernel %s: the device refused the launch (%s): the block "
                  "needs more registers or local memory than it has",
                  ref->name, rt_cl_status_name(st));
+  else
+    rt_log_error("kernel %s: the device refused the launch (%s)", ref->name,
+                 rt_cl_status_name(st));
   switch (st) {
   case CL_INVALID_WORK_GROUP_SIZE:
   case CL_INVALID_WORK_ITEM_SIZE:
@@ -434,8 +447,8 @@ static cu2clError_t rt_enqueue_error(const cu2clKernelRef *ref, cl_int st) {
 }
 
 /* The sized kernel for a launch whose last argument is the translator's
- * dynamic shared memory, with that argument shrunk to one unit (the array
- * is in the kernel now) in *sized; else NULL, and the launch goes as is. */
+ * dynamic shared memory, with the other arguments in *sized (the array is
+ * in the kernel now); else NULL, and the launch goes as is. */
 static rt_kernel *rt_sized_kernel(rt_device *d, const cu2clKernelRef *ref,
                                   rt_kernel *k, const cu2clArg *args,
                                   unsigned nargs, cu2clArg *sized) {
@@ -467,10 +480,11 @@ static rt_kernel *rt_sized_kernel(rt_device *d, const cu2clKernelRef *ref,
     k->sized_kernel = sk; /* NULL: this size runs the general kernel */
     pthread_mutex_unlock(&k->lock);
   }
-  if (!sk)
+  /* Its parameter is gone (the array took its place): one argument fewer.
+   * A source of another shape runs the general kernel. */
+  if (!sk || sk->nargs != nargs - 1)
     return NULL;
-  memcpy(sized, args, nargs * sizeof *args);
-  sized[nargs - 1].size = 16;
+  memcpy(sized, args, (nargs - 1) * sizeof *args);
   return sk;
 }
 
@@ -515,11 +529,13 @@ cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
   if (q && rt_guard_on())
     RT_TRY(rt_check_before(ref, args, nargs));
   const cu2clArg *given = args;
+  unsigned given_n = nargs;
   rt_kernel *sk = q ? rt_sized_kernel(d, ref, k, args, nargs, sized_args)
                     : NULL;
   if (sk) {
     k = sk;
     args = sized_args;
+    nargs--;
   }
   size_t local[3] = {block.x, block.y, block.z};
   size_t global[3] = {(size_t)grid.x * block.x, (size_t)grid.y * block.y,
@@ -542,7 +558,7 @@ cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
   if (err == cu2clSuccess && st != CL_SUCCESS)
     err = rt_enqueue_error(ref, st);
   if (err == cu2clSuccess && q && rt_guard_on())
-    return rt_check_after(d, ref, given, nargs, q);
+    return rt_check_after(d, ref, given, given_n, q);
   if (err == cu2clSuccess && q && rt_launch_blocking()) {
     /* CU2CL_LAUNCH_BLOCKING=1, like CUDA_LAUNCH_BLOCKING: wait for each
      * launch so a failing kernel is named at its launch. */

@@ -20,7 +20,11 @@ __global__ void blockSum(const float *in, float *out, int n)
         out[blockIdx.x] = last[0];
     }
 }
-// CHECK-CL: __kernel void blockSum(__global const float *in, __global float *out, int n, __local cu2cl_shared_unit *cu2cl_dynamic_shared_param)
+// CHECK-CL: __kernel void blockSum(__global const float *in, __global float *out, int n
+// CHECK-CL: #ifndef CU2CL_DYNAMIC_SHARED_UNITS
+// CHECK-CL: , __local cu2cl_shared_unit *cu2cl_dynamic_shared_param
+// CHECK-CL: #endif
+// CHECK-CL: ) {
 // CHECK-CL: #ifdef CU2CL_DYNAMIC_SHARED_UNITS
 // CHECK-CL: __local cu2cl_shared_unit cu2cl_dynamic_shared[CU2CL_DYNAMIC_SHARED_UNITS];
 // CHECK-CL: #else
@@ -32,10 +36,24 @@ __global__ void blockSum(const float *in, float *out, int n)
 // CHECK-CL: for (int s = (uint)get_local_size(0) / 2; s > 0; s >>= 1) {
 // CHECK-HOST: {CU2CL_ARG_LOCAL, shmem, NULL},
 
+// A kernel whose only parameter is its dynamic shared memory takes none in
+// the program cu2clrt builds for one size.
+__global__ void onlyShared()
+{
+    extern __shared__ int scratch[];
+    scratch[threadIdx.x] = threadIdx.x;
+}
+// CHECK-CL: __kernel void onlyShared(
+// CHECK-CL: #ifndef CU2CL_DYNAMIC_SHARED_UNITS
+// CHECK-CL: __local cu2cl_shared_unit *cu2cl_dynamic_shared_param
+// CHECK-CL: #else
+// CHECK-CL: void
+
 int main()
 {
     float *in = 0, *out = 0;
     blockSum<<<4, 128, 128 * sizeof(float)>>>(in, out, 512);
+    onlyShared<<<1, 32, 32 * sizeof(int)>>>();
     return 0;
 }
 // CHECK-HOST: cu2cl_launch_blockSum(4, 128, 128 * sizeof(float), 0, in, out, 512);

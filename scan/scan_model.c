@@ -96,6 +96,9 @@ void scan_finding_report(cu2cl_diag_engine *d, const char *file,
   case CU2CL_D_CUDA_ARCH_HOST_BRANCH:
     cu2cl_diag_report(d, x->id, file, x->line, x->col);
     break;
+  case CU2CL_D_CUDA_ARCH_DEVICE_READ: /* CU2CL_DEFAULT_ARCH, sm_80 (flags.h) */
+    cu2cl_diag_report(d, x->id, file, x->line, x->col, "800");
+    break;
   case CU2CL_D_UNSUPPORTED_API:
   case CU2CL_D_UNMAPPED_LIBRARY:
   case CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION:

@@ -155,8 +155,9 @@ static TSNode declarator_name(TSNode d) {
 }
 
 /* __global__, __device__ and __host__ among a definition's specifiers. */
-static void function_space(scan_walk *w, TSNode def, int *global, int *device) {
-  *global = *device = 0;
+static void function_space(scan_walk *w, TSNode def, int *global, int *device,
+                           int *host) {
+  *global = *device = *host = 0;
   uint32_t n = ts_node_child_count(def);
   for (uint32_t i = 0; i < n; i++) {
     TSNode c = ts_node_child(def, i);
@@ -164,25 +165,37 @@ static void function_space(scan_walk *w, TSNode def, int *global, int *device) {
     if (!strcmp(t, "type_qualifier") || !strcmp(t, "storage_class_specifier"))
       t = ts_text_is(w, c, "__global__")   ? "__global__"
           : ts_text_is(w, c, "__device__") ? "__device__"
+          : ts_text_is(w, c, "__host__")   ? "__host__"
                                            : t;
     if (!strcmp(t, "__global__"))
       *global = 1;
     else if (!strcmp(t, "__device__"))
       *device = 1;
+    else if (!strcmp(t, "__host__"))
+      *host = 1;
   }
+}
+
+/* __CUDA_ARCH__ findings stand whether a kernel reaches their function
+ * or not: the translator raises them while it parses and rewrites the
+ * host side, not while it emits device code. */
+static int is_cuda_arch(cu2cl_diag_id id) {
+  return id == CU2CL_D_CUDA_ARCH_HOST_BRANCH ||
+         id == CU2CL_D_CUDA_ARCH_DEVICE_READ;
 }
 
 /* The findings from first on were raised in the function being walked
  * (scan_xref_finish keeps them where a kernel reaches it). */
 static void tag_findings(scan_walk *w, size_t first) {
   for (size_t i = first; i < w->f->nfinds; i++)
-    if (!w->f->finds[i].fn)
+    if (!w->f->finds[i].fn && !is_cuda_arch(w->f->finds[i].id))
       w->f->finds[i].fn = w->fn_index + 1;
 }
 
 static void walk_function(scan_walk *w, TSNode def) {
-  int global, device;
-  function_space(w, def, &global, &device);
+  int global, device, host, saved_host = w->fn_host;
+  function_space(w, def, &global, &device, &host);
+  w->fn_host = host || !(global || device);
   TSNode name = declarator_name(ts_field(def, "declarator"));
   char *text = ts_node_is_null(name) ? xstrdup("?") : ts_text(w, name);
   define_name(w, text);
@@ -206,6 +219,7 @@ static void walk_function(scan_walk *w, TSNode def) {
     tag_findings(w, first_finding);
   w->fn = saved;
   w->fn_index = saved_index;
+  w->fn_host = saved_host;
   w->nvars = saved_nvars;
   free(text);
 }
@@ -392,14 +406,48 @@ static int is_declared_here(TSNode n) {
           ts_is(p, "union_specifier"));
 }
 
+/* Whether n lies in the condition of #if/#elif or is the name of
+ * #ifdef/#ifndef. */
+static int in_directive_condition(TSNode n) {
+  TSNode c = n;
+  for (TSNode p = ts_node_parent(n); !ts_node_is_null(p);
+       c = p, p = ts_node_parent(p)) {
+    if (!ts_is(p, "preproc_if") && !ts_is(p, "preproc_elif") &&
+        !ts_is(p, "preproc_ifdef") && !ts_is(p, "preproc_elifdef"))
+      continue;
+    TSNode cond = ts_field(p, "condition");
+    if (ts_node_is_null(cond))
+      cond = ts_field(p, "name");
+    return !ts_node_is_null(cond) && ts_node_eq(cond, c);
+  }
+  return 0;
+}
+
+/* __CUDA_ARCH__ as the translator takes it: read for the device in a
+ * directive of a device-only function (CU2CL2110, once a line), right as
+ * it is in a host-only one, else its device branch lost (CU2CL2105). */
+static void cuda_arch_finding(scan_walk *w, TSNode n) {
+  unsigned line = ts_line(n);
+  cu2cl_diag_id id = CU2CL_D_CUDA_ARCH_HOST_BRANCH;
+  if (w->fn && !w->fn_host && in_directive_condition(n))
+    id = CU2CL_D_CUDA_ARCH_DEVICE_READ;
+  else if (!w->fn && w->fn_host)
+    return;
+  scan_finding *last = w->f->nfinds ? &w->f->finds[w->f->nfinds - 1] : NULL;
+  if (last && last->id == id && last->line == line)
+    return; /* once a line, as the translator says it */
+  scan_add_finding(w->f, id, line,
+                   id == CU2CL_D_CUDA_ARCH_DEVICE_READ ? 1 : ts_col(n), NULL,
+                   NULL);
+}
+
 static void walk_identifier(scan_walk *w, TSNode n) {
   uint32_t b = ts_node_start_byte(n), e = ts_node_end_byte(n);
   if (e - b < 4 || e > w->len)
     return;
   const char *s = w->src + b;
   if (e - b == 13 && !memcmp(s, "__CUDA_ARCH__", 13)) {
-    scan_add_finding(w->f, CU2CL_D_CUDA_ARCH_HOST_BRANCH, ts_line(n), ts_col(n),
-                     NULL, NULL);
+    cuda_arch_finding(w, n);
     return;
   }
   char *name = xstrndup(s, e - b);

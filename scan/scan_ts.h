@@ -39,6 +39,8 @@ typedef struct scan_walk {
   /* the function being walked (NULL outside device code) */
   scan_func *fn;
   size_t fn_index;
+  int fn_host; /* the function being walked exists on the host (alone
+                  when fn is NULL; 0 outside every function) */
   scan_var *vars;
   size_t nvars;
   int depth;

@@ -35,7 +35,7 @@ static const struct {
   mode m;
 } compared[] = {{1001, EXACT},       {1002, EXACT},       {2001, EXACT},
                 {2002, EXACT},       {2101, SCAN_SUBSET}, {2102, EXACT},
-                {2104, SCAN_SUBSET}, {2105, EXACT},       {3001, EXACT},
+                {2104, SCAN_SUBSET}, {2105, EXACT},       {2110, EXACT},       {3001, EXACT},
                 {3004, EXACT},       {3005, EXACT},       {3006, EXACT},
                 {3007, EXACT},       {3008, EXACT},       {3009, EXACT},
                 {3010, EXACT},       {3011, EXACT},       {3012, SCAN_SUBSET}};

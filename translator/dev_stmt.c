@@ -37,11 +37,12 @@ void dev_indent(emitter *e) {
     dev_emit(e, "  ");
 }
 
-/* Carries comments and `#pragma unroll` lines found between two offsets
- * of the file holding `at` over to the output; stmt_follows: a statement
- * starts at `to` (else the block ends there). */
+/* Carries comments found between two offsets of the file holding `at` over
+ * to the output, and with `pragmas` (the gap inside an attributed loop)
+ * its `#pragma unroll` lines. Elsewhere a pragma lies in a branch of #if
+ * that the parse skipped: the statement it went with is not there. */
 static void print_gap(emitter *e, CXCursor at, unsigned from, unsigned to,
-                      int stmt_follows) {
+                      int pragmas) {
   if (to <= from)
     return;
   CXFile file;
@@ -82,9 +83,7 @@ static void print_gap(emitter *e, CXCursor at, unsigned from, unsigned to,
     } else if (!strcmp(s, "#") && i + 2 < n) {
       char *w = cx_take(clang_getTokenSpelling(e->tu, toks[i + 1]));
       char *x = cx_take(clang_getTokenSpelling(e->tu, toks[i + 2]));
-      /* (a pragma before a block's end, as one in a branch of #if that
-       * the parse skipped has, would precede no statement: dropped) */
-      if (!strcmp(w, "pragma") && !strcmp(x, "unroll") && stmt_follows) {
+      if (!strcmp(w, "pragma") && !strcmp(x, "unroll") && pragmas) {
         unsigned line;
         clang_getSpellingLocation(clang_getTokenLocation(e->tu, toks[i + 2]),
                                   NULL, &line, NULL, NULL);
@@ -131,7 +130,7 @@ unsigned dev_print_items(emitter *e, CXCursor *kids, unsigned from, unsigned n,
                          unsigned prev) {
   for (unsigned i = from; i < n; i++) {
     CXSourceRange r = clang_getCursorExtent(kids[i]);
-    print_gap(e, kids[i], prev, dev_offset_of(clang_getRangeStart(r)), 1);
+    print_gap(e, kids[i], prev, dev_offset_of(clang_getRangeStart(r)), 0);
     if (e->stmt_hooks && e->stmt_hooks->items(e, kids, i, n, &prev))
       return prev;
     print_sync_before(e, kids[i]);

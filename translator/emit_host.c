@@ -829,6 +829,23 @@ static void rename_library(host *h, CXToken *toks, unsigned n, unsigned i,
   free(member);
 }
 
+/* Whether r lies in the body of a function that exists on the host
+ * alone. */
+static int in_host_function(host *h, CXSourceRange r) {
+  CXCursor c = clang_getCursor(h->tu, clang_getRangeStart(r));
+  for (int depth = 0; depth < 64 && !clang_Cursor_isNull(c) &&
+                      !clang_isTranslationUnit(clang_getCursorKind(c));
+       depth++) {
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate ||
+        k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
+        k == CXCursor_Destructor)
+      return !(cx_cuda_attrs(c) & (CX_DEVICE | CX_GLOBAL));
+    c = clang_getCursorSemanticParent(c);
+  }
+  return 0;
+}
+
 static void rename_tokens(host *h) {
   CXSourceRange all = clang_getRange(
       clang_getLocationForOffset(h->tu, h->file, 0),
@@ -854,7 +871,8 @@ static void rename_tokens(host *h) {
     unsigned b, e;
     token_offsets(h, toks[i], &b, &e);
     if (!strcmp(name, "__CUDA_ARCH__")) {
-      token_report(h, tr, CU2CL_D_CUDA_ARCH_HOST_BRANCH, NULL, NULL);
+      if (!in_host_function(h, tr)) /* host code: the host branch is right */
+        token_report(h, tr, CU2CL_D_CUDA_ARCH_HOST_BRANCH, NULL, NULL);
     } else if (!strcmp(name, "__managed__")) {
       token_report(h, tr, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT,
                    "__managed__ variables are not supported; use "

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "clcheck.h"
+#include "cuda_arch.h"
 #include "cx.h"
 #include "emit_device.h"
 #include "emit_host.h"
@@ -270,6 +271,33 @@ static int error_in_appended(CXTranslationUnit tu, size_t len) {
   return found;
 }
 
+/* When the main file has __CUDA_ARCH__ directives inside device-only
+ * functions, parses it again as their device pass reads them
+ * (cuda_arch.h); *tu is replaced only where that parse succeeds. */
+static enum CXErrorCode parse_device_view(CXIndex idx,
+                                          const cu2cl_compile_cmd *cmd,
+                                          const strvec *args, const char *text,
+                                          CXTranslationUnit *tu) {
+  unsigned n = 0;
+  char *view = cu2cl_cuda_arch_device_view(
+      *tu, text, strlen(text), cu2cl_cuda_arch_value(cmd->arch), &n);
+  if (!view)
+    return CXError_Success;
+  struct CXUnsavedFile file = {cmd->file, view, strlen(view)};
+  CXTranslationUnit dev = NULL;
+  enum CXErrorCode rc = clang_parseTranslationUnit2(
+      idx, cmd->file, (const char *const *)args->items, (int)args->len, &file,
+      1, CXTranslationUnit_DetailedPreprocessingRecord |
+             CXTranslationUnit_KeepGoing,
+      &dev);
+  if (rc == CXError_Success && dev) {
+    clang_disposeTranslationUnit(*tu);
+    *tu = dev;
+  }
+  free(view);
+  return CXError_Success;
+}
+
 /* Parses the unit host-side, with references to its explicit
  * instantiations appended to the main file (instantiate.h) when it has
  * any; when those do not compile, the file is parsed as it is. *main_len:
@@ -300,6 +328,8 @@ static enum CXErrorCode parse_unit(const cu2cl_options *o,
                                      (int)args.len, NULL, 0, flags, tu);
   }
   *main_len = text ? len : 0;
+  if (rc == CXError_Success && src)
+    rc = parse_device_view(idx, cmd, &args, text ? text : src, tu);
   free(text);
   free(refs);
   free(src);
@@ -309,6 +339,37 @@ static enum CXErrorCode parse_unit(const cu2cl_options *o,
 
 /* Parses the unit; NULL (reported) when it cannot be parsed or has
  * errors. *idx is the index to dispose with it. */
+/* CU2CL2110 at each directive the unit was parsed with rewritten
+ * (parse_device_view): the lines where the parsed main file differs from
+ * the file on disk. */
+static void report_arch_reads(CXTranslationUnit tu,
+                              const cu2cl_compile_cmd *cmd,
+                              cu2cl_diag_engine *diags) {
+  size_t len = 0, parsed = 0;
+  CXFile f = clang_getFile(tu, cmd->file);
+  const char *view = f ? clang_getFileContents(tu, f, &parsed) : NULL;
+  char *disk = view ? read_file(cmd->file, &len) : NULL;
+  char value[16];
+  snprintf(value, sizeof value, "%d", cu2cl_cuda_arch_value(cmd->arch));
+  unsigned line = 1;
+  for (size_t i = 0, start = 0; disk && i < len && i < parsed; i++) {
+    if (disk[i] != view[i]) {
+      size_t h = start;
+      while (disk[h] == ' ' || disk[h] == '\t')
+        h++;
+      cu2cl_diag_report(diags, CU2CL_D_CUDA_ARCH_DEVICE_READ, cmd->file, line,
+                        (unsigned)(h - start + 1), value);
+      while (i < len && disk[i] != '\n')
+        i++; /* one report per line */
+    }
+    if (i < len && disk[i] == '\n') {
+      line++;
+      start = i + 1;
+    }
+  }
+  free(disk);
+}
+
 static CXTranslationUnit parse_checked(const cu2cl_options *o,
                                        const cu2cl_compile_cmd *cmd,
                                        cu2cl_diag_engine *diags, CXIndex *idx,
@@ -334,6 +395,8 @@ static CXTranslationUnit parse_checked(const cu2cl_options *o,
     return NULL;
   }
   int perr = report_parse_errors(tu, diags);
+  if (!perr)
+    report_arch_reads(tu, cmd, diags);
   if (perr) {
     cu2cl_diag_report(diags, CU2CL_D_TU_FAILED, cmd->file, 0, 0, cmd->file,
                       (unsigned)perr);

@@ -16,7 +16,7 @@ __global__ void work(Buffers b, bool flag, double *acc, unsigned long long *n) /
 {
     int i = threadIdx.x;
     b.out[i] = flag ? stage(b.in[i]) : 0.0f;
-#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600 // EXPECT: CU2CL2105
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 600 // EXPECT: CU2CL2110
     b.out[i] = 0.0f;
 #endif
     atomicAdd(acc, (double)b.in[i]);

@@ -15,19 +15,22 @@ __global__ void lanes(int *p) // EXPECT: CU2CL3011
     p[threadIdx.x] = v + __shfl_down_sync(0xffffffff, v, 1);
 }
 
+#ifdef __CUDA_ARCH__ // EXPECT: CU2CL2105
+static const int where = 1;
+#else
+static const int where = 0;
+#endif
+
 int pick()
 {
-    int dev = 0;
+    int dev = where;
     cudaChooseDevice(&dev, 0); // EXPECT: CU2CL1001
-#ifdef __CUDA_ARCH__ // EXPECT: CU2CL2105
-    dev = 1;
-#endif
     return dev;
 }
 // CHECK-CL: __kernel void lanes(
 // CHECK-CL: /* CU2CL3011: kernel 'lanes' uses warp operations
-// CHECK-HOST: int dev = 0;
-// CHECK-HOST:     /* CU2CL1001: CUDA runtime API 'cudaChooseDevice' is not supported
-// CHECK-HOST: cudaChooseDevice(&dev, 0);
 // CHECK-HOST: /* CU2CL2105:
 // CHECK-HOST: #ifdef __CUDA_ARCH__
+// CHECK-HOST: int dev = where;
+// CHECK-HOST:     /* CU2CL1001: CUDA runtime API 'cudaChooseDevice' is not supported
+// CHECK-HOST: cudaChooseDevice(&dev, 0);

@@ -2,7 +2,8 @@
 // recursion (CU2CL2102), device-side new[] with an initializer (CU2CL2104),
 // delete, which gives heap room back in part (CU2CL2107), built-ins without an
 // OpenCL equivalent (CU2CL2001), inline PTX other than a special-register
-// read (CU2CL2106), and __CUDA_ARCH__ branches (CU2CL2105).
+// read (CU2CL2106), and __CUDA_ARCH__ branches, read for the device in a
+// kernel (CU2CL2110) and lost in a __host__ __device__ function (CU2CL2105).
 #include <cuda_runtime.h>
 
 __device__ int depth(int n)
@@ -22,7 +23,7 @@ __global__ void parent(int *p, long long *t) // EXPECT: CU2CL3011
     int *one = new int(1);
     p[threadIdx.x] = depth(3) + twice(lane) + tmp[0] + same + *one;
     delete one; // EXPECT: CU2CL2107
-#ifdef __CUDA_ARCH__ // EXPECT: CU2CL2105
+#ifdef __CUDA_ARCH__ // EXPECT: CU2CL2110
     p[threadIdx.x] += 1;
 #endif
 }
@@ -31,4 +32,22 @@ int main()
 {
     parent<<<1, 32>>>(nullptr, nullptr);
     return 0;
+}
+
+__host__ __device__ int both(int x)
+{
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700 // EXPECT: CU2CL2105
+    return x + 1;
+#else
+    return x;
+#endif
+}
+
+int host_only()
+{
+#ifdef __CUDA_ARCH__
+    return 1;
+#else
+    return 0;
+#endif
 }

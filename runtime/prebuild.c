@@ -15,6 +15,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "cu2clrt_prebuild.h"
 
@@ -43,6 +45,21 @@ static char *read_text(const char *path) {
     text[size] = '\0';
   fclose(f);
   return text;
+}
+
+/* One build ahead of program; grid: the class of work-group shapes for
+ * PoCL (NULL: all). Returns the exit status. */
+static int prebuild(cu2clProgram *program, const char *launches,
+                    const char *grid) {
+  if (grid)
+    setenv("CU2CL_PREBUILD_GRID", grid, 1);
+  cu2clError_t err = cu2clPrebuild(program, launches);
+  if (err != cu2clSuccess) {
+    fprintf(stderr, "cu2cl-prebuild: %s: %s\n", program->name,
+            cu2clGetErrorString(err));
+    return 1;
+  }
+  return 0;
 }
 
 int main(int argc, char **argv) {
@@ -76,10 +93,17 @@ int main(int argc, char **argv) {
   program.name = name ? name + 1 : file;
   program.source = source;
   program.options = options && *options ? options : NULL;
-  cu2clError_t err = cu2clPrebuild(&program, launches);
-  if (err != cu2clSuccess) {
-    fprintf(stderr, "cu2cl-prebuild: %s: %s\n", file, cu2clGetErrorString(err));
+  if (!launches)
+    return prebuild(&program, NULL, NULL);
+  /* PoCL builds one grid class of a kernel's block per process
+   * (rt_prebuild.c): the narrow grids in a child, then the wide ones. */
+  fflush(NULL);
+  pid_t child = fork();
+  if (child == 0)
+    _exit(prebuild(&program, launches, "small"));
+  int status = 1;
+  if (child < 0 || waitpid(child, &status, 0) != child || !WIFEXITED(status) ||
+      WEXITSTATUS(status) != 0)
     return 1;
-  }
-  return 0;
+  return prebuild(&program, launches, "large");
 }

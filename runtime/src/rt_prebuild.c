@@ -15,6 +15,10 @@
  * PoCL then compiles every kernel's generic work-group function and one per
  * listed shape, the latter under the same cache names a launch looks up
  * (lib/CL/devices/common_driver.c, pocl_driver_build_poclbinary, PoCL 3.1).
+ * PoCL keeps one loaded work-group function per kernel and block in a
+ * process whatever the grid class, so one process builds one class of a
+ * block: CU2CL_PREBUILD_GRID=small|large lists only the shapes of that
+ * class (cu2cl-prebuild runs a process for each).
  */
 #include "cu2clrt_prebuild.h"
 
@@ -66,9 +70,12 @@ static cu2clKernelRef *rt_prebuild_ref(cu2clProgram *prog, const char *name) {
  * when empty or out of memory. */
 static char *rt_pocl_shapes(const rt_launch_shape *s, size_t n) {
   size_t cap = 64 * n + 1, len = 0;
+  const char *grid = getenv("CU2CL_PREBUILD_GRID");
   char *list = n ? malloc(cap) : NULL;
   for (size_t i = 0; list && i < n; i++) {
     char one[96];
+    if (grid && *grid && strcmp(grid, s[i].large ? "large" : "small"))
+      continue;
     snprintf(one, sizeof one, "%zu-%zu-%zu-goffs0%s", s[i].local[0],
              s[i].local[1], s[i].local[2], s[i].large ? "" : "-smallgrid");
     int seen = 0;
@@ -79,6 +86,10 @@ static char *rt_pocl_shapes(const rt_launch_shape *s, size_t n) {
     if (!seen)
       len +=
           (size_t)snprintf(list + len, cap - len, "%s%s", len ? "," : "", one);
+  }
+  if (list && !len) {
+    free(list);
+    list = NULL;
   }
   return list;
 }
@@ -105,7 +116,7 @@ static cu2clError_t rt_pocl_wg_functions(const rt_device *d, cl_program p) {
  * value it reads). Returns 0 when the shapes are in the value in force. */
 static int rt_prebuild_pocl_option(const rt_launch_shape *s, size_t n) {
   char *want = rt_pocl_shapes(s, n);
-  int ok = 1;
+  int ok = want != NULL;
   pthread_mutex_lock(&g_pre.lock);
   if (want && !g_pre.pocl_shapes) {
     setenv("POCL_BINARY_SPECIALIZE_WG", want, 1);
@@ -115,7 +126,7 @@ static int rt_prebuild_pocl_option(const rt_launch_shape *s, size_t n) {
     ok = !strcmp(want, g_pre.pocl_shapes);
   }
   pthread_mutex_unlock(&g_pre.lock);
-  if (!ok)
+  if (!ok && want)
     rt_log_error("work-group functions for %s not built ahead: PoCL took "
                  "the list of an earlier program of this process",
                  want);

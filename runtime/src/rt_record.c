@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "rt_error.h"
@@ -67,6 +68,7 @@ static void rt_record_write(const char *dir, const char *program) {
   char *path = rt_record_path(dir, program), *tmp = NULL;
   rt_launch_shape *old = NULL;
   size_t nold = 0;
+  mkdir(dir, 0777); /* its parent must exist */
   if (!path || rt_record_read(path, &old, &nold) != 0 ||
       !(tmp = malloc(strlen(path) + 32))) {
     rt_log_error("cannot update the launch record %s", path ? path : dir);

@@ -5,8 +5,8 @@
  * With CU2CL_RECORD_LAUNCHES=DIR each distinct launch shape of a program
  * (its kernel, block, whether the grid is narrow, its dynamic shared memory
  * in 16-byte units) is kept in memory and, at the process's exit, merged
- * into DIR/<program name>.launches (the lines already there stay), so that
- * several runs add up. One line per shape:
+ * into DIR/<program name>.launches (DIR is created if missing; the lines
+ * already there stay), so that several runs add up. One line per shape:
  *
  *     kernel LX LY LZ small|large UNITS
  *

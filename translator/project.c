@@ -142,6 +142,15 @@ static void write_prebuild(strbuf *b, const cu2cl_project *p) {
     if (p->units[i].cl_rel)
       strbuf_printf(b, "  cu2cl_prebuild(%s \"%s\")\n", p->units[i].cl_rel,
                     p->units[i].cl_fast_math ? "-cl-fast-relaxed-math" : "");
+  /* cu2clrt's own programs (device algorithms) the records name */
+  strbuf_append(
+      b, "  file(GLOB records ${CU2CL_LAUNCHES_DIR}/cu2clrt_*.launches)\n"
+         "  add_custom_command(OUTPUT ${CU2CL_GEN}/cu2clrt.prebuilt\n"
+         "    COMMAND ${CU2CL_PREBUILD_TOOL} --runtime ${CU2CL_LAUNCHES_DIR}\n"
+         "    COMMAND ${CMAKE_COMMAND} -E touch ${CU2CL_GEN}/cu2clrt.prebuilt\n"
+         "    DEPENDS ${records} VERBATIM\n"
+         "    COMMENT \"Building cu2clrt's programs ahead\")\n"
+         "  list(APPEND CU2CL_PREBUILT ${CU2CL_GEN}/cu2clrt.prebuilt)\n");
   strbuf_append(b, "  add_custom_target(cu2cl_prebuild ALL DEPENDS "
                    "${CU2CL_PREBUILT})\n"
                    "endif()\n\n");

@@ -27,6 +27,11 @@ CU2CL_EXTERN_C_BEGIN
 CU2CL_API cu2clError_t cu2clPrebuild(cu2clProgram *program,
                                      const char *launches);
 
+/* cu2clrt's own programs (the device algorithms, one per element type), for
+ * a build ahead of those a run's launch record names (their records are
+ * DIR/<name>.launches too): the i-th, NULL past the last. */
+CU2CL_API cu2clProgram *cu2clRuntimeProgram(int i);
+
 CU2CL_EXTERN_C_END
 
 #endif

@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "rt_algo.h"
 #include "rt_device.h"
 #include "rt_error.h"
 #include "rt_program.h"
@@ -184,6 +185,10 @@ static cu2clError_t rt_prebuild_device(cu2clProgram *prog, rt_device *d,
       err = rt_pocl_wg_functions(d, programs[j]);
   free(programs);
   return err;
+}
+
+cu2clProgram *cu2clRuntimeProgram(int i) {
+  return rt_algo_program(i);
 }
 
 cu2clError_t cu2clPrebuild(cu2clProgram *program, const char *launches) {

@@ -207,6 +207,67 @@ START_TEST(test_pocl_shapes_prebuilt) {
 }
 END_TEST
 
+/* ---- cu2clrt's own programs ----------------------------------------------
+ */
+
+/* A sum of 1..n through the device algorithms (cu2clrt's int program). */
+static int algo_run(void) {
+  enum { N = 4096 };
+  int h[N], *d = NULL, sum = 0;
+  for (int i = 0; i < N; i++)
+    h[i] = i + 1;
+  if (cu2clMalloc((void **)&d, sizeof h) != cu2clSuccess ||
+      cu2clMemcpy(d, h, sizeof h, cu2clMemcpyHostToDevice) != cu2clSuccess ||
+      cu2clAlgoReduce(NULL, cu2clAlgoInt, cu2clAlgoSum, d, N, NULL, &sum) !=
+          cu2clSuccess)
+    return 1;
+  cu2clFree(d);
+  return sum != N * (N + 1) / 2;
+}
+
+static cu2clProgram *algo_program;
+
+static int prebuild_algo(void) {
+  if (grid_class)
+    setenv("CU2CL_PREBUILD_GRID", grid_class, 1);
+  return cu2clPrebuild(algo_program, record) != cu2clSuccess;
+}
+
+/* The device algorithms' launches are recorded under their program's name,
+ * and that program built ahead from the record: a first run that uses them
+ * adds nothing to PoCL's cache. */
+START_TEST(test_runtime_program_prebuilt) {
+  algo_program = cu2clRuntimeProgram(0);
+  ck_assert_ptr_nonnull(algo_program);
+  ck_assert_str_eq(algo_program->name, "cu2clrt_algo_int.cl");
+  int n = 0;
+  while (cu2clRuntimeProgram(n))
+    n++;
+  ck_assert_int_eq(n, 6); /* one per cu2clAlgoType */
+  fresh_dir();
+  unsetenv("CU2CL_CACHE");
+  setenv("CU2CL_RECORD_LAUNCHES", dir, 1);
+  in_child(algo_run);
+  unsetenv("CU2CL_RECORD_LAUNCHES");
+  snprintf(record, sizeof record, "%s/cu2clrt_algo_int.cl.launches", dir);
+  ck_assert_int_eq(access(record, R_OK), 0);
+  char recorded_in[256];
+  snprintf(recorded_in, sizeof recorded_in, "%s", dir);
+  fresh_dir();
+  grid_class = "small";
+  in_child(prebuild_algo);
+  grid_class = "large";
+  in_child(prebuild_algo);
+  int before = pocl_files();
+  ck_assert_int_gt(before, 0);
+  ck_assert_int_eq(algo_run(), 0);
+  ck_assert_int_eq(pocl_files(), before);
+  remove_dir();
+  snprintf(dir, sizeof dir, "%s", recorded_in);
+  remove_dir();
+}
+END_TEST
+
 /* ---- errors --------------------------------------------------------------
  */
 
@@ -231,6 +292,7 @@ static Suite *rt_prebuild_suite(void) {
   tcase_add_test(core, test_prebuilt_program_loaded);
   tcase_add_test(core, test_stale_prebuild_not_used);
   tcase_add_test(core, test_pocl_shapes_prebuilt);
+  tcase_add_test(core, test_runtime_program_prebuilt);
   suite_add_tcase(s, core);
   TCase *errors = tcase_create("Errors");
   tcase_add_test(errors, test_bad_record);

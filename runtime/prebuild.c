@@ -66,7 +66,7 @@ static int prebuild(cu2clProgram *program, const char *launches,
     if (err != cu2clSuccess)
       fprintf(stderr, "cu2cl-prebuild: %s: %s\n", program->name,
               cu2clGetErrorString(err));
-    _exit(err != cu2clSuccess);
+    exit(err != cu2clSuccess); /* atexit: cu2clrt stores its size lists */
   }
   int status = 1;
   return child > 0 && waitpid(child, &status, 0) == child &&

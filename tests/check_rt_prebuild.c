@@ -268,6 +268,56 @@ START_TEST(test_runtime_program_prebuilt) {
 }
 END_TEST
 
+/* ---- programs sized for dynamic shared memory -----------------------------
+ */
+
+/* A kernel whose dynamic shared memory a program can build in, as cu2cl
+ * emits it (emit_device.c): it tells which size it was built with. */
+static const char sized_cl[] =
+    "typedef struct { uint w[4]; } cu2cl_shared_unit;\n"
+    "__kernel void sized(__global int *units,\n"
+    "    __local cu2cl_shared_unit *cu2cl_dynamic_shared_param) {\n"
+    "#ifdef CU2CL_DYNAMIC_SHARED_UNITS\n"
+    "  if (get_global_id(0) == 0) units[0] = CU2CL_DYNAMIC_SHARED_UNITS;\n"
+    "#else\n"
+    "  if (get_global_id(0) == 0) units[0] = 0;\n"
+    "#endif\n"
+    "}\n";
+static cu2clProgram sized_program = {"sized.cl", sized_cl, NULL, NULL};
+static cu2clKernelRef k_sized = {&sized_program, "sized", NULL, NULL};
+
+static int prebuild_sized(void) {
+  return cu2clPrebuild(&sized_program, record) != cu2clSuccess;
+}
+
+/* Where sized programs are on (NVIDIA's default; forced here, with
+ * cu2clrt's store), a recorded size is built ahead and listed, so the first
+ * run's first launch of that size runs its own program, built by no one. */
+START_TEST(test_sized_program_prebuilt) {
+  fresh_dir();
+  setenv("CU2CL_CACHE", "1", 1);
+  setenv("CU2CL_SIZED_SHARED", "1", 1);
+  snprintf(record, sizeof record, "%s/sized.cl.launches", dir);
+  FILE *f = fopen(record, "w");
+  ck_assert_ptr_nonnull(f);
+  fputs("sized 64 1 1 small 16\n", f); /* 256 bytes */
+  fclose(f);
+  in_child(prebuild_sized);
+  int *units = NULL, seen = -1;
+  CK(cu2clMalloc((void **)&units, sizeof(int)));
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof units, &units},
+                     {CU2CL_ARG_LOCAL, 256, NULL}};
+  dim3 grid = {2, 1, 1}, block = {64, 1, 1};
+  CK(cu2clLaunchKernel(&k_sized, grid, block, 256, NULL, args, 2));
+  CK(cu2clMemcpy(&seen, units, sizeof seen, cu2clMemcpyDeviceToHost));
+  ck_assert_int_eq(seen, 16);
+  cu2clCacheStats s = stats();
+  ck_assert_uint_eq(s.builds, 0);
+  CK(cu2clFree(units));
+  remove_dir();
+}
+END_TEST
+
 /* ---- errors --------------------------------------------------------------
  */
 
@@ -293,6 +343,7 @@ static Suite *rt_prebuild_suite(void) {
   tcase_add_test(core, test_stale_prebuild_not_used);
   tcase_add_test(core, test_pocl_shapes_prebuilt);
   tcase_add_test(core, test_runtime_program_prebuilt);
+  tcase_add_test(core, test_sized_program_prebuilt);
   suite_add_tcase(s, core);
   TCase *errors = tcase_create("Errors");
   tcase_add_test(errors, test_bad_record);

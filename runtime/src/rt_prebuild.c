@@ -102,10 +102,12 @@ static cu2clError_t rt_pocl_wg_functions(const rt_device *d, cl_program p) {
   cl_int st =
       clGetProgramInfo(p, CL_PROGRAM_BINARY_SIZES, sizeof size, &size, NULL);
   unsigned char *bin = st == CL_SUCCESS ? malloc(size ? size : 1) : NULL;
+  if (st == CL_SUCCESS && !bin)
+    st = CL_OUT_OF_HOST_MEMORY;
   if (bin)
     st = clGetProgramInfo(p, CL_PROGRAM_BINARIES, sizeof bin, &bin, NULL);
   free(bin);
-  if (st != CL_SUCCESS || !bin) {
+  if (st != CL_SUCCESS) {
     rt_log_error("building work-group functions ahead on %s failed (%s)",
                  d->name, rt_cl_status_name(st));
     return rt_cl_error(st, cu2clErrorInvalidKernelImage);

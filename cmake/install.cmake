@@ -33,7 +33,7 @@ configure_package_config_file(${CMAKE_SOURCE_DIR}/cmake/cu2clrtConfig.cmake.in
 write_basic_package_version_file(
   ${CMAKE_BINARY_DIR}/${CU2CLRT_CMAKE_DIR}/cu2clrtConfigVersion.cmake
   VERSION ${PROJECT_VERSION} COMPATIBILITY SameMinorVersion)
-export(TARGETS cu2clrt NAMESPACE cu2clrt::
+export(TARGETS cu2clrt cu2cl-prebuild NAMESPACE cu2clrt::
   FILE ${CMAKE_BINARY_DIR}/${CU2CLRT_CMAKE_DIR}/cu2clrtTargets.cmake)
 
 # pkg-config: paths relative to the .pc file, so the prefix can move.
@@ -65,9 +65,11 @@ add_custom_target(cu2cl_man ALL DEPENDS ${CU2CL_MAN})
 # ---- install --------------------------------------------------------------
 # cu2cl finds libclang where it was built against it (a system library).
 set_target_properties(cu2cl PROPERTIES INSTALL_RPATH "${LIBCLANG_LIBDIR}")
+set_target_properties(cu2cl-prebuild PROPERTIES INSTALL_RPATH "$ORIGIN/../${CMAKE_INSTALL_LIBDIR}")
 install(TARGETS cu2cl cu2cl-validate RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS cu2clrt EXPORT cu2clrtTargets
+install(TARGETS cu2clrt cu2cl-prebuild EXPORT cu2clrtTargets
   LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+  RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR}
   INCLUDES DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/cu2clrt)
 install(DIRECTORY ${CMAKE_SOURCE_DIR}/runtime/include/
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/cu2clrt)

@@ -1,5 +1,5 @@
 #!/bin/sh
-# scripts/cold-start.sh [-b BUILD_DIR] [-w WORKDIR] [-r RUNS] [SAMPLE...]
+# scripts/cold-start.sh [-b BUILD_DIR] [-w WORKDIR] [-r RUNS] [-p] [SAMPLE...]
 # What a user sees first: each seed sample's translation run with an empty
 # program cache (the first run) and then with the cache it filled (the
 # second), default arguments, on the device CU2CL_DEVICE picks (PoCL when
@@ -8,16 +8,21 @@
 # (the target: first <= 1.5x warm). The first run also has empty PoCL and
 # NVIDIA driver caches (POCL_CACHE_DIR in the work directory,
 # CUDA_CACHE_DISABLE=1). CU2CL_LAZY_BUILD and CU2CL_DEVICE pass through.
+# -p: build ahead first: a recording run (CU2CL_RECORD_LAUNCHES, caches of
+# its own) writes the launch record, then the port's build with
+# -DCU2CL_PREBUILD=ON fills the emptied caches (its time is printed), and
+# the first run follows.
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-build=$top/build work=/tmp/cu2cl-cold-start runs=3
+build=$top/build work=/tmp/cu2cl-cold-start runs=3 prebuild=
 while [ $# -gt 0 ]; do
   case $1 in
     -b) build=$(cd "$2" && pwd); shift 2 ;;
     -w) work=$2; shift 2 ;;
     -r) runs=$2; shift 2 ;;
-    -h|--help) sed -n '2,10p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -p) prebuild=1; shift ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) break ;;
   esac
 done
@@ -31,6 +36,11 @@ ms() {
   t0=$(date +%s%N)
   "$@" >"$work/last.out" 2>&1 || { cat "$work/last.out" >&2; return 1; }
   echo $((($(date +%s%N) - t0) / 1000000))
+}
+
+# mkdir_run DIR CMD...: CMD once DIR exists.
+mkdir_run() {
+  mkdir -p "$1" && shift && "$@"
 }
 
 printf '%-12s %10s %10s %8s\n' sample "first ms" "warm ms" ratio
@@ -52,6 +62,18 @@ for sample in $samples; do
   fi
   cache=$work/cache-$sample
   rm -rf "$cache"
+  if [ -n "$prebuild" ]; then
+    rm -rf "$out/launches" "$cache-rec"
+    CU2CL_RECORD_LAUNCHES=$out/launches POCL_CACHE_DIR=$cache-rec/pocl \
+      CU2CL_CACHE_DIR=$cache-rec ms mkdir_run "$out/launches" \
+      "$out/build/$program" >/dev/null || continue
+    rm -f "$out"/build/cu2cl_gen/*.prebuilt
+    cmake -S "$out" -B "$out/build" -DCU2CL_PREBUILD=ON >>"$out.log" 2>&1 ||
+      continue
+    pre=$(CUDA_CACHE_DISABLE=1 POCL_CACHE_DIR=$cache/pocl CU2CL_CACHE_DIR=$cache \
+      ms cmake --build "$out/build" --target cu2cl_prebuild) || continue
+    echo "$sample: built ahead in $pre ms"
+  fi
   first=$(CUDA_CACHE_DISABLE=1 POCL_CACHE_DIR=$cache/pocl CU2CL_CACHE_DIR=$cache ms "$out/build/$program") || continue
   warm=
   i=0

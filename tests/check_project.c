@@ -11,9 +11,9 @@ static char tmp[] = "/tmp/cu2cl-check-project-XXXXXX";
 START_TEST(test_lists) {
   ck_assert_ptr_nonnull(mkdtemp(tmp));
   cu2cl_project_unit units[] = {
-      {"app/main.cpp", "app/main.cl", "cu2cl_source_main", 1},
-      {"lib/helpers.cpp", "lib/helpers.cl", "cu2cl_source_helpers", 0},
-      {"tool.cpp", NULL, NULL, 1},
+      {"app/main.cpp", "app/main.cl", "cu2cl_source_main", 1, 0},
+      {"lib/helpers.cpp", "lib/helpers.cl", "cu2cl_source_helpers", 0, 1},
+      {"tool.cpp", NULL, NULL, 1, 0},
   };
   cu2cl_project p = {"/in", tmp, units, 3, {0}, {0}, 3};
   char *inc = path_join(tmp, "include");
@@ -38,6 +38,13 @@ START_TEST(test_lists) {
       strstr(lists, "cu2cl_embed(app/main.cl cu2cl_source_main)"));
   ck_assert_ptr_nonnull(
       strstr(lists, "cu2cl_embed(lib/helpers.cl cu2cl_source_helpers)"));
+  /* the build ahead, opt-in, each program with the options its code gives */
+  ck_assert_ptr_nonnull(
+      strstr(lists, "option(CU2CL_PREBUILD \"build the OpenCL programs "
+                    "ahead\" OFF)"));
+  ck_assert_ptr_nonnull(strstr(lists, "  cu2cl_prebuild(app/main.cl \"\")"));
+  ck_assert_ptr_nonnull(strstr(
+      lists, "  cu2cl_prebuild(lib/helpers.cl \"-cl-fast-relaxed-math\")"));
   /* the runtime as a package, the hint the prefix of this cu2cl */
   ck_assert_ptr_nonnull(strstr(lists, "find_package(cu2clrt 0.1 REQUIRED"));
   char *hint = xasprintf("set(CU2CLRT_HINT \"%s\"", cu2cl_install_prefix());
@@ -69,7 +76,7 @@ START_TEST(test_lists) {
 END_TEST
 
 START_TEST(test_unwritable) {
-  cu2cl_project_unit units[] = {{"a.cpp", NULL, NULL, 1}};
+  cu2cl_project_unit units[] = {{"a.cpp", NULL, NULL, 1, 0}};
   cu2cl_project p = {"/in", "/proc/cu2cl-no", units, 1, {0}, {0}, -1};
   char *failed = NULL;
   ck_assert_int_eq(cu2cl_project_write(&p, &failed), -1);

@@ -16,14 +16,17 @@ cmake --install "$build" --prefix "$work/staged" >"$work/install.log" ||
   { cat "$work/install.log"; fail "cmake --install failed"; }
 mv "$work/staged" "$work/prefix"
 p=$work/prefix
-for f in bin/cu2cl bin/cu2cl-validate include/cu2clrt/cu2clrt.h \
-  share/cu2cl/cuda-include/cuda_runtime.h share/man/man1/cu2cl.1 \
+for f in bin/cu2cl bin/cu2cl-validate bin/cu2cl-prebuild \
+  include/cu2clrt/cu2clrt.h share/cu2cl/cuda-include/cuda_runtime.h share/man/man1/cu2cl.1 \
   share/bash-completion/completions/cu2cl lib/pkgconfig/cu2clrt.pc \
   lib/cmake/cu2clrt/cu2clrtConfig.cmake \
   lib/cmake/cu2clrt/cu2clrtConfigVersion.cmake; do
   [ -e "$p/$f" ] || fail "$f not installed"
 done
 ls "$p"/lib*/libcu2clrt.so >/dev/null 2>&1 || fail "libcu2clrt.so not installed"
+# cu2cl-prebuild finds the moved prefix's cu2clrt
+"$p/bin/cu2cl-prebuild" --help >/dev/null ||
+  fail "the installed cu2cl-prebuild does not run"
 
 "$p/bin/cu2cl" --version | tee "$work/version.txt"
 grep -q "own CUDA headers *$p/share/cu2cl/cuda-include$" "$work/version.txt" ||

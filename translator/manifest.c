@@ -169,6 +169,7 @@ void cu2cl_manifest_record(cu2cl_manifest_unit *u, const cu2cl_options *o,
   u->cl_rel = dup_or_null(t->cl_rel);
   u->cl_symbol = dup_or_null(t->cl_rel ? t->cl_symbol : NULL);
   u->has_main = t->has_main;
+  u->cl_fast_math = t->cl_rel && t->cl_fast_math;
   record_flags(u, o->in_root, &c->flags);
   u->opt_level = c->intent.opt_level;
   u->warnings = count_warnings(u, d);
@@ -180,8 +181,8 @@ void cu2cl_manifest_project(const cu2cl_manifest *m, const char *out_root,
   p->opt_level = -1;
   for (size_t i = 0; i < m->nunits; i++) {
     const cu2cl_manifest_unit *u = &m->units[i];
-    p->units[p->nunits++] =
-        (cu2cl_project_unit){u->host_rel, u->cl_rel, u->cl_symbol, u->has_main};
+    p->units[p->nunits++] = (cu2cl_project_unit){
+        u->host_rel, u->cl_rel, u->cl_symbol, u->has_main, u->cl_fast_math};
     for (size_t j = 0; j < u->include_dirs.len; j++) {
       const char *dir = u->include_dirs.items[j];
       char *abs = dir[0] == '/'      ? xstrdup(dir)
@@ -237,6 +238,7 @@ void cu2cl_manifest_add_copy(cu2cl_manifest *m, const cu2cl_manifest_unit *u) {
   c->cl_rel = dup_or_null(u->cl_rel);
   c->cl_symbol = dup_or_null(u->cl_symbol);
   c->has_main = u->has_main;
+  c->cl_fast_math = u->cl_fast_math;
   copy_vec(&c->include_dirs, &u->include_dirs);
   copy_vec(&c->defines, &u->defines);
   c->opt_level = u->opt_level;
@@ -318,6 +320,8 @@ static int parse_field(cu2cl_manifest *m, cu2cl_manifest_unit **u,
     (*u)->host_rel = xstrdup(value);
   } else if (!strcmp(field, "main")) {
     (*u)->has_main = atoi(value);
+  } else if (!strcmp(field, "clfast")) {
+    (*u)->cl_fast_math = atoi(value);
   } else if (!strcmp(field, "inc")) {
     strvec_push(&(*u)->include_dirs, value);
   } else if (!strcmp(field, "def")) {
@@ -379,6 +383,8 @@ static void write_unit(strbuf *b, const cu2cl_manifest_unit *u) {
   if (u->cl_rel)
     strbuf_printf(b, "cl\t%s\t%s\n", u->cl_rel, u->cl_symbol);
   strbuf_printf(b, "main\t%d\n", u->has_main);
+  if (u->cl_fast_math)
+    strbuf_printf(b, "clfast\t1\n");
   for (size_t i = 0; i < u->include_dirs.len; i++)
     strbuf_printf(b, "inc\t%s\n", u->include_dirs.items[i]);
   for (size_t i = 0; i < u->defines.len; i++)

@@ -36,6 +36,7 @@ typedef struct cu2cl_manifest_unit {
   char *cl_rel;      /* or NULL */
   char *cl_symbol;   /* or NULL */
   int has_main;
+  int cl_fast_math;    /* its program's build option (project.h) */
   strvec include_dirs; /* relative to the out-root, or absolute outside it */
   strvec defines;
   int opt_level;   /* -1: none given */

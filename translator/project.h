@@ -19,6 +19,8 @@ typedef struct cu2cl_project_unit {
   char *cl_rel;    /* "src/vector_add.cl" or NULL */
   char *cl_symbol; /* "cu2cl_source_vector_add" */
   int has_main;
+  int cl_fast_math; /* its program builds with -cl-fast-relaxed-math (the
+                       runtime's options: cu2cl-prebuild needs them) */
 } cu2cl_project_unit;
 
 typedef struct cu2cl_project {

@@ -553,6 +553,7 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   out->host_rel = xasprintf("%s.cpp", names.stem);
   out->cl_symbol = xstrdup(names.sym);
   out->has_main = cu2cl_defines_main(tu);
+  out->cl_fast_math = cl_options != NULL;
   emit_headers(o, tu, &dev, &hopts, diags, out);
   out->translated = 1;
   free(cuda_inc);

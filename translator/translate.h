@@ -45,6 +45,7 @@ typedef struct cu2cl_tu_result {
   char *cl_symbol;      /* "cu2cl_source_name", the name it defines */
   char *cl_text;
   int has_main;
+  int cl_fast_math; /* its program builds with -cl-fast-relaxed-math */
   size_t errors;           /* constructs that need a human */
   strvec header_abs;       /* project headers this unit rewrote (absolute */
   strvec header_text;      /* paths) and their texts, in the same order */

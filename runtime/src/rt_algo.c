@@ -88,6 +88,10 @@ size_t rt_algo_type_size(cu2clAlgoType type) {
   return (unsigned)type < ALGO_NTYPES ? algo_type_sizes[type] : 0;
 }
 
+cu2clProgram *rt_algo_program(int i) {
+  return i >= 0 && i < ALGO_NTYPES ? &algo_programs[i] : NULL;
+}
+
 /* ---- one call --------------------------------------------------------------
  */
 

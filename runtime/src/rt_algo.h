@@ -31,5 +31,8 @@
 
 /* Size in bytes of one element of type, or 0 when type is not one. */
 size_t rt_algo_type_size(cu2clAlgoType type);
+/* The program of the i-th element type (the build ahead), NULL past the
+ * last. */
+cu2clProgram *rt_algo_program(int i);
 
 #endif

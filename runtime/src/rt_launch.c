@@ -39,6 +39,7 @@
 #include "rt_guard.h"
 #include "rt_sgprobe.h"
 #include "rt_memory.h"
+#include "rt_record.h"
 #include "rt_stream.h"
 #include "rt_symbol.h"
 
@@ -530,6 +531,11 @@ cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
     RT_TRY(rt_check_before(ref, args, nargs));
   const cu2clArg *given = args;
   unsigned given_n = nargs;
+  /* for the launch record: dynamic shared memory a program can build in */
+  size_t units = k->sized_shared && nargs &&
+                         args[nargs - 1].kind == CU2CL_ARG_LOCAL
+                     ? (args[nargs - 1].size + 15) / 16
+                     : 0;
   rt_kernel *sk = q ? rt_sized_kernel(d, ref, k, args, nargs, sized_args)
                     : NULL;
   if (sk) {
@@ -543,6 +549,8 @@ cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
   cl_uint dims = (grid.z > 1 || block.z > 1)   ? 3
                  : (grid.y > 1 || block.y > 1) ? 2
                                                : 1;
+  if (q && rt_record_on())
+    rt_record_launch(ref, global, local, units);
   pthread_mutex_lock(&k->lock);
   cu2clError_t err = rt_warp_check(d, ref, k, dims, local);
   if (err == cu2clSuccess)

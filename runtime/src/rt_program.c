@@ -427,15 +427,20 @@ static cu2clError_t rt_program_get(cu2clProgram *prog, rt_device *d,
   return cu2clSuccess;
 }
 
+cu2clError_t rt_program_built(cu2clProgram *prog, rt_device *d,
+                              cl_program *out) {
+  pthread_mutex_lock(&g_prog.lock);
+  cu2clError_t err = rt_program_get(prog, d, out);
+  pthread_mutex_unlock(&g_prog.lock);
+  return err;
+}
+
 cu2clError_t cu2clProgramBuild(cu2clProgram *program) {
   RT_CHECK(program != NULL && program->source != NULL, cu2clErrorInvalidValue);
   rt_device *d;
   cl_program p;
   RT_TRY(rt_device_current(&d));
-  pthread_mutex_lock(&g_prog.lock);
-  cu2clError_t err = rt_program_get(program, d, &p);
-  pthread_mutex_unlock(&g_prog.lock);
-  return rt_fail(err);
+  return rt_fail(rt_program_built(program, d, &p));
 }
 
 cu2clError_t cu2clGetCacheStats(cu2clCacheStats *stats) {

@@ -74,6 +74,10 @@ cu2clError_t rt_kernel_get_sized(cu2clKernelRef *ref, rt_device *dev,
  * their size (rt_kernel_get_sized): NVIDIA's by default, CU2CL_SIZED_SHARED
  * decides. */
 int rt_sized_shared_on(const rt_device *d);
+/* The program of prog on dev (opened), built on first use as a launch
+ * builds it: the same options, cache key and store. It stays with prog. */
+cu2clError_t rt_program_built(cu2clProgram *prog, rt_device *dev,
+                              cl_program *out);
 /* Releases every program and kernel built for dev (cu2clDeviceReset). */
 void rt_program_release_device(rt_device *dev);
 

@@ -66,6 +66,18 @@ int rt_is_grid_kernel(const char *source, const char *name) {
   return 0;
 }
 
+/* Whether the source declares kernel `name` ("__kernel void name("). */
+int rt_has_kernel(const char *source, const char *name) {
+  size_t n = strlen(name);
+  for (const char *p = source; (p = strstr(p, "__kernel")) != NULL; p += 8) {
+    const char *q = rt_skip_word(p, "__kernel");
+    q = q ? rt_skip_word(q, "void") : NULL;
+    if (q && strncmp(q, name, n) == 0 && *rt_skip_space(q + n) == '(')
+      return 1;
+  }
+  return 0;
+}
+
 /* Whether kernel `name`'s parameters end with the translator's
  * cu2cl_dynamic_shared_param: its dynamic shared memory can then be a
  * static array in a program built for one size (emit_device.c). */

@@ -15,6 +15,8 @@ int rt_is_warp_kernel(const char *source, const char *name);
 int rt_is_grid_kernel(const char *source, const char *name);
 /* Whether kernel name's parameters end with cu2cl_dynamic_shared_param. */
 int rt_has_sized_shared(const char *source, const char *name);
+/* Whether the source declares kernel name ("__kernel void name("). */
+int rt_has_kernel(const char *source, const char *name);
 /* Whether source guards kernel name with CU2CL_ONLY_KERNELS (dev_func.c). */
 int rt_has_kernel_guard(const char *source, const char *name);
 /* The build options of kernel name alone (NULL: every kernel) with its

@@ -275,8 +275,11 @@ END_TEST
  * emits it (emit_device.c): it tells which size it was built with. */
 static const char sized_cl[] =
     "typedef struct { uint w[4]; } cu2cl_shared_unit;\n"
-    "__kernel void sized(__global int *units,\n"
-    "    __local cu2cl_shared_unit *cu2cl_dynamic_shared_param) {\n"
+    "__kernel void sized(__global int *units\n"
+    "#ifndef CU2CL_DYNAMIC_SHARED_UNITS\n"
+    "    , __local cu2cl_shared_unit *cu2cl_dynamic_shared_param\n"
+    "#endif\n"
+    "    ) {\n"
     "#ifdef CU2CL_DYNAMIC_SHARED_UNITS\n"
     "  if (get_global_id(0) == 0) units[0] = CU2CL_DYNAMIC_SHARED_UNITS;\n"
     "#else\n"

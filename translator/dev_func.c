@@ -5,7 +5,7 @@
  * memory (warp scratch, dynamic and hoisted shared memory), unpacked struct
  * parameters, and the body.
  *
- * Layer 16 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 18 of the device emitter (dev_state.h): calls dev_state,
  * dev_types, dev_uses, dev_sync, dev_space, dev_pred, dev_check, dev_expr,
  * dev_stmt.
  */
@@ -13,6 +13,7 @@
 
 #include "dev_check.h"
 #include "dev_expr.h"
+#include "dev_object.h"
 #include "dev_pred.h"
 #include "dev_space.h"
 #include "dev_stmt.h"
@@ -179,28 +180,6 @@ static void print_signature(emitter *e, fn_clone *f) {
   dev_emit(e, ")");
 }
 
-static void print_ctor_inits(emitter *e, CXCursor ctor) {
-  CXCursor *kids;
-  unsigned n = cx_children(ctor, &kids);
-  for (unsigned i = 0; i + 1 < n; i++) {
-    if (clang_getCursorKind(kids[i]) != CXCursor_MemberRef)
-      continue;
-    char *m = cx_spelling(kids[i]);
-    char *sm = dev_safe_name(m);
-    CXCursor field = clang_getCursorReferenced(kids[i]);
-    int ref = dev_is_ref_member(field);
-    if (ref) /* a reference member holds the address of what it names */
-      dev_ref_member_bind(e, field, dev_lvalue_space(e, kids[i + 1]),
-                          kids[i + 1]);
-    strbuf_printf(e->out, "  self.%s = %s", sm, ref ? "&(" : "");
-    dev_print_expr(e, kids[i + 1]);
-    dev_emit(e, ref ? ");\n" : ";\n");
-    free(m);
-    free(sm);
-  }
-  free(kids);
-}
-
 /* The pre-pass: address spaces and varying variables, and the warp
  * checks. A function returning a pointer is analysed again once the space
  * of its result is known. */
@@ -365,21 +344,19 @@ void dev_emit_function(emitter *e, size_t idx) {
   CXCursor decl = e->cur->decl;
   int is_kernel = e->cur->is_kernel;
   int ctor = clang_getCursorKind(decl) == CXCursor_Constructor;
-  if (ctor) {
-    char *cn = dev_type_name(
-        e, clang_getCursorType(clang_getCursorSemanticParent(decl)));
-    strbuf_printf(&body, "  %s self;\n", cn);
-    free(cn);
-    print_ctor_inits(e, decl);
-  }
+  if (ctor)
+    dev_print_ctor_prologue(e, decl);
   fn_uses *fu = is_kernel ? dev_uses_of(e, decl) : NULL;
   if (fu)
     print_kernel_locals(e, decl, fu, &body);
   if (is_kernel)
     print_unpacked_params(e, decl, &body);
-  CXCursor b = dev_function_body(decl);
+  CXCursor b =
+      e->cur->dispatch ? clang_getNullCursor() : dev_function_body(decl);
   size_t top = body.len; /* where e->temps go */
   strbuf_reset(&e->temps);
+  if (e->cur->dispatch)
+    dev_print_dispatcher(e, e->cur);
   if (!clang_Cursor_isNull(b)) {
     print_hoisted_shared(e, b);
     e->indent = 1;

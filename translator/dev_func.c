@@ -12,6 +12,7 @@
 #include "dev_func.h"
 
 #include "dev_check.h"
+#include "dev_class.h"
 #include "dev_expr.h"
 #include "dev_object.h"
 #include "dev_pred.h"
@@ -300,6 +301,30 @@ static void print_unpacked_params(emitter *e, CXCursor kernel, strbuf *body) {
   }
 }
 
+/* A kernel parameter of a class with virtual functions is a copy of an
+ * object made on the host, whose vtable pointer CUDA's device code cannot
+ * use: it gets the tag of its class (dev_class), its dynamic type. */
+static void print_param_tags(emitter *e, CXCursor kernel, strbuf *body) {
+  int nparams = clang_Cursor_getNumArguments(kernel);
+  for (int i = 0; i < nparams; i++) {
+    CXCursor p = clang_Cursor_getArgument(kernel, (unsigned)i);
+    CXType t = clang_getCanonicalType(clang_getCursorType(p));
+    char *path = t.kind == CXType_Record ? dev_class_tag_path(t) : NULL;
+    if (!path)
+      continue;
+    char *pn = cx_spelling(p), *sn = dev_safe_name(pn);
+    char *tag = dev_class_tag(t), *cn = cx_type_spelling(t);
+    strbuf_printf(body, "  %s%s = %s; /* its class */\n", sn, path, tag);
+    dev_report_quiet(e, p, CU2CL_D_HOST_POLYMORPHIC_OBJECT, pn, cn, cn);
+    dev_class_register(e, t);
+    free(pn);
+    free(sn);
+    free(tag);
+    free(cn);
+    free(path);
+  }
+}
+
 /* A kernel's prototype and definition are built only when the program is
  * built for every kernel or for this one: cu2clrt builds a program per
  * kernel a run launches (-D CU2CL_ONLY_KERNELS=1 -D CU2CL_KERNEL_<name>=1),
@@ -349,8 +374,10 @@ void dev_emit_function(emitter *e, size_t idx) {
   fn_uses *fu = is_kernel ? dev_uses_of(e, decl) : NULL;
   if (fu)
     print_kernel_locals(e, decl, fu, &body);
-  if (is_kernel)
+  if (is_kernel) {
     print_unpacked_params(e, decl, &body);
+    print_param_tags(e, decl, &body);
+  }
   CXCursor b =
       e->cur->dispatch ? clang_getNullCursor() : dev_function_body(decl);
   size_t top = body.len; /* where e->temps go */

@@ -158,9 +158,11 @@ static enum CXVisitorResult init_member(CXCursor c, CXClientData d) {
     init = dev_field_initializer(c);
   if (!clang_Cursor_isNull(init) && dev_is_ref_member(c))
     print_ref_member(e, lv, c, init);
-  else if (!clang_Cursor_isNull(init))
+  else if (!clang_Cursor_isNull(init)) {
     print_value(e, lv, ft, init);
-  else if (ft.kind == CXType_Record)
+    if (m->kids) /* an initializer the constructor's own code writes */
+      dev_check_member_space(e, c, init, init);
+  } else if (ft.kind == CXType_Record)
     print_default_init(e, ft, lv, m->at);
   else if (ft.kind == CXType_ConstantArray)
     print_array_init(e, ft, lv, m->at);

@@ -368,6 +368,27 @@ static int is_null_pointer(CXCursor c) {
   }
 }
 
+void dev_check_member_space(emitter *e, CXCursor lhs, CXCursor value,
+                            CXCursor at) {
+  CXCursor field = clang_getCursorReferenced(lhs);
+  if (e->quiet || clang_getCursorKind(field) != CXCursor_FieldDecl ||
+      !dev_is_pointer_type(clang_getCursorType(field)) ||
+      is_null_pointer(value))
+    return;
+  char sp = dev_expr_space(e, value);
+  if (!sp || sp == 'g')
+    return;
+  char *cn = cx_type_spelling(
+      clang_getCursorType(clang_getCursorSemanticParent(field)));
+  char *fn = cx_spelling(field);
+  char *n = xasprintf("%s::%s", cn, fn);
+  dev_report(e, at, CU2CL_D_ADDRESS_SPACE_CONFLICT, n, dev_space_name('g'),
+             dev_space_name(sp));
+  free(n);
+  free(fn);
+  free(cn);
+}
+
 static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
                                              CXClientData d) {
   emitter *e = d;
@@ -392,6 +413,8 @@ static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
              clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
     CXCursor *kids;
     unsigned n = cx_children(c, &kids);
+    if (n == 2)
+      dev_check_member_space(e, kids[0], kids[1], c);
     if (n == 2 && clang_getCursorKind(kids[0]) == CXCursor_DeclRefExpr) {
       CXCursor var = clang_getCursorReferenced(kids[0]);
       var_entry *v = dev_var_find(e, var);

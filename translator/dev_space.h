@@ -63,6 +63,11 @@ int dev_is_exact_object(CXCursor obj);
 char *dev_base_conversion(emitter *e, CXType from, CXType to, char space,
                           const char *text);
 
+/* Reports lhs = value (at: where) when lhs is a pointer member of a
+ * struct, which points into global memory, and value points elsewhere. */
+void dev_check_member_space(emitter *e, CXCursor lhs, CXCursor value,
+                            CXCursor at);
+
 /* ---- per-function analysis and the work list ------------------------ */
 
 /* Loads the parameters' spaces and runs the pre-pass over the body. */

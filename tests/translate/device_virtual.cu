@@ -37,9 +37,22 @@ __global__ void reported(Late *l, Diamond *dm, int *out)
     out[0] = l->p + dm->d;
 }
 
+// An object made on the host: its tag is set to its class's on entry.
+struct Tool {
+    int w = 2;
+    __host__ __device__ virtual int use() const { return w; }
+};
+__global__ void byvalue(Tool t, // EXPECT: CU2CL2108
+                        int *out)
+{
+    const Tool &r = t;
+    out[0] = r.use();
+}
+
 int main()
 {
     k<<<1, 1>>>(nullptr);
+    byvalue<<<1, 1>>>(Tool(), nullptr);
     reported<<<1, 1>>>(nullptr, nullptr, nullptr);
     return 0;
 }

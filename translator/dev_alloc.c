@@ -16,18 +16,21 @@
  * constructor is a function returning the object it builds, so the object
  * is built and then stored; no constructor runs when the heap is
  * exhausted. The temporaries t are locals of the function (e->temps).
- * What needs a loop or the object's dynamic type is reported instead:
- * new[] of objects with constructors, delete[] of objects with a
- * destructor, delete through a virtual destructor.
+ * delete runs the destructors of the object's dynamic type (dev_object:
+ * through its type tag when the class is polymorphic). What needs a loop
+ * is reported instead: new[] of objects with constructors, delete[] of
+ * objects with a destructor.
  *
- * Layer 12 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 14 of the device emitter (dev_state.h): calls dev_state,
  * dev_types, dev_uses, dev_space, dev_expr.
  */
 #include "dev_alloc.h"
 
 #include <string.h>
 
+#include "dev_class.h"
 #include "dev_expr.h"
+#include "dev_object.h"
 #include "dev_space.h"
 #include "dev_types.h"
 #include "dev_uses.h"
@@ -45,6 +48,8 @@ static char *pointer_temp(emitter *e, CXType t, char sp) {
 /* An initializer that does nothing: the implicit call of a default
  * constructor the compiler wrote. */
 static int init_is_trivial(CXCursor init) {
+  if (!dev_class_default_is_trivial(clang_getCursorType(init)))
+    return 0; /* in-class initializers, a type tag */
   CXCursor in = cx_strip_implicit(init);
   if (clang_getCursorKind(in) != CXCursor_CallExpr)
     return 0;
@@ -129,35 +134,43 @@ static int is_array_delete(emitter *e, CXCursor c) {
   return array;
 }
 
-/* delete p, delete[] p: the destructor, if the class has one that does
- * something, then the memory back to the heap. */
+/* The number of destructors delete runs on a pointer to cls (dev_object
+ * prints them), printed nowhere. */
+static int destructors(emitter *e, CXType cls, char sp) {
+  strbuf scratch = {0};
+  strbuf *saved = e->out;
+  e->out = &scratch;
+  int n = dev_print_destroy(e, cls, sp, "cu2cl_p");
+  e->out = saved;
+  strbuf_free(&scratch);
+  return n;
+}
+
+/* delete p, delete[] p: the destructors of the object's dynamic type, if
+ * any does something, then the memory back to the heap. */
 static void print_delete(emitter *e, CXCursor c) {
   CXCursor p = dev_last_child(c);
   CXType pt = clang_getCanonicalType(clang_getCursorType(p));
-  CXCursor dtor = dev_class_destructor(clang_getPointeeType(pt));
+  CXType cls = clang_getPointeeType(pt);
   int array = is_array_delete(e, c);
-  if (!clang_Cursor_isNull(dtor) &&
-      (array || clang_CXXMethod_isVirtual(dtor))) {
-    dev_report(e, c,
-               array ? CU2CL_D_DYNAMIC_ALLOCATION
-                     : CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
-               array ? "delete[] of objects with a destructor"
-                     : "delete through a virtual destructor");
+  char sp = dev_expr_space(e, p);
+  int ndtors = destructors(e, cls, sp);
+  if (ndtors && array) {
+    dev_report(e, c, CU2CL_D_DYNAMIC_ALLOCATION,
+               "delete[] of objects with a destructor");
     return;
   }
   dev_report(e, c, CU2CL_D_HEAP_FREE_PARTIAL, array ? "delete[]" : "delete");
   char *pv = dev_arg_text(e, p);
-  if (clang_Cursor_isNull(dtor)) {
+  if (!ndtors) {
     strbuf_printf(e->out, "cu2cl_free(cu2cl_devrt, %s)", pv);
     free(pv);
     return;
   }
-  char sp = dev_expr_space(e, p);
-  fn_clone *f = dev_queue_function(e, dtor, "", sp, 0);
   char *t = pointer_temp(e, pt, sp);
-  strbuf_printf(e->out, "(%s = %s, %s ? (%s(%s", t, pv, t, f->name, t);
-  dev_print_implicit_args(e, dtor, 0);
-  strbuf_printf(e->out, "), cu2cl_free(cu2cl_devrt, %s)) : (void)0)", t);
+  strbuf_printf(e->out, "(%s = %s, %s ? (", t, pv, t);
+  dev_print_destroy(e, cls, sp, t);
+  strbuf_printf(e->out, "cu2cl_free(cu2cl_devrt, %s)) : (void)0)", t);
   free(t);
   free(pv);
 }

@@ -13,7 +13,7 @@
  * condition on the lane is undefined in CUDA: dev_check_divergent warns
  * where predication (dev_pred_stmt) meets one (CU2CL3014).
  *
- * Layer 10 of the device emitter (dev_state.h): calls dev_state, dev_uses.
+ * Layer 11 of the device emitter (dev_state.h): calls dev_state, dev_uses.
  */
 #include "dev_check.h"
 

@@ -15,7 +15,7 @@
  * pointers) is reported, with a comment left in the output where it
  * stood.
  *
- * Layer 11 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 12 of the device emitter (dev_state.h): calls dev_state,
  * dev_literal, dev_cg,
  * dev_builtin, dev_types, dev_uses, dev_space.
  */
@@ -26,6 +26,7 @@
 
 #include "dev_builtin.h"
 #include "dev_cg.h"
+#include "dev_class.h"
 #include "dev_literal.h"
 #include "dev_space.h"
 #include "dev_types.h"
@@ -76,6 +77,28 @@ static void print_postfix_base(emitter *e, CXCursor base) {
   }
 }
 
+/* The member path from the object of the method being printed to the
+ * base holding member m ("" for its own members). Caller frees. */
+static char *self_path(emitter *e, CXCursor m) {
+  if (!e->cur)
+    return xstrdup("");
+  CXType own = clang_getCursorType(clang_getCursorSemanticParent(e->cur->decl));
+  CXType of = clang_getCursorType(clang_getCursorSemanticParent(m));
+  char *p = dev_class_base_path(own, of, NULL);
+  return p ? p : xstrdup("");
+}
+
+/* The object of the method being printed as its base class that declares
+ * method m; NULL when m is the class's own. Caller frees. */
+static char *self_as_base(emitter *e, CXCursor m) {
+  if (!e->cur || e->cur->self == 'N')
+    return NULL;
+  CXType own = clang_getCursorType(clang_getCursorSemanticParent(e->cur->decl));
+  CXType of = clang_getCursorType(clang_getCursorSemanticParent(m));
+  return dev_base_conversion(e, own, of, 0,
+                             e->cur->self == 'S' ? "self" : "(*self)");
+}
+
 static void print_member(emitter *e, CXCursor c) {
   const char *fn;
   int dim = dev_builtin_var_dim(e, c, &fn);
@@ -92,8 +115,11 @@ static void print_member(emitter *e, CXCursor c) {
   dev_emit(e, ref ? "(*" : "");
   if (clang_Cursor_isNull(base) || /* implicit this-> */
       clang_getCursorKind(cx_strip_implicit(base)) == CXCursor_CXXThisExpr) {
-    strbuf_printf(e->out, "self%s%s",
-                  e->cur && e->cur->self == 'S' ? "." : "->", sm);
+    char *path = self_path(e, field);
+    strbuf_printf(e->out, "self%s%s%s%s",
+                  e->cur && e->cur->self == 'S' ? "." : "->",
+                  *path ? path + 1 : "", *path ? "." : "", sm);
+    free(path);
   } else {
     print_postfix_base(e, base);
     strbuf_printf(e->out, "%s%s",
@@ -380,8 +406,8 @@ static void print_address_of(emitter *e, CXCursor arg, CXType pointee) {
   free(t);
 }
 
-static void print_user_args(emitter *e, CXCursor def, CXCursor *args,
-                            unsigned nargs, int first) {
+void dev_print_user_args(emitter *e, CXCursor def, CXCursor *args,
+                         unsigned nargs, int first) {
   for (unsigned i = 0; i < nargs; i++) {
     if (!first || i)
       dev_emit(e, ", ");
@@ -433,7 +459,7 @@ static void print_function_call(emitter *e, CXCursor call, CXCursor def,
   strbuf_printf(e->out, "%s(%s", f->name, pred ? e->call_pred : "");
   const char *saved = e->call_pred;
   e->call_pred = NULL; /* arguments are evaluated as usual */
-  print_user_args(e, def, args, nargs, !pred);
+  dev_print_user_args(e, def, args, nargs, !pred);
   e->call_pred = saved;
   dev_emit(e, ")");
 }
@@ -466,12 +492,16 @@ static void print_method_call(emitter *e, CXCursor call, CXCursor def,
   const char *saved_pred = e->call_pred;
   e->call_pred = NULL;
   if (none) {
-    print_user_args(e, def, args, nargs, 1);
+    dev_print_user_args(e, def, args, nargs, 1);
     e->call_pred = saved_pred;
     dev_emit(e, ")");
     return;
   }
-  if (this_obj) {
+  char *up = this_obj ? self_as_base(e, def) : NULL;
+  if (up) { /* a method of a base class */
+    strbuf_printf(e->out, "%s%s", byval ? "" : "&", up);
+    free(up);
+  } else if (this_obj) {
     dev_emit(e, byval && e->cur && e->cur->self != 'S' ? "*self" : "self");
     if (!byval && e->cur && e->cur->self == 'S')
       dev_report(e, call, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
@@ -487,7 +517,7 @@ static void print_method_call(emitter *e, CXCursor call, CXCursor def,
     strbuf_printf(e->out, "%s%s", byval ? "" : "&", t);
     free(t);
   }
-  print_user_args(e, def, args, nargs, 0);
+  dev_print_user_args(e, def, args, nargs, 0);
   e->call_pred = saved_pred;
   dev_emit(e, tmp ? "))" : ")");
   free(tmp);
@@ -553,7 +583,7 @@ static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
   fn_clone *f = dev_queue_function(e, def, sp, 'S', 0);
   free(sp);
   strbuf_printf(e->out, "%s(", f->name);
-  print_user_args(e, def, args, nargs, 1);
+  dev_print_user_args(e, def, args, nargs, 1);
   dev_emit(e, ")");
 }
 
@@ -627,6 +657,9 @@ static void print_call(emitter *e, CXCursor c) {
       /* cooperative groups */
     } else if (cx_in_system_header(def))
       print_builtin_call(e, c, def, margs, mn);
+    else if (e->virtual_hook && clang_Cursor_isDynamicCall(c) &&
+             !dev_is_exact_object(obj))
+      e->virtual_hook(e, c, def, obj, margs, mn); /* dev_object */
     else if (clang_CXXMethod_isVirtual(def) &&
              clang_Cursor_isNull(dev_function_body(def)))
       dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
@@ -790,7 +823,18 @@ static void print_braces(emitter *e, CXCursor c) {
       dev_emit(e, ", ");
     dev_print_initializer(e, kids[i]);
   }
+  CXCursor *fields; /* an aggregate's members left out: in-class values */
+  unsigned nf = dev_class_fields(clang_getCursorType(c), &fields), last = n;
+  for (unsigned i = n; i < nf; i++)
+    if (!clang_Cursor_isNull(dev_field_initializer(fields[i])))
+      last = i + 1;
+  for (unsigned i = n; i < last; i++) {
+    CXCursor fi = dev_field_initializer(fields[i]);
+    dev_emit(e, i ? ", " : "");
+    clang_Cursor_isNull(fi) ? dev_emit(e, "0") : dev_print_initializer(e, fi);
+  }
   dev_emit(e, "}");
+  free(fields);
   free(kids);
 }
 
@@ -816,6 +860,23 @@ static void print_init_list(emitter *e, CXCursor c) {
   print_braces(e, c);
 }
 
+/* A derived class converted to its base (a pointer, an object): 1 when c
+ * is one and was printed. */
+static int print_base_conversion(emitter *e, CXCursor c, CXCursor operand) {
+  CXType to = clang_getCursorType(c), from = clang_getCursorType(operand);
+  char sp = dev_is_pointer_type(to) ? dev_expr_space(e, operand) : 0;
+  char *probe = dev_base_conversion(e, from, to, sp, "");
+  if (!probe)
+    return 0;
+  free(probe);
+  char *t = dev_arg_text(e, operand);
+  char *r = dev_base_conversion(e, from, to, sp, t);
+  dev_emit(e, r);
+  free(r);
+  free(t);
+  return 1;
+}
+
 /* Implicit conversions and the like print their operand; without one, a
  * default argument or similar, the value. */
 static void print_unexposed(emitter *e, CXCursor c) {
@@ -831,7 +892,7 @@ static void print_unexposed(emitter *e, CXCursor c) {
     dev_emit(e, "CU2CL_WARP_SIZE");
   else if (n == 0)
     dev_print_int_value(e, c); /* default arguments and the like */
-  else
+  else if (!print_base_conversion(e, c, kids[n - 1]))
     dev_print_expr(e, kids[n - 1]);
   free(kids);
 }

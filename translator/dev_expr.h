@@ -2,7 +2,7 @@
  * dev_expr: CUDA expressions printed as OpenCL C into e->out: literals,
  * built-in variables, calls of built-ins through the rules, of user
  * functions through their clones, methods and constructors, operators and
- * casts. Layer 10 of the device emitter (dev_state.h).
+ * casts. Layer 12 of the device emitter (dev_state.h).
  */
 #ifndef CU2CL_DEV_EXPR_H
 #define CU2CL_DEV_EXPR_H
@@ -17,5 +17,9 @@ void dev_print_initializer(emitter *e, CXCursor init);
 /* Argument text for a rule template: parenthesized unless trivially
  * atomic. Caller frees. */
 char *dev_arg_text(emitter *e, CXCursor a);
+/* The arguments of a call of user function def (after `first` others
+ * when 0), then its implicit ones. */
+void dev_print_user_args(emitter *e, CXCursor def, CXCursor *args,
+                         unsigned nargs, int first);
 
 #endif

@@ -5,14 +5,16 @@
  * memory (warp scratch, dynamic and hoisted shared memory), unpacked struct
  * parameters, and the body.
  *
- * Layer 16 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 18 of the device emitter (dev_state.h): calls dev_state,
  * dev_types, dev_uses, dev_sync, dev_space, dev_pred, dev_check, dev_expr,
  * dev_stmt.
  */
 #include "dev_func.h"
 
 #include "dev_check.h"
+#include "dev_class.h"
 #include "dev_expr.h"
+#include "dev_object.h"
 #include "dev_pred.h"
 #include "dev_space.h"
 #include "dev_stmt.h"
@@ -189,28 +191,6 @@ static void print_signature(emitter *e, fn_clone *f) {
   dev_emit(e, ")");
 }
 
-static void print_ctor_inits(emitter *e, CXCursor ctor) {
-  CXCursor *kids;
-  unsigned n = cx_children(ctor, &kids);
-  for (unsigned i = 0; i + 1 < n; i++) {
-    if (clang_getCursorKind(kids[i]) != CXCursor_MemberRef)
-      continue;
-    char *m = cx_spelling(kids[i]);
-    char *sm = dev_safe_name(m);
-    CXCursor field = clang_getCursorReferenced(kids[i]);
-    int ref = dev_is_ref_member(field);
-    if (ref) /* a reference member holds the address of what it names */
-      dev_ref_member_bind(e, field, dev_lvalue_space(e, kids[i + 1]),
-                          kids[i + 1]);
-    strbuf_printf(e->out, "  self.%s = %s", sm, ref ? "&(" : "");
-    dev_print_expr(e, kids[i + 1]);
-    dev_emit(e, ref ? ");\n" : ";\n");
-    free(m);
-    free(sm);
-  }
-  free(kids);
-}
-
 /* The pre-pass: address spaces and varying variables, and the warp
  * checks. A function returning a pointer is analysed again once the space
  * of its result is known. */
@@ -331,6 +311,30 @@ static void print_unpacked_params(emitter *e, CXCursor kernel, strbuf *body) {
   }
 }
 
+/* A kernel parameter of a class with virtual functions is a copy of an
+ * object made on the host, whose vtable pointer CUDA's device code cannot
+ * use: it gets the tag of its class (dev_class), its dynamic type. */
+static void print_param_tags(emitter *e, CXCursor kernel, strbuf *body) {
+  int nparams = clang_Cursor_getNumArguments(kernel);
+  for (int i = 0; i < nparams; i++) {
+    CXCursor p = clang_Cursor_getArgument(kernel, (unsigned)i);
+    CXType t = clang_getCanonicalType(clang_getCursorType(p));
+    char *path = t.kind == CXType_Record ? dev_class_tag_path(t) : NULL;
+    if (!path)
+      continue;
+    char *pn = cx_spelling(p), *sn = dev_safe_name(pn);
+    char *tag = dev_class_tag(t), *cn = cx_type_spelling(t);
+    strbuf_printf(body, "  %s%s = %s; /* its class */\n", sn, path, tag);
+    dev_report_quiet(e, p, CU2CL_D_HOST_POLYMORPHIC_OBJECT, pn, cn, cn);
+    dev_class_register(e, t);
+    free(pn);
+    free(sn);
+    free(tag);
+    free(cn);
+    free(path);
+  }
+}
+
 /* A kernel's prototype and definition are built only when the program is
  * built for every kernel or for this one: cu2clrt builds a program per
  * kernel a run launches (-D CU2CL_ONLY_KERNELS=1 -D CU2CL_KERNEL_<name>=1),
@@ -375,21 +379,21 @@ void dev_emit_function(emitter *e, size_t idx) {
   CXCursor decl = e->cur->decl;
   int is_kernel = e->cur->is_kernel;
   int ctor = clang_getCursorKind(decl) == CXCursor_Constructor;
-  if (ctor) {
-    char *cn = dev_type_name(
-        e, clang_getCursorType(clang_getCursorSemanticParent(decl)));
-    strbuf_printf(&body, "  %s self;\n", cn);
-    free(cn);
-    print_ctor_inits(e, decl);
-  }
+  if (ctor)
+    dev_print_ctor_prologue(e, decl);
   fn_uses *fu = is_kernel ? dev_uses_of(e, decl) : NULL;
   if (fu)
     print_kernel_locals(e, decl, fu, &body);
-  if (is_kernel)
+  if (is_kernel) {
     print_unpacked_params(e, decl, &body);
-  CXCursor b = dev_function_body(decl);
+    print_param_tags(e, decl, &body);
+  }
+  CXCursor b =
+      e->cur->dispatch ? clang_getNullCursor() : dev_function_body(decl);
   size_t top = body.len; /* where e->temps go */
   strbuf_reset(&e->temps);
+  if (e->cur->dispatch)
+    dev_print_dispatcher(e, e->cur);
   if (!clang_Cursor_isNull(b)) {
     print_hoisted_shared(e, b);
     e->indent = 1;

@@ -9,7 +9,7 @@
  * affine when it is coef * threadIdx.x + constant + one uniform term,
  * following variables that are never reassigned to their initializers.
  *
- * Layer 6 of the device emitter (dev_state.h): calls dev_state and
+ * Layer 7 of the device emitter (dev_state.h): calls dev_state and
  * dev_cg (a group's thread rank in a condition).
  */
 #include "dev_index.h"
@@ -102,9 +102,10 @@ void dev_index_assignments(sync_walk *w, CXCursor c, int header) {
   enum CXCursorKind k = clang_getCursorKind(c);
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
-  int assign = (k == CXCursor_CompoundAssignOperator && n == 2) ||
-               (k == CXCursor_BinaryOperator && n == 2 &&
-                clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign);
+  int assign =
+      (k == CXCursor_CompoundAssignOperator && n == 2) ||
+      (k == CXCursor_BinaryOperator && n == 2 &&
+       clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign);
   if (assign) {
     w->stride = w->bumping && uniform_step(w, c, kids);
     note_assign(w, kids[0], header);

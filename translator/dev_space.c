@@ -13,7 +13,7 @@
  * - The work list (e->fns): one clone per function and combination of
  *   pointer-argument spaces, with its OpenCL name.
  *
- * Layer 8 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 9 of the device emitter (dev_state.h): calls dev_state,
  * dev_builtin, dev_types, dev_uses.
  */
 #include "dev_space.h"
@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "dev_builtin.h"
+#include "dev_class.h"
 #include "dev_types.h"
 #include "dev_uses.h"
 
@@ -258,8 +259,12 @@ int dev_local_index_wraps(emitter *e, CXCursor base, CXCursor idx) {
 
 int dev_is_const_method(CXCursor m) {
   enum CXCursorKind k = clang_getCursorKind(m);
+  /* a polymorphic object keeps its address: its dynamic type is past the
+   * part a copy would take */
   return (k == CXCursor_CXXMethod || k == CXCursor_ConversionFunction) &&
-         clang_CXXMethod_isConst(m);
+         clang_CXXMethod_isConst(m) &&
+         !dev_class_is_polymorphic(
+             clang_getCursorType(clang_getCursorSemanticParent(m)));
 }
 
 int dev_is_temporary(CXCursor obj) {
@@ -285,18 +290,12 @@ char *dev_temporary_local(emitter *e, CXType t) {
   return name;
 }
 
-static enum CXVisitorResult has_field(CXCursor c, CXClientData d) {
-  *(int *)d = 1;
-  return CXVisit_Break;
-}
-
 /* A class without data members (SharedMemory<T>, functors like plus<T>):
  * its methods take no object at all (OpenCL C has no empty structs). */
 int dev_class_is_empty(CXCursor cls) {
-  int found = 0; /* from the type: also instantiations of templates */
-  clang_Type_visitFields(clang_getCanonicalType(clang_getCursorType(cls)),
-                         has_field, &found);
-  return !found;
+  /* from the type: also instantiations of templates; a base with fields or
+   * a type tag is something in it (dev_class) */
+  return dev_class_takes_no_room(clang_getCursorType(cls));
 }
 
 /* obj.method(args) and member operators: self by value for const methods,
@@ -369,6 +368,27 @@ static int is_null_pointer(CXCursor c) {
   }
 }
 
+void dev_check_member_space(emitter *e, CXCursor lhs, CXCursor value,
+                            CXCursor at) {
+  CXCursor field = clang_getCursorReferenced(lhs);
+  if (e->quiet || clang_getCursorKind(field) != CXCursor_FieldDecl ||
+      !dev_is_pointer_type(clang_getCursorType(field)) ||
+      is_null_pointer(value))
+    return;
+  char sp = dev_expr_space(e, value);
+  if (!sp || sp == 'g')
+    return;
+  char *cn = cx_type_spelling(
+      clang_getCursorType(clang_getCursorSemanticParent(field)));
+  char *fn = cx_spelling(field);
+  char *n = xasprintf("%s::%s", cn, fn);
+  dev_report(e, at, CU2CL_D_ADDRESS_SPACE_CONFLICT, n, dev_space_name('g'),
+             dev_space_name(sp));
+  free(n);
+  free(fn);
+  free(cn);
+}
+
 static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
                                              CXClientData d) {
   emitter *e = d;
@@ -393,6 +413,8 @@ static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
              clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign) {
     CXCursor *kids;
     unsigned n = cx_children(c, &kids);
+    if (n == 2)
+      dev_check_member_space(e, kids[0], kids[1], c);
     if (n == 2 && clang_getCursorKind(kids[0]) == CXCursor_DeclRefExpr) {
       CXCursor var = clang_getCursorReferenced(kids[0]);
       var_entry *v = dev_var_find(e, var);
@@ -481,6 +503,63 @@ char dev_function_return_space(emitter *e, fn_clone *f) {
   return f->ret_space;
 }
 
+/* ---- classes: derived to base ---------------------------------------- */
+
+/* An object whose dynamic type is its static type: a variable or a
+ * member that is no reference, a temporary. */
+int dev_is_exact_object(CXCursor obj) {
+  CXCursor o = cx_strip_implicit(obj);
+  enum CXCursorKind k = clang_getCursorKind(o);
+  CXType t = clang_getCanonicalType(clang_getCursorType(
+      k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr
+          ? clang_getCursorReferenced(o)
+          : o));
+  if (clang_Cursor_isNull(obj) || t.kind == CXType_Pointer ||
+      t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+    return 0;
+  return k == CXCursor_DeclRefExpr || k == CXCursor_MemberRefExpr ||
+         dev_is_temporary(o);
+}
+
+/* The record a pointer or object type names (its pointee for pointers). */
+static CXType record_of(CXType t, int *pointer) {
+  t = clang_getCanonicalType(t);
+  *pointer = t.kind == CXType_Pointer || t.kind == CXType_LValueReference ||
+             t.kind == CXType_RValueReference;
+  return *pointer ? clang_getCanonicalType(clang_getPointeeType(t)) : t;
+}
+
+char *dev_base_conversion(emitter *e, CXType from, CXType to, char space,
+                          const char *text) {
+  int pf, pt;
+  CXType rf = record_of(from, &pf), rt = record_of(to, &pt);
+  if (pf != pt || rf.kind != CXType_Record || rt.kind != CXType_Record ||
+      clang_equalTypes(clang_getUnqualifiedType(rf),
+                       clang_getUnqualifiedType(rt)) ||
+      !dev_class_derives(clang_getUnqualifiedType(rf),
+                         clang_getUnqualifiedType(rt)))
+    return NULL;
+  int primary = 1;
+  char *path = dev_class_base_path(rf, rt, &primary);
+  char *r;
+  if (path && !pf) {
+    r = xasprintf("(%s)%s", text, path); /* the base subobject */
+  } else if (!pf) {                      /* an empty base: nothing to copy */
+    char *tn = dev_type_name(e, rt);
+    r = xasprintf("((%s){0})", tn);
+    free(tn);
+  } else if (path && !primary) { /* not at offset 0 */
+    r = xasprintf("(&(%s)->%s)", text, path + 1);
+  } else { /* at offset 0, or an empty base: the same address */
+    char *pts = dev_type_string(
+        e, clang_getPointeeType(clang_getCanonicalType(to)), space);
+    r = xasprintf("((%s *)(%s))", pts, text);
+    free(pts);
+  }
+  free(path);
+  return r;
+}
+
 /* ---- the work list -------------------------------------------------- */
 
 static int name_taken(emitter *e, const char *name, const char *usr) {
@@ -528,6 +607,8 @@ static char *clone_name(emitter *e, CXCursor def, const char *usr,
     strbuf_printf(&b, "_%c", self);
   if (e->queue_pred)
     strbuf_append(&b, "_pred");
+  if (e->queue_dispatch)
+    strbuf_append(&b, "_virtual");
   while (name_taken(e, strbuf_cstr(&b), usr))
     strbuf_append(&b, "_");
   free(base);
@@ -537,8 +618,9 @@ static char *clone_name(emitter *e, CXCursor def, const char *usr,
 fn_clone *dev_queue_function(emitter *e, CXCursor def, const char *spaces,
                              char self, int is_kernel) {
   char *usr = cx_usr(def);
-  char *key = xasprintf("%s|%c|%s%s", usr, self ? self : '0', spaces,
-                        e->queue_pred ? "|P" : "");
+  char *key =
+      xasprintf("%s|%c|%s%s%s", usr, self ? self : '0', spaces,
+                e->queue_pred ? "|P" : "", e->queue_dispatch ? "|V" : "");
   for (size_t i = 0; i < e->nfns; i++) {
     if (!strcmp(e->fns[i].key, key)) {
       free(usr);
@@ -565,6 +647,7 @@ fn_clone *dev_queue_function(emitter *e, CXCursor def, const char *spaces,
   f->is_kernel = is_kernel;
   f->self = self;
   f->predicated = e->queue_pred;
+  f->dispatch = e->queue_dispatch;
   e->nfns++;
   return f;
 }

@@ -2,7 +2,7 @@
  * dev_space: variables and address spaces of the function being printed,
  * how methods take their object, the per-function pre-pass and the work
  * list of clones (one per function and combination of pointer-argument
- * spaces). Layer 7 of the device emitter (dev_state.h).
+ * spaces). Layer 9 of the device emitter (dev_state.h).
  */
 #ifndef CU2CL_DEV_SPACE_H
 #define CU2CL_DEV_SPACE_H
@@ -49,6 +49,24 @@ char *dev_temporary_local(emitter *e, CXType t);
 /* The object of a method call: obj.m(...) or a member operator's first
  * operand; a null cursor for implicit this. */
 CXCursor dev_call_object(CXCursor call);
+
+/* ---- classes --------------------------------------------------------- */
+
+/* 1 for an object whose dynamic type is its static type (a variable or a
+ * member that is no reference, a temporary): its virtual calls need no
+ * dispatch. */
+int dev_is_exact_object(CXCursor obj);
+/* text, a pointer to (or an object of) class `from`, converted to a
+ * pointer to (an object of) its base class `to`; space: where the pointer
+ * points. NULL when the conversion is no derived-to-base one. Caller
+ * frees. */
+char *dev_base_conversion(emitter *e, CXType from, CXType to, char space,
+                          const char *text);
+
+/* Reports lhs = value (at: where) when lhs is a pointer member of a
+ * struct, which points into global memory, and value points elsewhere. */
+void dev_check_member_space(emitter *e, CXCursor lhs, CXCursor value,
+                            CXCursor at);
 
 /* ---- per-function analysis and the work list ------------------------ */
 

@@ -16,6 +16,7 @@ void dev_state_free(emitter *e) {
     free(e->fns[i].spaces);
   }
   free(e->fns);
+  free(e->vclasses);
   for (size_t i = 0; i < e->nsyms; i++) {
     free(e->syms[i].usr);
     free(e->syms[i].name);

@@ -12,21 +12,25 @@
  *  1 dev_literal    literals, integer constants by value
  *  2 dev_cg         cooperative groups: group types, their calls as OpenCL C
  *  3 dev_builtin    CUDA built-ins: rule rows, which ones are collective
- *  4 dev_types      names, types, records, struct kernel-parameter mirrors
- *  5 dev_uses       symbols; what each function uses (implicit parameters)
- *  6 dev_index      uniform values, affine indices, threadIdx.x ranges
- *  7 dev_sync       implicit warp synchrony: where barriers must be added
- *  8 dev_space      variables, address spaces, per-function analysis, the
+ *  4 dev_class      classes: bases, polymorphism, type tags, overriders,
+ *                   what default initialization does
+ *  5 dev_types      names, types, records, struct kernel-parameter mirrors
+ *  6 dev_uses       symbols; what each function uses (implicit parameters)
+ *  7 dev_index      uniform values, affine indices, threadIdx.x ranges
+ *  8 dev_sync       implicit warp synchrony: where barriers must be added
+ *  9 dev_space      variables, address spaces, per-function analysis, the
  *                   work list of clones
- *  9 dev_pred       what differs between work-items; collectives in code
- * 10 dev_check      warp portability checks
- * 11 dev_expr       expressions
- * 12 dev_alloc      new and delete on the device heap (hooked into dev_expr)
- * 13 dev_special    statements lowered specially: device assert, inline PTX
- * 14 dev_stmt       statements as CUDA writes them
- * 15 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
- * 16 dev_func       one function: signature, prologue, body
- * 17 emit_device    entry points: the work list loop, the .cl file, kernels
+ * 10 dev_pred       what differs between work-items; collectives in code
+ * 11 dev_check      warp portability checks
+ * 12 dev_expr       expressions
+ * 13 dev_object     constructors' member initialization, virtual calls and
+ *                   their dispatchers (hooked into dev_expr)
+ * 14 dev_alloc      new and delete on the device heap (hooked into dev_expr)
+ * 15 dev_special    statements lowered specially: device assert, inline PTX
+ * 16 dev_stmt       statements as CUDA writes them
+ * 17 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
+ * 18 dev_func       one function: signature, prologue, body
+ * 19 emit_device    entry points: the work list loop, the .cl file, kernels
  *
  * Only these files include the dev_*.h headers; what they share has the
  * dev_ prefix, everything else in them is static.
@@ -92,6 +96,9 @@ typedef struct fn_clone {
                      0 for plain functions */
   int predicated; /* runs in every work-item; its effects are guarded by
                      its first parameter, bool cu2cl_active */
+  int dispatch;   /* a virtual method's dispatcher (dev_object): a switch
+                     over the object's type tag to the final overriders */
+  int emitted;    /* printed (emit_device's work list) */
 } fn_clone;
 
 typedef struct symbol {
@@ -145,6 +152,10 @@ typedef struct emitter {
   /* dev_alloc's printer of new and delete (dev_alloc.h), called by the
    * expression printer; NULL reports them */
   void (*alloc_hook)(struct emitter *e, CXCursor c);
+  /* dev_object's printer of a virtual call (obj->f(args) through a pointer
+   * or reference), called by the expression printer; NULL reports it */
+  void (*virtual_hook)(struct emitter *e, CXCursor call, CXCursor def,
+                       CXCursor obj, CXCursor *args, unsigned nargs);
   fn_clone *fns;
   size_t nfns, capfns;
   symbol *syms;
@@ -175,6 +186,13 @@ typedef struct emitter {
   int plain_quiet; /* quiet as it was before the PTX copy */
   const char *call_pred;
   int queue_pred;
+  int queue_dispatch; /* dev_queue_function queues a dispatcher */
+  /* polymorphic classes whose objects device code may create: those the
+   * translation unit constructs (dev_uses scans it once) and those whose
+   * constructors were printed; a dispatcher switches over their tags */
+  CXType *vclasses;
+  size_t nvclasses;
+  int vclasses_scanned;
   unsigned fresh;
   strvec checked;     /* functions already checked by dev_check.c */
   int check_geometry; /* the function checked uses warp operations */

@@ -33,7 +33,7 @@
  * twice, so accesses carried from one iteration to the next are seen;
  * ranges built on uniform terms do not carry across iterations.
  *
- * Layer 7 of the device emitter (dev_state.h): calls dev_state, dev_uses,
+ * Layer 8 of the device emitter (dev_state.h): calls dev_state, dev_uses,
  * dev_index.
  */
 #include "dev_sync.h"
@@ -617,7 +617,7 @@ static void walk_compound(sync_walk *w, CXCursor s, enum CXCursorKind k,
         walk_stmt(w, kids[i], g, p);
     walk_body(w, kids[body], g, p);
     for (size_t i = 0; i < p->n; i++)
-      p->v[i].stale = 1; /* the next iteration */
+      p->v[i].stale = 1;  /* the next iteration */
     dev_index_bump(w, s); /* what the header's step assigns, at least */
     walk_body(w, kids[body], g, p);
   } else if (n) { /* switch, case, default, attributed statements */

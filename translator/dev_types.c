@@ -12,7 +12,7 @@
  * as kernel parameters, so kernels take a mirror of such a struct with each
  * pointer as a ulong ("kernarg") and unpack it on entry.
  *
- * Layer 4 of the device emitter (dev_state.h): calls dev_state, dev_cg.
+ * Layer 5 of the device emitter (dev_state.h): calls dev_state, dev_cg.
  */
 #include "dev_types.h"
 
@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "dev_cg.h"
+#include "dev_class.h"
 
 /* ---- names ---------------------------------------------------------- */
 
@@ -448,8 +449,11 @@ int dev_is_array_type(CXType t) {
 
 int dev_is_nonconst_ref(CXType t) {
   CXType c = clang_getCanonicalType(t);
+  /* a polymorphic object is passed by address even when const: a copy
+   * would cut its dynamic type off */
   return c.kind == CXType_LValueReference &&
-         !clang_isConstQualifiedType(clang_getPointeeType(c));
+         (!clang_isConstQualifiedType(clang_getPointeeType(c)) ||
+          dev_class_is_polymorphic(clang_getPointeeType(c)));
 }
 
 int dev_is_const_ref(CXType t) {
@@ -578,9 +582,41 @@ static enum CXVisitorResult record_field(CXCursor c, CXClientData d) {
 
 static enum CXChildVisitResult record_base(CXCursor c, CXCursor p,
                                            CXClientData d) {
-  if (clang_getCursorKind(c) == CXCursor_CXXBaseSpecifier)
-    dev_report(d, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, "class inheritance");
+  if (clang_getCursorKind(c) == CXCursor_CXXBaseSpecifier &&
+      clang_isVirtualBase(c))
+    dev_report(d, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "virtual inheritance");
   return CXChildVisit_Continue;
+}
+
+/* What a class's struct holds before its own fields (dev_class.h): the
+ * tag of a polymorphic class, then its non-empty bases. Returns how many
+ * members it wrote. */
+static unsigned record_prefix(emitter *e, strbuf *def, CXType t) {
+  unsigned n = 0;
+  if (dev_class_holds_tag(t)) {
+    strbuf_append(def, "  ulong cu2cl_vtag; /* the dynamic type */\n");
+    n++;
+  } else if (dev_class_is_polymorphic(t)) {
+    char *tag = dev_class_tag_path(t);
+    if (!tag)
+      dev_report(e, clang_getTypeDeclaration(clang_getCanonicalType(t)),
+                 CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+                 "a class whose polymorphic base is not its first base");
+    free(tag);
+  }
+  CXType *bases;
+  unsigned nb = dev_class_bases(t, &bases);
+  for (unsigned i = 0; i < nb; i++) {
+    if (dev_class_takes_no_room(bases[i]))
+      continue;
+    char *bn = dev_type_name(e, bases[i]);
+    strbuf_printf(def, "  %s cu2cl_base%u;\n", bn, i);
+    free(bn);
+    n++;
+  }
+  free(bases);
+  return n;
 }
 
 /* Emits the definition of a user record type once, after the types its
@@ -603,6 +639,7 @@ static void emit_record(emitter *e, CXType t, const char *name) {
   record_ctx rc = {e, &def, decl, 0};
   strbuf *saved = e->out;
   e->out = NULL; /* diagnostics about fields are not left in the struct */
+  rc.fields = record_prefix(e, &def, t);
   clang_Type_visitFields(clang_getCanonicalType(t), record_field, &rc);
   clang_visitChildren(decl, record_base, e);
   e->out = saved;

@@ -3,7 +3,7 @@
  * for OpenCL C, mangled names of specializations and records, CUDA types
  * printed as OpenCL C declarations with their address spaces, user records
  * defined once in the .cl file, and the mirrors of struct kernel
- * parameters that hold pointers. Layer 3 of the device emitter
+ * parameters that hold pointers. Layer 5 of the device emitter
  * (dev_state.h).
  *
  * Strings returned by these, except the space words, are the caller's to

@@ -9,7 +9,7 @@
  * cycle is marked recursive). Whether a function needs double precision
  * or 64-bit atomics, or makes collective calls, is recorded alongside.
  *
- * Layer 5 of the device emitter (dev_state.h): calls dev_state, dev_cg,
+ * Layer 6 of the device emitter (dev_state.h): calls dev_state, dev_cg,
  * dev_builtin, dev_types.
  */
 #include "dev_uses.h"
@@ -18,6 +18,7 @@
 
 #include "dev_builtin.h"
 #include "dev_cg.h"
+#include "dev_class.h"
 #include "dev_types.h"
 
 /* ---- symbols -------------------------------------------------------- */
@@ -288,6 +289,59 @@ fn_uses *dev_uses_find(emitter *e, CXCursor fn) {
   return NULL;
 }
 
+/* What a function reaches beyond its body: a constructor, the in-class
+ * initializers of its class and the default constructors of its bases
+ * and members (dev_object prints them into its clone); a virtual method,
+ * the final overrider in every class device code creates (its dispatcher
+ * calls them). */
+static enum CXVisitorResult uses_field_init(CXCursor c, CXClientData d) {
+  uses_walk *w = d;
+  CXCursor init = dev_field_initializer(c);
+  if (!clang_Cursor_isNull(init))
+    clang_visitChildren(c, uses_visit, w);
+  CXType ft = clang_getCanonicalType(clang_getCursorType(c));
+  CXCursor ctor = dev_class_user_default_ctor(ft);
+  if (!clang_Cursor_isNull(ctor))
+    uses_callee(w, ctor);
+  return CXVisit_Continue;
+}
+
+static void uses_class_init(uses_walk *w, CXType cls) {
+  clang_Type_visitFields(clang_getCanonicalType(cls), uses_field_init, w);
+  CXType *bases;
+  unsigned n = dev_class_bases(cls, &bases);
+  for (unsigned i = 0; i < n; i++) {
+    CXCursor ctor = dev_class_user_default_ctor(bases[i]);
+    if (!clang_Cursor_isNull(ctor))
+      uses_callee(w, ctor);
+    else
+      uses_class_init(w, bases[i]);
+  }
+  free(bases);
+}
+
+static void uses_beyond_body(uses_walk *w, CXCursor fn) {
+  enum CXCursorKind k = clang_getCursorKind(fn);
+  CXType cls = clang_getCursorType(clang_getCursorSemanticParent(fn));
+  if (k == CXCursor_Constructor)
+    uses_class_init(w, cls);
+  if ((k != CXCursor_CXXMethod && k != CXCursor_Destructor) ||
+      !clang_CXXMethod_isVirtual(fn))
+    return;
+  dev_class_scan(w->e);
+  for (size_t i = 0; i < w->e->nvclasses; i++) {
+    CXType c = w->e->vclasses[i];
+    if (!dev_class_derives(c, cls))
+      continue;
+    CXCursor o = k == CXCursor_Destructor ? dev_class_destructor(c)
+                                          : dev_class_overrider(c, fn);
+    CXCursor def = clang_Cursor_isNull(o) ? o : clang_getCursorDefinition(o);
+    if (!clang_Cursor_isNull(def) && !clang_equalCursors(def, fn) &&
+        dev_is_user_function(def))
+      uses_callee(w, def);
+  }
+}
+
 fn_uses *dev_uses_of(emitter *e, CXCursor fn) {
   fn_uses *u = dev_uses_find(e, fn);
   if (u) {
@@ -303,6 +357,7 @@ fn_uses *dev_uses_of(emitter *e, CXCursor fn) {
   e->uses[idx].state = 1;
   uses_walk w = {e, idx};
   clang_visitChildren(fn, uses_visit, &w);
+  uses_beyond_body(&w, fn);
   e->uses[idx].state = 2;
   return &e->uses[idx];
 }

@@ -21,6 +21,7 @@
 
 #include "dev_alloc.h"
 #include "dev_func.h"
+#include "dev_object.h"
 #include "dev_pred_stmt.h"
 #include "dev_space.h"
 #include "dev_state.h"
@@ -231,6 +232,27 @@ static char *cl_file(emitter *e, const cu2cl_device_opts *opts,
   return strbuf_take(&cl);
 }
 
+/* The next clone to print: functions first, virtual dispatchers once
+ * nothing else is left, so that every class whose constructor is printed
+ * has its case (printing a dispatcher may queue more); -1 when done. */
+static long next_clone(emitter *e) {
+  for (size_t i = 0; i < e->nfns; i++)
+    if (!e->fns[i].emitted && !e->fns[i].dispatch)
+      return (long)i;
+  for (size_t i = 0; i < e->nfns; i++)
+    if (!e->fns[i].emitted)
+      return (long)i;
+  return -1;
+}
+
+static void emit_work_list(emitter *e) {
+  long i;
+  while ((i = next_clone(e)) >= 0) { /* e->nfns grows as calls queue */
+    e->fns[i].emitted = 1;
+    dev_emit_function(e, (size_t)i);
+  }
+}
+
 int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
                       size_t nkernels, const cu2cl_device_opts *opts,
                       cu2cl_diag_engine *diags, cu2cl_device_unit *out) {
@@ -240,6 +262,7 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
   e.opts = opts;
   e.stmt_hooks = &dev_pred_stmt_hooks;
   e.alloc_hook = dev_print_alloc;
+  e.virtual_hook = dev_print_virtual_call;
   memset(out, 0, sizeof *out);
   for (size_t i = 0; i < nkernels; i++) {
     int n = clang_Cursor_getNumArguments(kernels[i]);
@@ -249,8 +272,7 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
     dev_queue_function(&e, kernels[i], sp, 0, 1);
     free(sp);
   }
-  for (size_t i = 0; i < e.nfns; i++) /* e.nfns grows as calls queue clones */
-    dev_emit_function(&e, i);
+  emit_work_list(&e);
   out->nkernels = 0;
   out->kernels = xcalloc(nkernels + 1, sizeof *out->kernels);
   for (size_t i = 0; i < e.nfns; i++)

@@ -70,8 +70,8 @@ __global__ void reported(base *b, shape *s, int n)
 {
     int *a = new int[n]{1, 2}; // EXPECT: CU2CL2104
     base *c = new base[n]; // EXPECT: CU2CL2104
-    a[0] = s->get(); // EXPECT: CU2CL2101
-    delete b; // EXPECT: CU2CL2101
+    a[0] = s->get(); /* through its type tag */
+    delete b; // EXPECT: CU2CL2107
     (void)c;
 }
 

@@ -6,13 +6,13 @@
  *
  * writes OUTDIR/diagnostics.md (rules/diagnostics.def), OUTDIR/runtime-api.md
  * (rules/runtime_api.def), OUTDIR/device-functions.md
- * (rules/device_functions.def) and OUTDIR/flags.md (rules/flags.def, into
- * the prose of docs/flags.md.in, which the build embeds). The tables are
- * compiled in with the same X-macros the translator uses; runtime_api.def
- * and device_functions.def are optional (__has_include), and their page
- * says so while they do not exist.
- * The output depends only on the tables, never on the date or the machine,
- * so the docs.up_to_date test can compare it with the committed pages.
+ * (rules/device_functions.def, rules/ptx_registers.def) and OUTDIR/flags.md
+ * (rules/flags.def, into the prose of docs/flags.md.in, which the build
+ * embeds). The tables are compiled in with the same X-macros the translator
+ * uses; runtime_api.def and device_functions.def are optional (__has_include),
+ * and their page says so while they do not exist. The output depends only on
+ * the tables, never on the date or the machine, so the docs.up_to_date test can
+ * compare it with the committed pages.
  */
 #include "diag.h"
 
@@ -67,6 +67,19 @@ static const device_fn device_fns[] = {
 #define HAVE_DEVICE_FUNCTIONS 0
 static const device_fn device_fns[] = {{NULL, NULL, NULL, NULL}};
 #endif
+
+typedef struct ptx_reg {
+  const char *name;
+  int bits;
+  const char *value, *opencl, *notes;
+} ptx_reg;
+
+static const ptx_reg ptx_regs[] = {
+#define CU2CL_PTX_REG(name, bits, value, opencl, notes)                        \
+  {#name, bits, #value, opencl, notes},
+#include "../rules/ptx_registers.def"
+#undef CU2CL_PTX_REG
+};
 
 /* Documentation rows, and the row that documents each option. */
 typedef struct flag_doc {
@@ -431,6 +444,38 @@ static const char round_accuracy[] =
 
 /* ---- device-functions.md ------------------------------------------------ */
 
+/* The special registers inline PTX may read (rules/ptx_registers.def). */
+static void ptx_registers(FILE *out) {
+  fputs("\n## PTX special registers\n\n"
+        "Inline assembly that only moves PTX special registers into its "
+        "outputs (`asm(\"mov.u32 %0, %%laneid;\" : \"=r\"(lane));`, one "
+        "or several `mov.u32`/`s32`/`b32` or 64-bit moves in one "
+        "statement, `%0` or `%[name]` operands, the register also written "
+        "with one `%` as nvcc allows) becomes assignments of these OpenCL "
+        "C values, the ones the device emitter gives the CUDA built-ins "
+        "they stand for. *exact*: CUDA's value on every device; *clock*: "
+        "as `clock()`, cycles on NVIDIA only "
+        "([CU2CL2007](diagnostics.md#cu2cl2007)); *approximate*: CUDA's "
+        "value on NVIDIA's OpenCL, elsewhere what the notes say "
+        "([CU2CL2008](diagnostics.md#cu2cl2008)). Any other inline "
+        "assembly is kept for NVIDIA's OpenCL only "
+        "([CU2CL2106](diagnostics.md#cu2cl2106)).\n\n"
+        "| Register | Bits | Value | OpenCL C | Notes |\n"
+        "|---|---|---|---|---|\n",
+        out);
+  for (size_t i = 0; i < COUNT(ptx_regs); i++) {
+    const ptx_reg *r = &ptx_regs[i];
+    fprintf(out, "| `%%%s` | %d | %s | ", r->name, r->bits,
+            !strcmp(r->value, "EXACT")   ? "exact"
+            : !strcmp(r->value, "CLOCK") ? "clock"
+                                         : "approximate");
+    code_cell(out, r->opencl);
+    fputs(" | ", out);
+    prose(out, r->notes, 1);
+    fputs(" |\n", out);
+  }
+}
+
 static int write_device_functions(const char *dir) {
   FILE *out = open_output(dir, "device-functions.md");
   if (!out)
@@ -457,7 +502,8 @@ static int write_device_functions(const char *dir) {
           "in rules/prelude_math.cl (their accuracy: "
           "[below](#accuracy-of-the-math-helpers)), the directed-rounding "
           "intrinsics in rules/prelude_round.cl "
-          "([below](#directed-rounding)).\n\n"
+          "([below](#directed-rounding)); the PTX special registers that "
+          "inline assembly may read are [below](#ptx-special-registers).\n\n"
           "%zu of %zu rows supported.\n\n"
           "| CUDA | Signature | OpenCL C | Notes |\n|---|---|---|---|\n",
           supported, COUNT(device_fns));
@@ -479,6 +525,7 @@ static int write_device_functions(const char *dir) {
     prose(out, f->notes, 1);
     fputs(" |\n", out);
   }
+  ptx_registers(out);
   fputs(math_accuracy, out);
   fputs(round_accuracy, out);
   return close_output(out, "device-functions.md");

@@ -147,6 +147,41 @@ long cu2cl_clock64(__global uint *devrt) {
 #endif
 }
 
+/* PTX %globaltimer: nanoseconds on NVIDIA. Elsewhere the clock's count,
+ * shared with clock(), so it grows between two reads and a loop waiting
+ * for it ends (CU2CL2008 says it is not time). */
+ulong cu2cl_globaltimer(__global uint *devrt) {
+#if defined(CU2CL_NVIDIA)
+  ulong v;
+  __asm__ volatile("mov.u64 %0, %%globaltimer;" : "=l"(v));
+  return v;
+#else
+  return (ulong)atomic_inc(&devrt[CU2CL_DEVRT_CLOCK]);
+#endif
+}
+
+/* PTX %smid and %nsmid: the SM on NVIDIA; elsewhere the device counts as
+ * one SM (CU2CL2008). */
+uint cu2cl_smid(void) {
+#if defined(CU2CL_NVIDIA)
+  uint v;
+  __asm__ volatile("mov.u32 %0, %%smid;" : "=r"(v));
+  return v;
+#else
+  return 0u;
+#endif
+}
+
+uint cu2cl_nsmid(void) {
+#if defined(CU2CL_NVIDIA)
+  uint v;
+  __asm__ volatile("mov.u32 %0, %%nsmid;" : "=r"(v));
+  return v;
+#else
+  return 1u;
+#endif
+}
+
 /* ---- Device heap: malloc and free -----------------------------------------
  * The heap is the device runtime block's tail, from byte 64 (word
  * CU2CL_DEVRT_HEAP), of CU2CL_DEVRT_HEAP_UNITS 16-byte units (the runtime

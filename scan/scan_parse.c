@@ -551,23 +551,27 @@ static void walk_error(scan_walk *w, TSNode err) {
   w->nvars = saved_nvars;
 }
 
-/* Inline assembly, as the translator sees it (dev_special.c): a move
- * from a special register is translated (the clock's with CU2CL2007); any
- * other assembly is kept for NVIDIA's OpenCL only (CU2CL2106). The
- * template is the first string literal, read as written. */
+/* Inline assembly, as the translator sees it (dev_special.c): moves from
+ * special registers are translated (the clock's with CU2CL2007, the timer
+ * and SM ids with CU2CL2008); any other assembly is kept for NVIDIA's
+ * OpenCL only (CU2CL2106). The statement is read as written. */
 static void scan_asm(scan_walk *w, TSNode n) {
   char *text = ts_text(w, n);
-  char *open = strchr(text, '"');
-  char *close = open ? strchr(open + 1, '"') : NULL;
-  if (close)
-    *close = 0;
-  const cu2cl_ptx_reg *r = close ? cu2cl_rules_ptx_read(open + 1, 0) : NULL;
-  if (!r)
+  const cu2cl_ptx_reg *regs[CU2CL_PTX_MAX_OUTPUTS];
+  unsigned k = cu2cl_rules_ptx_asm(text, regs, CU2CL_PTX_MAX_OUTPUTS);
+  if (!k)
     scan_add_finding(w->f, CU2CL_D_INLINE_PTX, ts_line(n), ts_col(n), NULL,
                      NULL);
-  else if (str_starts_with(r->name, "clock"))
-    scan_add_finding(w->f, CU2CL_D_CLOCK_NOT_CYCLES, ts_line(n), ts_col(n),
-                     r->name[5] ? "%clock64" : "%clock", NULL);
+  for (unsigned i = 0; i < k; i++) {
+    char *name = xasprintf("%%%s", regs[i]->name);
+    if (regs[i]->value == CU2CL_PTX_CLOCK)
+      scan_add_finding(w->f, CU2CL_D_CLOCK_NOT_CYCLES, ts_line(n), ts_col(n),
+                       name, NULL);
+    else if (regs[i]->value == CU2CL_PTX_APPROX)
+      scan_add_finding(w->f, CU2CL_D_PTX_REGISTER_APPROXIMATE, ts_line(n),
+                       ts_col(n), name, regs[i]->notes);
+    free(name);
+  }
   free(text);
 }
 

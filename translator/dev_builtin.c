@@ -80,20 +80,56 @@ int dev_builtin_uses_devrt(CXCursor callee) {
 
 /* ---- PTX special registers (rules/ptx_registers.def) ----------------- */
 
-const cu2cl_ptx_reg *dev_builtin_ptx_read(CXCursor stmt, CXCursor *out) {
-  if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt ||
-      clang_Cursor_getGCCAssemblyNumOutputs(stmt) != 1 ||
-      clang_Cursor_getGCCAssemblyNumInputs(stmt) != 0)
+/* The statement's source text, from its start to its end in one file;
+ * NULL where it is not there (a macro's expansion). Caller frees. */
+static char *stmt_source(CXCursor stmt) {
+  CXSourceRange r = clang_getCursorExtent(stmt);
+  CXFile f, g;
+  unsigned begin, end;
+  size_t size;
+  clang_getSpellingLocation(clang_getRangeStart(r), &f, NULL, NULL, &begin);
+  clang_getSpellingLocation(clang_getRangeEnd(r), &g, NULL, NULL, &end);
+  const char *buf = f && clang_File_isEqual(f, g)
+                        ? clang_getFileContents(
+                              clang_Cursor_getTranslationUnit(stmt), f, &size)
+                        : NULL;
+  if (!buf || begin >= end || end > size)
     return NULL;
+  return xasprintf("%.*s", (int)(end - begin), buf + begin);
+}
+
+/* The template as libclang gives it (LLVM's form) or, where that fails,
+ * as the source writes it: clang cuts the template at a PTX register
+ * written with one % (`mov.u64 %0, %globaltimer;`), which nvcc takes. */
+static int ptx_template_reads(CXCursor stmt, unsigned nout,
+                              const cu2cl_ptx_reg **regs) {
   char *t = cx_take(clang_Cursor_getGCCAssemblyTemplate(stmt));
-  const cu2cl_ptx_reg *r = cu2cl_rules_ptx_read(t, 1);
+  int ok = cu2cl_rules_ptx_moves(t, 1, nout, NULL, regs);
   free(t);
-  CXString constraint;
-  if (r && clang_Cursor_getGCCAssemblyOutput(stmt, 0, &constraint, out))
+  if (ok)
+    return 1;
+  char *text = stmt_source(stmt);
+  ok = text && cu2cl_rules_ptx_asm(text, regs, CU2CL_PTX_MAX_OUTPUTS) == nout;
+  free(text);
+  return ok;
+}
+
+unsigned dev_builtin_ptx_reads(CXCursor stmt, const cu2cl_ptx_reg **regs,
+                               CXCursor *outs) {
+  if (clang_getCursorKind(stmt) != CXCursor_GCCAsmStmt)
+    return 0;
+  unsigned n = clang_Cursor_getGCCAssemblyNumOutputs(stmt);
+  if (!n || n > CU2CL_PTX_MAX_OUTPUTS ||
+      clang_Cursor_getGCCAssemblyNumInputs(stmt) != 0 ||
+      !ptx_template_reads(stmt, n, regs))
+    return 0;
+  for (unsigned i = 0; i < n; i++) {
+    CXString constraint;
+    if (!clang_Cursor_getGCCAssemblyOutput(stmt, i, &constraint, &outs[i]))
+      return 0;
     clang_disposeString(constraint);
-  else
-    r = NULL;
-  return r;
+  }
+  return n;
 }
 
 int dev_builtin_is_warp_primitive(const char *name) {

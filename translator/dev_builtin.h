@@ -23,10 +23,12 @@ int dev_builtin_is_collective(CXCursor callee, int *scratch);
 /* 1 when the row of callee takes cu2clrt's device runtime block (its
  * template names cu2cl_devrt): device assert, clock, heap. */
 int dev_builtin_uses_devrt(CXCursor callee);
-/* For an inline assembly statement that only moves a special register into
- * its one output (`asm("mov.u32 %0, %%laneid;" : "=r"(l))`): the
- * register's row, with the output expression in *out; else NULL. */
-const cu2cl_ptx_reg *dev_builtin_ptx_read(CXCursor stmt, CXCursor *out);
+/* For an inline assembly statement that only moves special registers into
+ * its outputs (`asm("mov.u32 %0, %%laneid;" : "=r"(l))`, rules.h): the
+ * number of outputs, with regs[i] the register output i receives and
+ * outs[i] its expression (arrays of CU2CL_PTX_MAX_OUTPUTS); else 0. */
+unsigned dev_builtin_ptx_reads(CXCursor stmt, const cu2cl_ptx_reg **regs,
+                               CXCursor *outs);
 /* 1 for the name of a warp primitive (__shfl*, __ballot*, ...). */
 int dev_builtin_is_warp_primitive(const char *name);
 /* For a member of a built-in index variable (threadIdx.y, blockDim.x):

@@ -121,12 +121,13 @@ static int print_assert(emitter *e, CXCursor s) {
 }
 
 /* ---- inline PTX ---------------------------------------------------------
- * A move from a special register (rules/ptx_registers.def) becomes an
- * assignment of its OpenCL C value, exact on every device (clock reads
- * excepted, CU2CL2007). Any other assembly is PTX only NVIDIA's OpenCL
- * compiles: it is kept for that driver (CU2CL_NVIDIA, the macro that picks
- * the PTX warp path) and reported as an error (CU2CL2106); on other
- * devices the program's build stops at an #error naming the line. */
+ * Moves from special registers (rules/ptx_registers.def) become
+ * assignments of their OpenCL C values, exact on every device (clock
+ * reads excepted, CU2CL2007; the timer and SM ids, CU2CL2008). Any other
+ * assembly is PTX only NVIDIA's OpenCL compiles: it is kept for that driver
+ * (CU2CL_NVIDIA, the macro that picks the PTX warp path) and reported as an
+ * error (CU2CL2106); on other devices the program's build stops at an #error
+ * naming the line. */
 
 /* Appends the template in GCC's syntax: libclang gives LLVM's ($N for %N,
  * ${N:M} for %MN, $$ for $, % for %%), escaped as a C string. */
@@ -206,25 +207,37 @@ static void print_asm_verbatim(emitter *e, CXCursor s) {
   free(t);
 }
 
+/* The remark a register's value calls for. */
+static void report_ptx_value(emitter *e, CXCursor s, const cu2cl_ptx_reg *r) {
+  char *n = xasprintf("%%%s", r->name);
+  if (r->value == CU2CL_PTX_CLOCK)
+    dev_report(e, s, CU2CL_D_CLOCK_NOT_CYCLES, n);
+  else if (r->value == CU2CL_PTX_APPROX)
+    dev_report(e, s, CU2CL_D_PTX_REGISTER_APPROXIMATE, n, r->notes);
+  free(n);
+}
+
 static int print_asm(emitter *e, CXCursor s) {
   if (clang_getCursorKind(s) != CXCursor_GCCAsmStmt)
     return 0;
-  CXCursor out;
-  const cu2cl_ptx_reg *r = dev_builtin_ptx_read(s, &out);
-  if (!r) {
+  const cu2cl_ptx_reg *regs[CU2CL_PTX_MAX_OUTPUTS];
+  CXCursor outs[CU2CL_PTX_MAX_OUTPUTS];
+  unsigned n = dev_builtin_ptx_reads(s, regs, outs);
+  if (!n) {
     dev_report(e, s, CU2CL_D_INLINE_PTX);
     print_asm_verbatim(e, s);
     return 1;
   }
-  if (str_starts_with(r->name, "clock")) {
-    char *n = xasprintf("%%%s", r->name);
-    dev_report(e, s, CU2CL_D_CLOCK_NOT_CYCLES, n);
-    free(n);
+  for (unsigned i = 0; i < n; i++) {
+    for (int j = 0; i && j < e->indent; j++)
+      dev_emit(e, "  ");
+    report_ptx_value(e, s, regs[i]);
+    if (e->pred)
+      strbuf_printf(e->out, "if (%s) ", e->pred);
+    dev_print_expr(e, outs[i]);
+    strbuf_printf(e->out, " = %s; /* PTX %%%s */\n", regs[i]->opencl,
+                  regs[i]->name);
   }
-  if (e->pred)
-    strbuf_printf(e->out, "if (%s) ", e->pred);
-  dev_print_expr(e, out);
-  strbuf_printf(e->out, " = %s; /* PTX %%%s */\n", r->opencl, r->name);
   return 1;
 }
 

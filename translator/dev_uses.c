@@ -225,10 +225,12 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
       type_uses_double(clang_getCursorType(c)) && !is_vararg_promotion(c, p))
     e->uses[w->index].fp64 = 1;
   if (k == CXCursor_GCCAsmStmt) { /* a PTX register read may need it */
-    CXCursor out;
-    const cu2cl_ptx_reg *r = dev_builtin_ptx_read(c, &out);
-    if (r && strstr(r->opencl, "cu2cl_devrt"))
-      e->uses[w->index].devrt = 1;
+    const cu2cl_ptx_reg *regs[CU2CL_PTX_MAX_OUTPUTS];
+    CXCursor outs[CU2CL_PTX_MAX_OUTPUTS];
+    unsigned n = dev_builtin_ptx_reads(c, regs, outs);
+    for (unsigned i = 0; i < n; i++)
+      if (strstr(regs[i]->opencl, "cu2cl_devrt"))
+        e->uses[w->index].devrt = 1;
   }
   if (k == CXCursor_CallExpr && is_int64_atomic(c))
     e->uses[w->index].int64_atomics = 1;

@@ -9,6 +9,7 @@
 
 #include <ctype.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,7 +100,8 @@ cu2cl_rules_device_next(const char *cuda_name, const cu2cl_device_rule *after) {
 /* ---- PTX special registers ------------------------------------------ */
 
 static const cu2cl_ptx_reg ptx_regs[] = {
-#define CU2CL_PTX_REG(name, bits, opencl, notes) {#name, bits, opencl},
+#define CU2CL_PTX_REG(name, bits, value, opencl, notes)                        \
+  {#name, bits, opencl, CU2CL_PTX_##value, notes},
 #include "../rules/ptx_registers.def"
 #undef CU2CL_PTX_REG
 };
@@ -121,28 +123,152 @@ static int mov_bits(const char *t) {
   return 0;
 }
 
-const cu2cl_ptx_reg *cu2cl_rules_ptx_read(const char *t, int llvm) {
-  t = skip_space(t);
-  int bits = mov_bits(t);
-  if (!bits)
+/* The output a move writes, at *t: $N (llvm), %N or %[name]; advances *t.
+ * -1 for anything else. */
+static int ptx_operand(const char **t, int llvm, unsigned nout,
+                       const char *const *names) {
+  const char *p = *t;
+  if (*p++ != (llvm ? '$' : '%'))
+    return -1;
+  if (isdigit((unsigned char)*p)) {
+    char *end;
+    unsigned long i = strtoul(p, &end, 10);
+    *t = end;
+    return i < nout ? (int)i : -1;
+  }
+  const char *close = !llvm && *p == '[' ? strchr(p, ']') : NULL;
+  for (unsigned i = 0; close && names && i < nout; i++)
+    if (names[i] && strlen(names[i]) == (size_t)(close - p - 1) &&
+        !strncmp(names[i], p + 1, close - p - 1)) {
+      *t = close + 1;
+      return (int)i;
+    }
+  return -1;
+}
+
+/* The register of width bits named at *t (%%reg, or %reg as LLVM's form
+ * and nvcc have it); advances *t. */
+static const cu2cl_ptx_reg *ptx_register(const char **t, int llvm, int bits) {
+  const char *p = *t;
+  if (*p++ != '%')
     return NULL;
-  t = skip_space(t + 8);
-  if (strncmp(t, llvm ? "$0" : "%0", 2))
-    return NULL;
-  t = skip_space(t + 2);
-  if (*t != ',')
-    return NULL;
-  t = skip_space(t + 1);
-  if (strncmp(t, llvm ? "%" : "%%", llvm ? 1 : 2))
-    return NULL;
-  t += llvm ? 1 : 2;
-  size_t n = strcspn(t, "; \t\n");
-  const char *end = skip_space(t + n);
-  if (*end == ';')
-    end = skip_space(end + 1);
-  for (size_t i = 0; !*end && i < sizeof ptx_regs / sizeof ptx_regs[0]; i++)
-    if (strlen(ptx_regs[i].name) == n && !strncmp(ptx_regs[i].name, t, n) &&
+  if (!llvm && *p == '%')
+    p++;
+  size_t n = 0;
+  while (isalnum((unsigned char)p[n]) || p[n] == '_' || p[n] == '.')
+    n++;
+  *t = p + n;
+  for (size_t i = 0; i < sizeof ptx_regs / sizeof ptx_regs[0]; i++)
+    if (strlen(ptx_regs[i].name) == n && !strncmp(ptx_regs[i].name, p, n) &&
         ptx_regs[i].bits == bits)
       return &ptx_regs[i];
   return NULL;
+}
+
+int cu2cl_rules_ptx_moves(const char *t, int llvm, unsigned nout,
+                          const char *const *names,
+                          const cu2cl_ptx_reg **regs) {
+  unsigned moved = 0;
+  for (unsigned i = 0; i < nout; i++)
+    regs[i] = NULL;
+  for (t = skip_space(t); *t; t = skip_space(t)) {
+    int bits = mov_bits(t);
+    if (!bits)
+      return 0;
+    t = skip_space(t + 8);
+    int out = ptx_operand(&t, llvm, nout, names);
+    if (out < 0 || regs[out])
+      return 0;
+    t = skip_space(t);
+    if (*t != ',')
+      return 0;
+    t = skip_space(t + 1);
+    if (!(regs[out] = ptx_register(&t, llvm, bits)))
+      return 0;
+    moved++;
+    t = skip_space(t);
+    if (*t == ';')
+      t++;
+    else if (*t)
+      return 0;
+  }
+  return nout > 0 && moved == nout;
+}
+
+/* The string literals at *t, concatenated, with C's escapes undone, into
+ * out (size n); advances *t past them. 0 when they do not fit. */
+static int asm_literals(const char **t, char *out, size_t n) {
+  size_t len = 0;
+  const char *p = skip_space(*t);
+  for (; *p == '"'; p = skip_space(p + 1)) {
+    for (p++; *p && *p != '"'; p++) {
+      char c = *p;
+      if (c == '\\' && p[1]) {
+        c = *++p;
+        c = c == 'n' ? '\n' : c == 't' ? '\t' : c;
+      }
+      if (len + 1 >= n)
+        return 0;
+      out[len++] = c;
+    }
+    if (!*p)
+      return 0;
+  }
+  out[len] = 0;
+  *t = p;
+  return len > 0;
+}
+
+/* The outputs after the template's ':' at *t, up to the next ':' or the
+ * closing ')': their count (at most max), each one's [name] in names (an
+ * empty string when unnamed); advances *t. -1 when they do not fit. */
+static int asm_outputs(const char **t, char (*names)[32], unsigned max) {
+  const char *p = *t;
+  int n = 0, depth = 0, any = 0;
+  for (; *p && (depth || (*p != ':' && *p != ')')); p++) {
+    if (*p == '"' && (p = strchr(p + 1, '"')) == NULL)
+      return -1;
+    if ((unsigned)n >= max)
+      return -1;
+    if (!any && !isspace((unsigned char)*p))
+      names[n][0] = 0, any = 1;
+    if (*p == '(')
+      depth++;
+    else if (*p == ')')
+      depth--;
+    else if (*p == ',' && !depth)
+      n++, any = 0;
+    else if (*p == '[' && !depth &&
+             sscanf(p, "[ %31[A-Za-z0-9_] ]", names[n]) != 1)
+      return -1;
+  }
+  *t = p;
+  return n + any;
+}
+
+unsigned cu2cl_rules_ptx_asm(const char *text, const cu2cl_ptx_reg **regs,
+                             unsigned max) {
+  char tmpl[512], names[CU2CL_PTX_MAX_OUTPUTS][32];
+  const char *p = strchr(text, '(');
+  if (max > CU2CL_PTX_MAX_OUTPUTS)
+    max = CU2CL_PTX_MAX_OUTPUTS;
+  if (!p)
+    return 0;
+  p++;
+  if (!asm_literals(&p, tmpl, sizeof tmpl) || *p != ':')
+    return 0;
+  p++;
+  int n = asm_outputs(&p, names, max);
+  if (n <= 0)
+    return 0;
+  if (*p == ':') { /* inputs: none */
+    p = skip_space(p + 1);
+    if (*p != ':' && *p != ')')
+      return 0;
+  }
+  const char *np[CU2CL_PTX_MAX_OUTPUTS];
+  for (int i = 0; i < n; i++)
+    np[i] = names[i][0] ? names[i] : NULL;
+  return cu2cl_rules_ptx_moves(tmpl, 0, (unsigned)n, np, regs) ? (unsigned)n
+                                                               : 0;
 }

@@ -1,6 +1,7 @@
 // Inline PTX reading special registers, and clock()/clock64(): each read
-// must give CUDA's value on every OpenCL device (the clock only has to grow
-// between two reads of one thread).
+// must give CUDA's value on every OpenCL device (the clock and the global
+// timer only have to grow between two reads of one thread, the SM id be
+// below the SM count).
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -9,6 +10,14 @@ __device__ unsigned lane_id()
     unsigned l;
     asm("mov.u32 %0, %%laneid;" : "=r"(l));
     return l;
+}
+
+/* as cuda-samples write it: one %, which nvcc passes through */
+__device__ unsigned long long globaltimer()
+{
+    unsigned long long t;
+    asm volatile("mov.u64 %0, %globaltimer;" : "=l"(t));
+    return t;
 }
 
 __global__ void registers(unsigned *out, int *clock_ok)
@@ -48,6 +57,14 @@ __global__ void registers(unsigned *out, int *clock_ok)
     asm volatile("mov.u64 %0, %%clock64;" : "=l"(c1));
     if (c1 <= c0 || clock64() <= t0 || clock() <= s0)
         atomicAdd(clock_ok, 1);
+    /* several moves in one statement: the same values */
+    unsigned l2, lt2, w2, sm, nsm;
+    asm("mov.u32 %0, %%laneid;\n\tmov.u32 %2, %%lanemask_lt;\n\t"
+        "mov.u32 %1, %%warpid;" : "=r"(l2), "=r"(w2), "=r"(lt2));
+    asm("mov.u32 %0, %%smid; mov.u32 %1, %%nsmid;" : "=r"(sm), "=r"(nsm));
+    unsigned long long g1 = globaltimer(), g2 = globaltimer();
+    if (l2 != o[0] || lt2 != lt || w2 != warp || sm >= nsm || g2 <= g1)
+        atomicAdd(clock_ok, 1);
 }
 
 int main()
@@ -77,7 +94,8 @@ int main()
                        o[r], want[r]);
     }
     if (clock_bad)
-        printf("%d threads saw the clock go back\n", clock_bad);
+        printf("%d threads saw the clock or timer go back, or other values "
+               "of the multiple moves\n", clock_bad);
     printf("%s\n", bad || clock_bad ? "FAIL" : "PASS");
     return bad || clock_bad;
 }

@@ -264,6 +264,30 @@ int dev_cg_is_varying(CXCursor callee) {
   return r;
 }
 
+unsigned dev_cg_tile_width(CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  int scratch;
+  if (!is_cg_call(callee) || !dev_cg_is_collective(callee, &scratch))
+    return 0;
+  unsigned n = 32;
+  cg_kind k = CG_NONE;
+  if (clang_getCursorKind(callee) == CXCursor_CXXMethod)
+    k = cg_kind_of(clang_getCursorType(clang_getCursorSemanticParent(callee)),
+                   &n);
+  else if (clang_Cursor_getNumArguments(call) > 0)
+    k = cg_kind_of(clang_getCursorType(clang_Cursor_getArgument(call, 0)), &n);
+  return k == CG_TILE ? n : 0;
+}
+
+int dev_cg_reads_active_lanes(CXCursor callee) {
+  if (!is_cg_call(callee) || clang_getCursorKind(callee) == CXCursor_CXXMethod)
+    return 0;
+  char *m = cx_spelling(callee);
+  int r = !strcmp(m, "coalesced_threads");
+  free(m);
+  return r;
+}
+
 int dev_cg_syncs_grid(CXCursor callee) {
   if (!is_cg_call(callee))
     return 0;

@@ -35,6 +35,11 @@ int dev_cg_is_collective(CXCursor callee, int *scratch);
 /* 1 for thread_block's or grid_group's thread_rank(): its value is at
  * least threadIdx.x, and 0 only where threadIdx is (0, 0, 0). */
 int dev_cg_rank_bounds_tid(CXCursor callee);
+/* N for a collective call of a thread_block_tile<N> (a method, or a free
+ * function such as cg::reduce on one), else 0. */
+unsigned dev_cg_tile_width(CXCursor call);
+/* 1 for coalesced_threads(): its group is the lanes that reach the call. */
+int dev_cg_reads_active_lanes(CXCursor callee);
 /* 1 for grid_group's sync (the method, or cg::sync of a grid): its template
  * takes cu2clrt's device runtime block, and cu2clrt must keep the kernel's
  * whole grid resident. */

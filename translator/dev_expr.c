@@ -388,8 +388,8 @@ static void print_user_args(emitter *e, CXCursor def, CXCursor *args,
     CXType pt = clang_getCursorType(clang_Cursor_getArgument(def, i));
     if (dev_is_nonconst_ref(pt)) {
       print_address_of(e, args[i], clang_getPointeeType(pt));
-    } else if (dev_cg_is_group_from_coalesced(pt,
-                                              clang_getCursorType(args[i]))) {
+    } else if (dev_cg_is_group_from_coalesced(
+                   pt, clang_getCursorType(cx_strip_implicit(args[i])))) {
       dev_report(e, args[i], CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED,
                  "cooperative_groups::thread_group holding a "
                  "coalesced_group");
@@ -581,8 +581,9 @@ static void print_cg_handle(emitter *e, CXCursor c) {
   if (h)
     dev_emit(e, h);
   else if (rk == CXCursor_Constructor && nargs == 1 &&
-           dev_cg_is_group_from_coalesced(clang_getCursorType(c),
-                                          clang_getCursorType(args[0])))
+           dev_cg_is_group_from_coalesced(
+               clang_getCursorType(c),
+               clang_getCursorType(cx_strip_implicit(args[0]))))
     dev_report(e, c, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED,
                "cooperative_groups::thread_group holding a coalesced_group");
   else if (rk == CXCursor_Constructor && nargs == 1)

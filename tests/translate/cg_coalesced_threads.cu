@@ -39,11 +39,11 @@ __global__ void unknown(int *dst, int *n, const int *src, int len) // EXPECT: CU
         break;
     }
 }
-// CHECK-CL: int aggInc_pred(bool cu2cl_active, __global int *ctr, __local ulong *cu2cl_warp_scratch) {
-// CHECK-CL: cu2cl_cg_coalesced g = cu2cl_cg_coalesced_threads(cu2cl_warp_scratch, cu2cl_active);
 // CHECK-CL: const bool cu2cl_p1 = (src[i] > 0);
 // CHECK-CL: int cu2cl_t2 = aggInc_pred(cu2cl_p1, n, cu2cl_warp_scratch);
 // CHECK-CL: dst[aggInc(n, cu2cl_warp_scratch)] = src[i];
+// CHECK-CL: int aggInc_pred(bool cu2cl_active, __global int *ctr, __local ulong *cu2cl_warp_scratch) {
+// CHECK-CL: cu2cl_cg_coalesced g = cu2cl_cg_coalesced_threads(cu2cl_warp_scratch, cu2cl_active);
 // CHECK-CL: int aggInc(__global int *ctr, __local ulong *cu2cl_warp_scratch) {
 // CHECK-CL: cu2cl_cg_coalesced g = cu2cl_cg_coalesced_threads(cu2cl_warp_scratch, true);
 

@@ -32,16 +32,16 @@ __global__ void fromCoalesced(int *out) // EXPECT: CU2CL3011
     cg::coalesced_group all = cg::coalesced_threads();
     out[threadIdx.x] = viaRef(all); // EXPECT: CU2CL3001
 }
+// CHECK-CL: cu2cl_cg_group block = 0u;
+// CHECK-CL: cu2cl_cg_group t16 = 16u;
+// CHECK-CL: cu2cl_cg_group dyn = cu2cl_tg_tile(block, (uint)(n));
+// CHECK-CL: cu2cl_cg_group sub = cu2cl_tg_tile(dyn, (uint)(4));
+// CHECK-CL: rankSum_l(block, x, cu2cl_warp_scratch) + rankSum_l(t16, x, cu2cl_warp_scratch)
 // CHECK-CL: int rankSum_l(cu2cl_cg_group g, __local int *x, __local ulong *cu2cl_warp_scratch) {
 // CHECK-CL: x[cu2cl_tg_thread_rank(g)] = (int)cu2cl_tg_size(g);
 // CHECK-CL: cu2cl_tg_sync(cu2cl_warp_scratch, g);
 // CHECK-CL: return x[0] + (int)cu2cl_tg_size(g);
 // CHECK-CL: cu2cl_tg_sync(cu2cl_warp_scratch, g);
 // CHECK-CL: return (int)cu2cl_tg_thread_rank(g) + (int)cu2cl_tg_size(g);
-// CHECK-CL: cu2cl_cg_group block = 0u;
-// CHECK-CL: cu2cl_cg_group t16 = 16u;
-// CHECK-CL: cu2cl_cg_group dyn = cu2cl_tg_tile(block, (uint)(n));
-// CHECK-CL: cu2cl_cg_group sub = cu2cl_tg_tile(dyn, (uint)(4));
-// CHECK-CL: rankSum_l(block, x, cu2cl_warp_scratch) + rankSum_l(t16, x, cu2cl_warp_scratch)
 
 int main() { groups<<<1, 64>>>(nullptr, 8); fromCoalesced<<<1, 64>>>(nullptr); return 0; }

@@ -1144,17 +1144,24 @@ CU2CL_DEFINE_REDUCE(xor, uint, 0u, CU2CL_OP_XOR, cu2cl_sg_tree_xor_uint, "xor.b3
  * the tile's existing lanes with a shuffle-down tree (lane 0 of the tile
  * collects, then broadcasts), so missing lanes of a partial warp count as
  * absent, not as copies of a neighbour. */
-uint cu2cl_tile_ballot(__local ulong *ws, int pred, uint n) {
-  uint b = cu2cl_ballot(ws, 0xffffffffu, pred);
-  uint first = cu2cl_lane_id() & ~(n - 1u);
-  return n >= 32u ? b : (b >> first) & ((1u << n) - 1u);
-}
-
 /* The existing lanes of the caller's tile, numbered from 0 in the tile. */
 uint cu2cl_tile_lanes(uint n) {
   uint first = cu2cl_lane_id() & ~(n - 1u);
   uint have = min(cu2cl_warp_lanes() - first, n);
   return have >= 32u ? 0xffffffffu : (1u << have) - 1u;
+}
+
+/* The existing lanes of the caller's tile of n lanes, as warp lanes: the
+ * mask of the tile's collectives (on the PTX path a tile may run a branch
+ * the rest of its warp does not take, as CUDA allows). */
+uint cu2cl_tile_mask(uint n) {
+  return cu2cl_tile_lanes(n) << (cu2cl_lane_id() & ~(n - 1u) & 31u);
+}
+
+uint cu2cl_tile_ballot(__local ulong *ws, int pred, uint n) {
+  uint b = cu2cl_ballot(ws, cu2cl_tile_mask(n), pred);
+  uint first = cu2cl_lane_id() & ~(n - 1u);
+  return n >= 32u ? b : (b >> first) & ((1u << n) - 1u);
 }
 
 int cu2cl_tile_any(__local ulong *ws, int pred, uint n) {
@@ -1168,13 +1175,13 @@ int cu2cl_tile_all(__local ulong *ws, int pred, uint n) {
 #define CU2CL_DEFINE_TILE_REDUCE(NAME, T, OP)                               \
   T cu2cl_tile_reduce_##NAME##_##T(__local ulong *ws, T v, uint n) {        \
     uint lane = cu2cl_lane_id(), lanes = cu2cl_warp_lanes();                \
-    uint rank = lane & (n - 1u);                                            \
+    uint rank = lane & (n - 1u), mask = cu2cl_tile_mask(n);                 \
     for (uint k = n >> 1; k > 0; k >>= 1) {                                 \
-      T o = cu2cl_shfl_down_##T(ws, 0xffffffffu, v, k, (int)n);             \
+      T o = cu2cl_shfl_down_##T(ws, mask, v, k, (int)n);                    \
       if (rank + k < n && lane + k < lanes)                                 \
         v = OP(v, o);                                                       \
     }                                                                       \
-    return cu2cl_shfl_##T(ws, 0xffffffffu, v, 0, (int)n);                   \
+    return cu2cl_shfl_##T(ws, mask, v, 0, (int)n);                          \
   }
 #define CU2CL_DEFINE_TILE_REDUCES(T)                                        \
   CU2CL_DEFINE_TILE_REDUCE(add, T, CU2CL_OP_ADD)                            \
@@ -1201,6 +1208,29 @@ CU2CL_DEFINE_TILE_REDUCES(double)
 #undef CU2CL_DEFINE_TILE_BITWISE
 #undef CU2CL_DEFINE_TILE_REDUCE
 
+/* ---- Cooperative-groups thread_group ------------------------------------------
+ * A thread_group whose kind is known only at run time: the handle is 0 for
+ * the block and n for a tile of n threads (a power of two up to 32, as
+ * CUDA's tiled_partition(parent, n) allows; a tile of a tile is an aligned
+ * segment of the linear id too). A block's sync is a work-group barrier,
+ * a tile's the sync of its lanes (a work-group barrier where warps are
+ * emulated); the kind is the same in every work-item that calls it, as
+ * CUDA's groups are made in converged code. */
+uint cu2cl_tg_tile(uint parent, uint n) { return n; }
+
+uint cu2cl_tg_thread_rank(uint g) {
+  return g ? cu2cl_local_linear_id() % g : cu2cl_local_linear_id();
+}
+
+uint cu2cl_tg_size(uint g) { return g ? g : cu2cl_local_group_size(); }
+
+void cu2cl_tg_sync(__local ulong *ws, uint g) {
+  if (g)
+    cu2cl_syncwarp(ws, cu2cl_tile_mask(g));
+  else
+    barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+}
+
 /* ---- Cooperative-groups coalesced groups ------------------------------------
  * The groups binary_partition and labeled_partition make: a set of lanes of
  * one warp. The handle (cu2cl_cg_coalesced, a ulong) holds the lanes as a
@@ -1215,11 +1245,6 @@ typedef ulong cu2cl_cg_coalesced;
 
 ulong cu2cl_cg_make(uint mask, uint rank, uint size) {
   return (ulong)mask | (ulong)rank << 32 | (ulong)size << 40;
-}
-
-/* The existing lanes of the caller's tile of n lanes, as warp lanes. */
-uint cu2cl_tile_mask(uint n) {
-  return cu2cl_tile_lanes(n) << (cu2cl_lane_id() & ~(n - 1u) & 31u);
 }
 
 uint cu2cl_cg_lanes_below(void) {
@@ -1238,6 +1263,26 @@ uint cu2cl_cg_meta_group_rank(cu2cl_cg_coalesced g) {
 
 uint cu2cl_cg_meta_group_size(cu2cl_cg_coalesced g) {
   return (uint)(g >> 40) & 0xffu;
+}
+
+/* coalesced_threads(): the lanes of the caller's warp that reach the call.
+ * On the emulation and sub-group paths every lane of the warp makes it
+ * (the branch around it is predicated) and active is the caller's
+ * predicate: the group is the warp's lanes whose predicate holds, a binary
+ * partition of the warp by it. NVIDIA's warps run CUDA's control flow, so
+ * the PTX path asks for the active lanes. */
+cu2cl_cg_coalesced cu2cl_cg_coalesced_threads(__local ulong *ws, int active) {
+#if defined(CU2CL_WARP_PTX)
+  uint m;
+#if defined(CU2CL_NVIDIA_SM) && CU2CL_NVIDIA_SM >= 70
+  __asm__ volatile("activemask.b32 %0;" : "=r"(m));
+#else
+  __asm__ volatile("vote.ballot.b32 %0, 1;" : "=r"(m));
+#endif
+  return cu2cl_cg_make(m, 0u, 1u);
+#else
+  return cu2cl_cg_make(cu2cl_ballot(ws, 0xffffffffu, active), 0u, 1u);
+#endif
 }
 
 /* binary_partition: the lanes of parent whose pred equals the caller's;

@@ -9,11 +9,13 @@
  * group's wait and the partitions, except the block's sync (a work-group
  * barrier; scan_cg_is_group says 4 for the block) and the grid's (a barrier
  * in global memory; 3 for the grid); match_any and
- * match_all are not translated (CU2CL3001), nor is anything of the groups
- * that are neither the block, a tile, a partition's coalesced group nor the
- * grid (coalesced_threads(), thread_group): scan_cg_is_group says 2 for
- * those. The namespace is cooperative_groups or an alias of it
- * (namespace cg = ...).
+ * match_all are not translated (CU2CL3001). A coalesced group (a
+ * partition's, or coalesced_threads()'s: the lanes that reach it) and a
+ * generic thread_group (a block or a tile, known at run time) are groups
+ * whose sync takes the warp scratch too (scan_cg_is_group says 5 for a
+ * coalesced group, 1 for a thread_group), as does coalesced_threads()
+ * itself; a tile of a coalesced group is not translated (CU2CL3001). The
+ * namespace is cooperative_groups or an alias of it (namespace cg = ...).
  */
 #include <string.h>
 
@@ -21,26 +23,24 @@
 
 int scan_cg_is_group(const scan_walk *w, TSNode type, TSNode init) {
   static const char *const types[] = {"thread_block", NULL};
-  static const char *const others[] = {"thread_group", NULL};
   static const char *const makers[] = {"tiled_partition", "this_thread_block",
                                        NULL};
   char *t = ts_text(w, type), *i = ts_text(w, init);
   int is_auto = !strcmp(t, "auto"), r = 0;
-  if (strstr(i, "coalesced_threads"))
-    r = 2; /* the active lanes are not known where a branch is predicated */
-  else if (strstr(t, "coalesced_group") || strstr(i, "binary_partition") ||
-           strstr(i, "labeled_partition"))
-    r = 1; /* a partition's coalesced group: its lanes are known */
+  if (strstr(t, "coalesced_group") || strstr(i, "binary_partition") ||
+      strstr(i, "labeled_partition") || strstr(i, "coalesced_threads"))
+    r = 5; /* a coalesced group: its lanes */
+  else if (strstr(t, "thread_group"))
+    r = 1; /* a block or a tile, known at run time */
   if (!r && (strstr(t, "grid_group") || (is_auto && strstr(i, "this_grid"))))
     r = 3;
-  for (const char *const *p = others; *p && !r; p++)
-    r = strstr(t, *p) ? 2 : 0;
   for (const char *const *p = types; *p && !r; p++)
     r = strstr(t, *p) != NULL;
   for (const char *const *p = makers; *p && !r; p++)
     r = is_auto && strstr(i, *p) != NULL;
   if (r == 1 && !strstr(t, "tile") &&
-      (!is_auto || strstr(i, "this_thread_block")))
+      ((!is_auto && strstr(t, "thread_block")) ||
+       strstr(i, "this_thread_block")))
     r = 4; /* the block: its sync is a work-group barrier */
   free(t);
   free(i);
@@ -98,23 +98,23 @@ int scan_cg_call(scan_walk *w, TSNode call, TSNode fnode) {
   if (ts_node_is_null(m) || !w->fn)
     return 0;
   char *name = ts_text(w, m);
-  int other = group == 2;
-  int warp = str_starts_with(name, "shfl") || !strcmp(name, "any") ||
-             !strcmp(name, "all") || !strcmp(name, "ballot") ||
-             !strcmp(name, "reduce") ||
-             (!strcmp(name, "sync") && group != 3 && arg != 3 && group != 4 &&
-              arg != 4) ||
-             !strcmp(name, "wait") || !strcmp(name, "wait_prior") ||
-             !strcmp(name, "binary_partition") ||
-             !strcmp(name, "labeled_partition") ||
-             str_starts_with(name, "match_");
+  int warp =
+      str_starts_with(name, "shfl") || !strcmp(name, "any") ||
+      !strcmp(name, "all") || !strcmp(name, "ballot") ||
+      !strcmp(name, "reduce") ||
+      (!strcmp(name, "sync") && group != 3 && arg != 3 && group != 4 &&
+       arg != 4) ||
+      !strcmp(name, "wait") || !strcmp(name, "wait_prior") ||
+      !strcmp(name, "binary_partition") || !strcmp(name, "labeled_partition") ||
+      !strcmp(name, "coalesced_threads") || str_starts_with(name, "match_");
   char *full = xasprintf("cooperative_groups::%s", name);
   scan_use *u =
       scan_add_use(w->f, full, SCAN_DEVICE, ts_line(call), ts_col(call));
   u->category = "cooperative groups";
   u->call = 1;
   u->cls = warp ? SCAN_REMARK : SCAN_TRANSLATED;
-  if (str_starts_with(name, "match_") || other) {
+  if (str_starts_with(name, "match_") ||
+      (!strcmp(name, "tiled_partition") && arg == 5)) {
     u->cls = SCAN_UNSUPPORTED;
     scan_add_finding(w->f, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED, ts_line(call),
                      ts_col(call), full, NULL);

@@ -3,17 +3,23 @@
  *
  * A group object names a set of threads that the calling work-item
  * implies: the block (thread_block), a 1..32-wide tile of it
- * (thread_block_tile<N>). So group values carry nothing at run time and are
- * printed as cu2cl_cg_group (an int handle, 0); what matters is their type:
- * a tile's size N comes from its template argument. Methods and the free
- * functions of the namespace map onto work-group built-ins and the warp
- * helpers of the prelude (cu2cl_shfl_*_T(ws, mask, v, x, width) with the
- * tile size as the width, cu2cl_tile_* for votes and reductions of tiles).
- * A call is described as a template whose $N the expression printer
- * (dev_expr) fills with the arguments.
+ * (thread_block_tile<N>). Their handles (cu2cl_cg_group) say only which:
+ * 0 for a block, N for a tile of N threads, so a block or a tile converts
+ * to a generic thread_group (whose size may be known only at run time:
+ * tiled_partition(parent, n)) without any work; statically typed calls
+ * ignore the handle and take a tile's size from its type. Methods and the
+ * free functions of the namespace map onto work-group built-ins and the
+ * warp helpers of the prelude (cu2cl_shfl_*_T(ws, mask, v, x, width) with
+ * the tile's lanes as the mask and its size as the width, cu2cl_tile_* for
+ * votes and reductions of tiles, cu2cl_tg_* for a thread_group). A call
+ * is described as a template whose $N the expression printer (dev_expr)
+ * fills with the arguments.
  *
- * Coalesced groups (made by binary_partition and labeled_partition) do
- * carry something: their lanes (cu2cl_cg_coalesced, prelude). libcu++'s
+ * Coalesced groups (made by binary_partition, labeled_partition and
+ * coalesced_threads) do carry something: their lanes (cu2cl_cg_coalesced,
+ * prelude). coalesced_threads() takes the predicate of the code around it
+ * (where the branch was predicated every work-item runs it, so the active
+ * lanes are those whose predicate holds). libcu++'s
  * asynchronous copies (namespace cuda: barrier, pipeline,
  * pipeline_shared_state, memcpy_async, aligned_size_t) are handled here
  * too, as handles: copies are made synchronous (each thread copies its
@@ -25,6 +31,7 @@
  */
 #include "dev_cg.h"
 
+#include <stdio.h>
 #include <string.h>
 
 typedef enum cg_kind {
@@ -33,6 +40,7 @@ typedef enum cg_kind {
   CG_TILE,
   CG_GRID,
   CG_COALESCED,
+  CG_GROUP, /* thread_group: a block or a tile, known at run time */
   CG_OTHER,
   CG_BARRIER, /* libcu++ (namespace cuda) from here on */
   CG_PIPE,
@@ -121,6 +129,8 @@ static cg_kind cg_kind_of(CXType t, unsigned *n) {
     k = CG_GRID;
   else if (!strcmp(name, "coalesced_group"))
     k = CG_COALESCED;
+  else if (!strcmp(name, "thread_group"))
+    k = CG_GROUP;
   else if (strstr(name, "tile")) {
     k = CG_TILE;
     char *s = cx_type_spelling(t); /* thread_block_tile<32, ...> */
@@ -212,7 +222,8 @@ int dev_cg_is_collective(CXCursor callee, int *scratch) {
   int tile_op =
       str_starts_with(m, "shfl") || !strcmp(m, "any") || !strcmp(m, "all") ||
       !strcmp(m, "ballot") || !strcmp(m, "reduce") || !strcmp(m, "match_any") ||
-      !strcmp(m, "binary_partition") || !strcmp(m, "labeled_partition");
+      !strcmp(m, "binary_partition") || !strcmp(m, "labeled_partition") ||
+      !strcmp(m, "coalesced_threads");
   int sync = !strcmp(m, "sync") || !strcmp(m, "wait") ||
              !strcmp(m, "wait_prior"); /* cg::wait: the group's sync */
   free(m);
@@ -248,7 +259,31 @@ int dev_cg_is_varying(CXCursor callee) {
   char *m = cx_spelling(callee);
   int r = !strcmp(m, "thread_rank") || !strcmp(m, "thread_index") ||
           !strcmp(m, "meta_group_rank") || !strcmp(m, "binary_partition") ||
-          !strcmp(m, "labeled_partition");
+          !strcmp(m, "labeled_partition") || !strcmp(m, "coalesced_threads");
+  free(m);
+  return r;
+}
+
+unsigned dev_cg_tile_width(CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  int scratch;
+  if (!is_cg_call(callee) || !dev_cg_is_collective(callee, &scratch))
+    return 0;
+  unsigned n = 32;
+  cg_kind k = CG_NONE;
+  if (clang_getCursorKind(callee) == CXCursor_CXXMethod)
+    k = cg_kind_of(clang_getCursorType(clang_getCursorSemanticParent(callee)),
+                   &n);
+  else if (clang_Cursor_getNumArguments(call) > 0)
+    k = cg_kind_of(clang_getCursorType(clang_Cursor_getArgument(call, 0)), &n);
+  return k == CG_TILE ? n : 0;
+}
+
+int dev_cg_reads_active_lanes(CXCursor callee) {
+  if (!is_cg_call(callee) || clang_getCursorKind(callee) == CXCursor_CXXMethod)
+    return 0;
+  char *m = cx_spelling(callee);
+  int r = !strcmp(m, "coalesced_threads");
   free(m);
   return r;
 }
@@ -353,8 +388,13 @@ static char *grid_template(const char *m) {
 /* A method of thread_block_tile<n> (ts: the type suffix of the first
  * argument, NULL when it has none). */
 static char *tile_template(const char *m, unsigned n, const char *ts) {
+  /* the tile's lanes: on the PTX path a tile may take a branch without
+   * the rest of its warp */
+  char mask[40];
+  snprintf(mask, sizeof mask, n >= 32 ? "0xffffffffu" : "cu2cl_tile_mask(%uu)",
+           n);
   if (!strcmp(m, "sync"))
-    return xstrdup("cu2cl_syncwarp(cu2cl_warp_scratch, 0xffffffffu)");
+    return xasprintf("cu2cl_syncwarp(cu2cl_warp_scratch, %s)", mask);
   if (!strcmp(m, "thread_rank"))
     return xasprintf("(cu2cl_local_linear_id() %% %uu)", n);
   if (!strcmp(m, "size") || !strcmp(m, "num_threads"))
@@ -370,9 +410,8 @@ static char *tile_template(const char *m, unsigned n, const char *ts) {
                        : !strcmp(m, "shfl_up")   ? "_up"
                        : !strcmp(m, "shfl_down") ? "_down"
                                                  : "_xor";
-    return xasprintf(
-        "cu2cl_shfl%s_%s(cu2cl_warp_scratch, 0xffffffffu, $0, $1, %u)", kind,
-        ts, n);
+    return xasprintf("cu2cl_shfl%s_%s(cu2cl_warp_scratch, %s, $0, $1, %u)",
+                     kind, ts, mask, n);
   }
   if (!strcmp(m, "any") || !strcmp(m, "all") || !strcmp(m, "ballot"))
     return xasprintf("cu2cl_tile_%s(cu2cl_warp_scratch, $0, %uu)", m, n);
@@ -447,20 +486,72 @@ static char *partition_template(const char *m, CXCursor *args, unsigned nargs) {
   return t;
 }
 
-/* A call that makes a group handle: block and tile handles are 0 (the
- * work-item implies them); coalesced_threads() has no translation (under a
- * predicated branch every work-item runs, so the active lanes are not
- * known), nor a tile of a coalesced group. */
-static char *handle_template(const char *m, CXCursor *args, unsigned nargs) {
+/* The handle of a block (0) or of a tile of n threads (n), from its type;
+ * NULL for other groups, whose handles are computed. */
+static char *static_handle(CXType t) {
+  unsigned n = 32;
+  cg_kind k = cg_kind_of(t, &n);
+  return k == CG_BLOCK  ? xstrdup("0u")
+         : k == CG_TILE ? xasprintf("%uu", n)
+                        : NULL;
+}
+
+char *dev_cg_static_handle(CXType t) {
+  return static_handle(t);
+}
+
+int dev_cg_is_block_handle(CXType t) {
+  unsigned n;
+  cg_kind k = cg_kind_of(t, &n);
+  return k == CG_BLOCK || k == CG_TILE || k == CG_GROUP || k == CG_GRID;
+}
+
+int dev_cg_is_group_from_coalesced(CXType to, CXType from) {
+  unsigned n;
+  return cg_kind_of(to, &n) == CG_GROUP && cg_kind_of(from, &n) == CG_COALESCED;
+}
+
+/* coalesced_threads(): the lanes of the warp that reach the call. Where
+ * warps are emulated or are sub-groups, every work-item runs the code a
+ * branch holds (predication), so the group is the lanes whose predicate
+ * (the enclosing branches' conditions, evaluated by all) holds: a binary
+ * partition of the warp by it; the PTX path asks the hardware. */
+static char *coalesced_threads_template(emitter *e) {
+  const char *p = e->call_pred ? e->call_pred : e->pred ? e->pred : "true";
+  return xasprintf("cu2cl_cg_coalesced_threads(cu2cl_warp_scratch, %s)", p);
+}
+
+/* A call that makes a group handle: a block's and a tile's come from the
+ * type (the work-item implies the rest), tiled_partition(parent, n) at run
+ * time makes a thread_group of n-thread tiles; a tile of a coalesced group
+ * has no translation. */
+static char *handle_template(emitter *e, CXCursor call, const char *m,
+                             CXCursor *args, unsigned nargs) {
   if (!strcmp(m, "binary_partition") || !strcmp(m, "labeled_partition"))
     return partition_template(m, args, nargs);
   if (!strcmp(m, "coalesced_threads"))
-    return NULL;
+    return coalesced_threads_template(e);
   unsigned n;
   if (!strcmp(m, "tiled_partition") && nargs &&
       cg_kind_of(clang_getCursorType(args[0]), &n) == CG_COALESCED)
     return NULL;
-  return xstrdup("0");
+  if (!strcmp(m, "tiled_partition") && nargs == 2)
+    return xstrdup("cu2cl_tg_tile($0, (uint)($1))");
+  char *h = static_handle(clang_getCursorType(call));
+  return h ? h : xstrdup("0");
+}
+
+/* A method of a thread_group (a block or a tile, handle $g: prelude's
+ * cu2cl_tg_*). */
+static char *group_template(const char *m) {
+  if (!strcmp(m, "sync"))
+    return xstrdup("cu2cl_tg_sync(cu2cl_warp_scratch, $g)");
+  if (!strcmp(m, "thread_rank"))
+    return xstrdup("cu2cl_tg_thread_rank($g)");
+  if (!strcmp(m, "size") || !strcmp(m, "num_threads") ||
+      !strcmp(m, "group_size"))
+    return xstrdup("cu2cl_tg_size($g)");
+  return NULL;
 }
 
 /* The sync of group g ($0 in the template). */
@@ -471,6 +562,7 @@ static char *sync_template(CXCursor g) {
          : gk == CG_COALESCED ? xstrdup("cu2cl_cg_sync(cu2cl_warp_scratch, $0)")
          : gk == CG_BLOCK     ? block_template("sync")
          : gk == CG_GRID      ? grid_template("sync")
+         : gk == CG_GROUP     ? group_template("sync")
                               : NULL;
 }
 
@@ -593,6 +685,10 @@ int dev_cg_call_template(emitter *e, CXCursor call, CXCursor callee,
     return 0;
   char *m = cx_spelling(callee);
   int method = clang_getCursorKind(callee) == CXCursor_CXXMethod;
+  if (!method && !strcmp(m, "group_size")) { /* cg::group_size(g) */
+    free(m);
+    m = xstrdup("size");
+  }
   const char *ts = nargs ? type_suffix(clang_getCursorType(args[0])) : NULL;
   char *t = NULL;
   int reported = 0;
@@ -604,7 +700,7 @@ int dev_cg_call_template(emitter *e, CXCursor call, CXCursor callee,
                     : clang_getCursorType(obj);
     t = async_method(e, call, m, k, ot, &reported);
   } else if (!method && is_handle_call(m)) {
-    t = handle_template(m, args, nargs);
+    t = handle_template(e, call, m, args, nargs);
   } else if (!method && nargs == 1 &&
              (!strcmp(m, "sync") || !strcmp(m, "wait") ||
               !strcmp(m, "wait_prior"))) {
@@ -621,6 +717,8 @@ int dev_cg_call_template(emitter *e, CXCursor call, CXCursor callee,
     t = tile_template(m, n, ts);
   } else if (k == CG_COALESCED && method) {
     t = coalesced_template(m, ts);
+  } else if (k == CG_GROUP) {
+    t = group_template(m);
   }
   if (!t && !reported) {
     char *what =

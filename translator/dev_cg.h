@@ -9,11 +9,22 @@
 #include "dev_state.h"
 
 /* 1 for a cooperative-groups class type (or a pointer or reference to
- * one): a group handle, printed as cu2cl_cg_group. */
+ * one): a group handle, printed as cu2cl_cg_group (0: the block, N: a
+ * tile of N threads). */
 int dev_cg_is_type(CXType t);
 /* The OpenCL C type of a group (NULL for other types): cu2cl_cg_coalesced
  * (its lanes, prelude) for a coalesced group, else cu2cl_cg_group. */
 const char *dev_cg_type_name(CXType t);
+/* The handle of a block ("0u") or a tile of N threads ("Nu") from its
+ * type, for conversions between group types (the caller frees it); NULL
+ * for groups whose handle is computed (thread_group, coalesced_group). */
+char *dev_cg_static_handle(CXType t);
+/* 1 for a block, a tile, a thread_group or the grid: a handle computed
+ * from sizes alone (no lanes), the same wherever its value is. */
+int dev_cg_is_block_handle(CXType t);
+/* 1 where a thread_group (to) is made from a coalesced group (from): not
+ * translated (a thread_group's handle says block or tile). */
+int dev_cg_is_group_from_coalesced(CXType to, CXType from);
 /* 1 for a cooperative-groups call whose value may differ between the
  * work-items of a block with the same arguments (thread_rank, a partition,
  * any query of a coalesced group). */
@@ -24,6 +35,11 @@ int dev_cg_is_collective(CXCursor callee, int *scratch);
 /* 1 for thread_block's or grid_group's thread_rank(): its value is at
  * least threadIdx.x, and 0 only where threadIdx is (0, 0, 0). */
 int dev_cg_rank_bounds_tid(CXCursor callee);
+/* N for a collective call of a thread_block_tile<N> (a method, or a free
+ * function such as cg::reduce on one), else 0. */
+unsigned dev_cg_tile_width(CXCursor call);
+/* 1 for coalesced_threads(): its group is the lanes that reach the call. */
+int dev_cg_reads_active_lanes(CXCursor callee);
 /* 1 for grid_group's sync (the method, or cg::sync of a grid): its template
  * takes cu2clrt's device runtime block, and cu2clrt must keep the kernel's
  * whole grid resident. */

@@ -11,14 +11,20 @@
  *
  * A warp collective with the full mask (or a computed one) under a
  * condition on the lane is undefined in CUDA: dev_check_divergent warns
- * where predication (dev_pred_stmt) meets one (CU2CL3014).
+ * where predication (dev_pred_stmt) meets one (CU2CL3014). coalesced_threads()
+ * is exact where the lanes that reach it are those whose predicate holds;
+ * in a loop whose trip count differs between threads, a switch on a
+ * varying value or a conditional operand, it is reported (CU2CL3015).
  *
- * Layer 11 of the device emitter (dev_state.h): calls dev_state, dev_uses.
+ * Layer 11 of the device emitter (dev_state.h): calls dev_state, dev_cg,
+ * dev_uses, dev_pred.
  */
 #include "dev_check.h"
 
 #include <string.h>
 
+#include "dev_cg.h"
+#include "dev_pred.h"
 #include "dev_uses.h"
 
 static int is_builtin_call(CXCursor call, const char *prefix, char **name) {
@@ -299,6 +305,92 @@ static enum CXChildVisitResult check_visit(CXCursor c, CXCursor p,
   return CXChildVisit_Recurse;
 }
 
+/* ---- coalesced_threads() where the active lanes are unknown (CU2CL3015) */
+
+/* The call makes a group of the lanes that reach it: coalesced_threads(),
+ * or a user function that calls it. */
+static int reads_active_lanes(emitter *e, CXCursor call) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  CXCursor def = clang_getCursorDefinition(callee);
+  if (clang_Cursor_isNull(def) || cx_in_system_header(callee))
+    return dev_cg_reads_active_lanes(callee);
+  fn_uses *u = dev_uses_of(e, def);
+  return u && u->active;
+}
+
+static void report_active(emitter *e, CXCursor call, const char *where) {
+  CXCursor callee = clang_getCursorReferenced(call);
+  char *n = cx_spelling(callee);
+  char *what = cx_in_system_header(callee)
+                   ? xasprintf("cooperative_groups::%s", n)
+                   : xasprintf("%s (which calls coalesced_threads)", n);
+  dev_report(e, call, CU2CL_D_ACTIVE_LANES_UNKNOWN, what, where);
+  free(what);
+  free(n);
+}
+
+static void active_walk(emitter *e, CXCursor c, const char *where);
+
+typedef struct active_ctx {
+  emitter *e;
+  const char *where;
+} active_ctx;
+
+static enum CXChildVisitResult active_visit(CXCursor c, CXCursor p,
+                                            CXClientData d) {
+  (void)p;
+  active_ctx *a = d;
+  active_walk(a->e, c, a->where);
+  return CXChildVisit_Continue;
+}
+
+/* Where the children after the first (of a loop: its body) run, given
+ * where c runs: NULL where every lane of the warp that reaches c does. */
+static const char *inner_where(emitter *e, CXCursor c, CXCursor *kids,
+                               unsigned n, const char *where) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  int v = 0;
+  if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
+      k == CXCursor_DoStmt) {
+    for (unsigned i = 0; i < n; i++)
+      if (clang_isExpression(clang_getCursorKind(kids[i])) ||
+          clang_getCursorKind(kids[i]) == CXCursor_DeclStmt)
+        v |= dev_is_varying(e, kids[i]);
+    return v ? "in a loop whose trip count differs between threads" : where;
+  }
+  if (k == CXCursor_SwitchStmt && n && dev_is_varying(e, kids[0]))
+    return "in a switch on a value that differs between threads";
+  int logical =
+      k == CXCursor_BinaryOperator &&
+      (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LAnd ||
+       clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LOr);
+  if ((k == CXCursor_ConditionalOperator || logical) && n &&
+      dev_is_varying(e, kids[0]))
+    return "in an operand of ?:, && or || that only some threads evaluate";
+  return where;
+}
+
+static void active_walk(emitter *e, CXCursor c, const char *where) {
+  if (clang_getCursorKind(c) == CXCursor_CallExpr && where &&
+      reads_active_lanes(e, c)) {
+    report_active(e, c, where);
+    return;
+  }
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  const char *inner = inner_where(e, c, kids, n, where);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  int loop =
+      k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+  for (unsigned i = 0; i < n; i++) {
+    /* a loop's header and body run as often as the trip count says; the
+     * condition of ?:, && and || and of a switch as often as c */
+    active_ctx a = {e, loop || i ? inner : where};
+    active_visit(kids[i], c, &a);
+  }
+  free(kids);
+}
+
 void dev_check_warp_code(emitter *e, CXCursor fn) {
   char *usr = cx_usr(fn);
   if (strvec_contains(&e->checked, usr)) {
@@ -312,38 +404,42 @@ void dev_check_warp_code(emitter *e, CXCursor fn) {
   strbuf *saved = e->out;
   e->out = NULL; /* reported once, not left in every clone */
   clang_visitChildren(fn, check_visit, e);
+  if (u && u->active)
+    active_walk(e, dev_function_body(fn), NULL);
   e->out = saved;
 }
 
 /* ---- collectives under lane-dependent conditions (CU2CL3014) ---------- */
 
-static int is_multiple_of_32(CXCursor c) {
+/* Whole groups of width w (a warp, 32, or a tile) share the value. */
+static int is_multiple_of(CXCursor c, unsigned w) {
   long long v;
-  return cx_eval_int(strip(c), &v, NULL) && v % 32 == 0;
+  return cx_eval_int(strip(c), &v, NULL) && v % (long long)w == 0;
 }
 
-static int lane_uniform(CXCursor c, int depth);
+static int lane_uniform(CXCursor c, int depth, unsigned w);
 
-static int kids_lane_uniform(CXCursor c, int depth) {
+static int kids_lane_uniform(CXCursor c, int depth, unsigned w) {
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
   int r = 1;
   for (unsigned i = 0; i < n && r; i++)
-    r = lane_uniform(kids[i], depth);
+    r = lane_uniform(kids[i], depth, w);
   free(kids);
   return r;
 }
 
-/* The same in every lane of a warp, as far as can be told: threadIdx.x
- * only divided by the warp size or compared with a multiple of 32.
- * Unknown values count as uniform (no finding without evidence). */
-static int lane_uniform(CXCursor c, int depth) {
+/* The same in every lane of a group of w lanes (a warp: 32, or a tile),
+ * as far as can be told: threadIdx.x only divided by a multiple of w or
+ * compared with one (threadIdx.x < 8 keeps tiles of 8 whole). Unknown
+ * values count as uniform (no finding without evidence). */
+static int lane_uniform(CXCursor c, int depth, unsigned w) {
   c = strip(c);
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_MemberRefExpr) {
     int d0 = 0;
     if (!is_thread_index_use(c, &d0))
-      return kids_lane_uniform(c, depth);
+      return kids_lane_uniform(c, depth, w);
     char *m = cx_tokens_text(clang_Cursor_getTranslationUnit(c), c);
     int x = str_ends_with(m, "x"); /* the toolkit's member is a property */
     free(m);
@@ -356,23 +452,26 @@ static int lane_uniform(CXCursor c, int depth) {
             ? dev_var_init(v)
             : clang_getNullCursor();
     return depth <= 0 || clang_Cursor_isNull(init) ||
-           lane_uniform(init, depth - 1);
+           lane_uniform(init, depth - 1, w);
   }
   if (k != CXCursor_BinaryOperator)
-    return k == CXCursor_CallExpr || kids_lane_uniform(c, depth);
+    return k == CXCursor_CallExpr || kids_lane_uniform(c, depth, w);
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
   enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+  long long sh;
   int r;
-  if (n == 2 && ((op == CXBinaryOperator_Div &&
-                  (is_literal(kids[1], 32) || is_warp_size(kids[1]))) ||
-                 (op == CXBinaryOperator_Shr && is_literal(kids[1], 5))))
+  if (n == 2 &&
+      ((op == CXBinaryOperator_Div &&
+        (is_multiple_of(kids[1], w) || (w <= 32 && is_warp_size(kids[1])))) ||
+       (op == CXBinaryOperator_Shr && cx_eval_int(strip(kids[1]), &sh, NULL) &&
+        sh >= 0 && sh < 32 && (1LL << sh) % (long long)w == 0)))
     r = 1;
   else if (n == 2 && op >= CXBinaryOperator_LT && op <= CXBinaryOperator_GE &&
-           (is_multiple_of_32(kids[0]) || is_multiple_of_32(kids[1])))
+           (is_multiple_of(kids[0], w) || is_multiple_of(kids[1], w)))
     r = 1; /* tid < 64: whole warps */
   else
-    r = kids_lane_uniform(c, depth);
+    r = kids_lane_uniform(c, depth, w);
   free(kids);
   return r;
 }
@@ -385,13 +484,22 @@ typedef struct mask_find {
   int depth;
   CXCursor found; /* the built-in collective */
   const char *mask;
+  unsigned width; /* of the group the mask names: 32, or a tile's */
 } mask_find;
 
 static int masked_collective(CXCursor c, void *ctx) {
   mask_find *f = ctx;
   if (clang_getCursorKind(c) != CXCursor_CallExpr)
     return 0;
+  unsigned tw = dev_cg_tile_width(c);
+  if (tw) { /* a tile's collective: all its threads */
+    f->found = c;
+    f->mask = "the tile's full";
+    f->width = tw;
+    return 1;
+  }
   char *name = NULL;
+  f->width = 32;
   if (is_builtin_call(c, "__", &name)) {
     size_t len = strlen(name);
     int masked = ((len > 5 && !strcmp(name + len - 5, "_sync")) ||
@@ -430,31 +538,32 @@ static int masked_collective(CXCursor c, void *ctx) {
   return r;
 }
 
-static void report_masked(emitter *e, CXCursor call, const char *cond) {
-  mask_find g = {2, clang_getNullCursor(), NULL};
-  if (!masked_collective(call, &g))
+static void report_masked(emitter *e, CXCursor call, CXCursor cond,
+                          const char *ct) {
+  mask_find g = {2, clang_getNullCursor(), NULL, 32};
+  if (!masked_collective(call, &g) || lane_uniform(cond, 2, g.width))
     return;
   char *cn = cx_spelling(clang_getCursorReferenced(g.found));
-  dev_report_quiet(e, call, CU2CL_D_DIVERGENT_FULL_MASK, cn, g.mask, cond);
+  dev_report_quiet(e, call, CU2CL_D_DIVERGENT_FULL_MASK, cn, g.mask, ct);
   free(cn);
 }
 
 void dev_check_divergent(emitter *e, CXCursor cond, CXCursor *region,
                          unsigned n) {
-  if (e->quiet || lane_uniform(cond, 2))
+  if (e->quiet || lane_uniform(cond, 2, 32)) /* whole warps: whole tiles */
     return;
   char *ct = expr_text(e, cond);
   for (unsigned i = 0; i < n; i++) {
     CXCursor r = cx_strip_implicit(region[i]);
     if (clang_getCursorKind(r) == CXCursor_CallExpr) {
-      report_masked(e, r, ct);
+      report_masked(e, r, cond, ct);
       continue;
     }
     CXCursor *calls;
-    mask_find f = {2, clang_getNullCursor(), NULL};
+    mask_find f = {2, clang_getNullCursor(), NULL, 32};
     size_t nc = dev_find(region[i], masked_collective, &f, 0, &calls);
     for (size_t j = 0; j < nc; j++)
-      report_masked(e, calls[j], ct);
+      report_masked(e, calls[j], cond, ct);
     free(calls);
   }
   free(ct);

@@ -414,6 +414,11 @@ void dev_print_user_args(emitter *e, CXCursor def, CXCursor *args,
     CXType pt = clang_getCursorType(clang_Cursor_getArgument(def, i));
     if (dev_is_nonconst_ref(pt)) {
       print_address_of(e, args[i], clang_getPointeeType(pt));
+    } else if (dev_cg_is_group_from_coalesced(
+                   pt, clang_getCursorType(cx_strip_implicit(args[i])))) {
+      dev_report(e, args[i], CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED,
+                 "cooperative_groups::thread_group holding a "
+                 "coalesced_group");
     } else {
       dev_print_expr(e, args[i]);
     }
@@ -591,16 +596,32 @@ static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
 /* A call that yields a group: a copy keeps the handle; a partition's
  * handle is computed (dev_cg); other groups are implied by the work-item
  * (0). */
+/* A group made from another (a copy, a tile converted to another tile
+ * type or to a thread_group): a block's and a tile's handle come from the
+ * type; a thread_group holds its source's handle, which a coalesced group
+ * (its lanes) is not. */
 static void print_cg_handle(emitter *e, CXCursor c) {
   CXCursor ref = clang_getCursorReferenced(c);
   enum CXCursorKind rk = clang_getCursorKind(ref);
   CXCursor *args;
   unsigned nargs = dev_call_args(c, &args);
-  if (rk == CXCursor_Constructor && nargs == 1)
+  char *h = rk != CXCursor_FunctionDecl
+                ? dev_cg_static_handle(clang_getCursorType(c))
+                : NULL;
+  if (h)
+    dev_emit(e, h);
+  else if (rk == CXCursor_Constructor && nargs == 1 &&
+           dev_cg_is_group_from_coalesced(
+               clang_getCursorType(c),
+               clang_getCursorType(cx_strip_implicit(args[0]))))
+    dev_report(e, c, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED,
+               "cooperative_groups::thread_group holding a coalesced_group");
+  else if (rk == CXCursor_Constructor && nargs == 1)
     dev_print_expr(e, args[0]); /* a copy; aligned_size_t(n): n */
   else if (rk != CXCursor_FunctionDecl ||
            !print_cg_call(e, c, ref, clang_getNullCursor(), args, nargs))
     dev_emit(e, "0");
+  free(h);
   free(args);
 }
 

@@ -195,6 +195,10 @@ static void walk(vary_walk *w, CXCursor c, int ctx) {
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_VarDecl) {
     CXCursor init = dev_var_init(c);
+    /* a block's or a tile's handle is initialized in every work-item
+     * (dev_pred_stmt), so only its value can vary */
+    if (ctx && dev_cg_is_block_handle(clang_getCursorType(c)))
+      ctx = 0;
     if (ctx || (!clang_Cursor_isNull(init) && dev_is_varying(w->e, init)))
       mark(w, c);
   } else if (k == CXCursor_BinaryOperator ||

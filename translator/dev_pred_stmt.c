@@ -12,7 +12,7 @@
  * The plain printer (dev_stmt) hands over through dev_pred_stmt_hooks,
  * which the entry point installs.
  *
- * Layer 17 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 17 of the device emitter (dev_state.h): calls dev_state, dev_cg,
  * dev_types, dev_uses, dev_sync, dev_space, dev_pred, dev_check, dev_expr,
  * dev_stmt.
  */
@@ -20,6 +20,7 @@
 
 #include <string.h>
 
+#include "dev_cg.h"
 #include "dev_check.h"
 #include "dev_expr.h"
 #include "dev_pred.h"
@@ -165,7 +166,8 @@ static void print_pred_decl(emitter *e, CXCursor s) {
                  clang_getCursorKind(init) != CXCursor_InitListExpr &&
                  !dev_is_array_type(t) && !dev_is_nonconst_ref(t) &&
                  !dev_is_const_ref(t) && !(cx_cuda_attrs(v) & CX_SHARED) &&
-                 !dev_has_collective(e, init);
+                 !dev_has_collective(e, init) &&
+                 !dev_cg_is_block_handle(t); /* made in every work-item */
     if (i)
       dev_indent(e);
     if (!simple) {

@@ -129,6 +129,8 @@ typedef struct fn_uses {
                      device assert, clock fallback, heap, grid sync */
   int grid;       /* synchronizes the grid (cooperative groups), itself or
                      in a callee: its launches must be co-resident */
+  int active;     /* makes the group of the lanes that reach a call
+                     (coalesced_threads), itself or in a callee */
   unsigned char *syms; /* one flag per symbol (grows) */
   size_t nsyms;
 } fn_uses;

@@ -192,6 +192,7 @@ static void uses_callee(uses_walk *w, CXCursor def) {
   u->lanes |= cu->lanes;
   u->devrt |= cu->devrt;
   u->grid |= cu->grid;
+  u->active |= cu->active;
   for (size_t i = 0; i < cu->nsyms; i++)
     if (cu->syms[i])
       uses_mark(u, i);
@@ -254,6 +255,8 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
       e->uses[w->index].devrt = 1;
     if (cx_in_system_header(callee) && dev_cg_syncs_grid(callee))
       e->uses[w->index].devrt = e->uses[w->index].grid = 1;
+    if (cx_in_system_header(callee) && dev_cg_reads_active_lanes(callee))
+      e->uses[w->index].active = 1;
   }
   if (k == CXCursor_CXXNewExpr || k == CXCursor_CXXDeleteExpr)
     uses_new_delete(w, c);

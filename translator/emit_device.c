@@ -213,9 +213,9 @@ static char *cl_file(emitter *e, const cu2cl_device_opts *opts,
   strbuf_append(&cl, "/* Unit of dynamic __local memory (extern __shared__): "
                      "16-byte aligned as in CUDA. */\n"
                      "typedef ulong2 cu2cl_shared_unit;\n"
-                     "/* A cooperative group: implied by the work-item, so a "
-                     "handle only. */\n"
-                     "typedef int cu2cl_cg_group;\n");
+                     "/* A cooperative group: 0 the block, N a tile of N "
+                     "threads. */\n"
+                     "typedef uint cu2cl_cg_group;\n");
   strbuf_append(&cl, "#ifdef cl_khr_fp64\n"
                      "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
                      "#endif\n\n");

@@ -19,7 +19,8 @@ __global__ void tiles(const double *in, double *out) // EXPECT: CU2CL3011 CU2CL2
     if (tile.thread_rank() == 0)
         out[block.group_index().x] = v + r + votes + m;
 }
-// CHECK-CL: cu2cl_cg_group block = 0;
+// CHECK-CL: cu2cl_cg_group block = 0u;
+// CHECK-CL: cu2cl_cg_group small = 8u;
 // CHECK-CL: double v = in[cu2cl_local_linear_id()];
 // CHECK-CL: for (int off = 32u / 2; off > 0; off /= 2)
 // CHECK-CL: v += cu2cl_shfl_down_double(cu2cl_warp_scratch, 0xffffffffu, v, off, 32);

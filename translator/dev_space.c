@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "dev_builtin.h"
+#include "dev_cg.h"
 #include "dev_class.h"
 #include "dev_types.h"
 #include "dev_uses.h"
@@ -533,7 +534,9 @@ char *dev_base_conversion(emitter *e, CXType from, CXType to, char space,
                           const char *text) {
   int pf, pt;
   CXType rf = record_of(from, &pf), rt = record_of(to, &pt);
+  /* cooperative groups are handles (dev_cg), not the headers' classes */
   if (pf != pt || rf.kind != CXType_Record || rt.kind != CXType_Record ||
+      dev_cg_is_type(rf) || dev_cg_is_type(rt) ||
       clang_equalTypes(clang_getUnqualifiedType(rf),
                        clang_getUnqualifiedType(rt)) ||
       !dev_class_derives(clang_getUnqualifiedType(rf),

@@ -280,3 +280,90 @@ int dev_has_collective(emitter *e, CXCursor s) {
     return 1; /* barriers dev_sync adds are collectives too */
   return dev_find_collectives(e, s, 1, NULL) > 0;
 }
+
+/* ---- loops whose work-items may leave at different iterations --------- */
+
+/* A collective that needs the warp scratch (a shuffle, vote, tile or
+ * function taking it): present in every function that holds one. The
+ * __syncthreads family is left out: CUDA requires the whole block to reach
+ * those, so a loop around them has one trip count for the block. */
+static int is_lane_collective_call(CXCursor c, void *ctx) {
+  emitter *e = ctx;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return 0;
+  CXCursor callee = clang_getCursorReferenced(c);
+  CXCursor def = clang_getCursorDefinition(callee);
+  if (clang_Cursor_isNull(def) || cx_in_system_header(callee)) {
+    int scratch;
+    char *n = cx_spelling(callee);
+    int block = str_starts_with(n, "__syncthreads");
+    free(n);
+    return dev_builtin_is_collective(callee, &scratch) && scratch && !block;
+  }
+  if (!dev_is_user_function(def))
+    return 0;
+  fn_uses *u = dev_uses_of(e, def);
+  return u && u->warp;
+}
+
+int dev_has_lane_collective(emitter *e, CXCursor s) {
+  return !clang_Cursor_isNull(s) &&
+         (is_lane_collective_call(s, e) ||
+          dev_find(s, is_lane_collective_call, e, 1, NULL) > 0);
+}
+
+typedef struct {
+  emitter *e;
+  int loops, switches; /* nested below the loop's body */
+  int varying;         /* varying conditions around the statement */
+  unsigned found;
+} jump_walk;
+
+static enum CXChildVisitResult jump_visit(CXCursor c, CXCursor parent,
+                                          CXClientData d) {
+  (void)parent;
+  jump_walk *w = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  unsigned here = 0;
+  if (k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt ||
+      k == CXCursor_IndirectGotoStmt)
+    here = DEV_JUMP_LEAVES;
+  else if (k == CXCursor_BreakStmt && !w->loops && !w->switches)
+    here = DEV_JUMP_BREAK;
+  else if (k == CXCursor_ContinueStmt && !w->loops)
+    here = DEV_JUMP_CONTINUE;
+  if (here) {
+    w->found |= here | (w->varying ? DEV_JUMP_VARYING : 0);
+    return CXChildVisit_Continue;
+  }
+  if (k == CXCursor_LambdaExpr || clang_isExpression(k))
+    return CXChildVisit_Continue;
+  int loop =
+      k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt;
+  int sw = k == CXCursor_SwitchStmt;
+  int cond = 0;
+  if (k == CXCursor_IfStmt || sw || loop) {
+    /* the condition (and a for's other parts): varying when any is */
+    CXCursor *kids;
+    unsigned n = cx_children(c, &kids);
+    for (unsigned i = 0; i < n; i++)
+      if (clang_isExpression(clang_getCursorKind(kids[i])) ||
+          clang_getCursorKind(kids[i]) == CXCursor_DeclStmt)
+        cond |= dev_is_varying(w->e, kids[i]);
+    free(kids);
+  }
+  w->loops += loop;
+  w->switches += sw;
+  w->varying += cond;
+  clang_visitChildren(c, jump_visit, w);
+  w->loops -= loop;
+  w->switches -= sw;
+  w->varying -= cond;
+  return CXChildVisit_Continue;
+}
+
+unsigned dev_loop_jumps(emitter *e, CXCursor body) {
+  jump_walk w = {e, 0, 0, 0, 0};
+  jump_visit(body, body, &w);
+  return w.found;
+}

@@ -20,4 +20,19 @@ size_t dev_find_collectives(emitter *e, CXCursor s, size_t max,
 /* 1 when the statement or expression contains a collective call. */
 int dev_has_collective(emitter *e, CXCursor s);
 
+/* 1 when s holds a collective that needs the warp scratch (warp and tile
+ * operations, or a call of a function that does): not __syncthreads. */
+int dev_has_lane_collective(emitter *e, CXCursor s);
+
+/* What leaves a loop's body, as DEV_JUMP_* flags: break and continue of
+ * that loop, return or goto; VARYING when one of them is under a condition
+ * that differs between work-items (inside the body). */
+enum {
+  DEV_JUMP_BREAK = 1,
+  DEV_JUMP_CONTINUE = 2,
+  DEV_JUMP_LEAVES = 4,
+  DEV_JUMP_VARYING = 8
+};
+unsigned dev_loop_jumps(emitter *e, CXCursor body);
+
 #endif

@@ -106,6 +106,40 @@ static void print_guarded(emitter *e, CXCursor s) {
   e->pred = p;
 }
 
+/* Each outermost collective call in s, evaluated by every work-item into
+ * a temporary (on lines of their own), pred passed to the user functions
+ * among them; s is then printed with the temporaries' names in their
+ * place until drop_hoisted(e, the returned mark). */
+static size_t hoist_collectives(emitter *e, CXCursor s, const char *pred) {
+  CXCursor *found;
+  size_t nfound = dev_find_collectives(e, s, 0, &found);
+  size_t base = e->nsubst;
+  for (size_t i = 0; i < nfound; i++) {
+    CXType t = clang_getCursorType(found[i]);
+    char *name = xasprintf("cu2cl_t%u", ++e->fresh);
+    char *ts = dev_type_string(e, t, 0);
+    dev_indent(e);
+    strbuf_printf(e->out, "%s %s = ", ts, name);
+    e->call_pred = pred;
+    dev_print_expr(e, found[i]);
+    e->call_pred = NULL;
+    dev_emit(e, ";\n");
+    free(ts);
+    e->subst = xrealloc(e->subst, (e->nsubst + 1) * sizeof *e->subst);
+    e->subst_names =
+        xrealloc(e->subst_names, (e->nsubst + 1) * sizeof *e->subst_names);
+    e->subst[e->nsubst] = found[i];
+    e->subst_names[e->nsubst++] = name;
+  }
+  free(found);
+  return base;
+}
+
+static void drop_hoisted(emitter *e, size_t base) {
+  while (e->nsubst > base)
+    free(e->subst_names[--e->nsubst]);
+}
+
 /* An expression statement holding collectives, under e->pred: each
  * outermost collective call is evaluated first by every work-item into a
  * temporary, then the statement runs under the predicate. */
@@ -119,37 +153,16 @@ static void print_pred_expr_stmt(emitter *e, CXCursor s) {
     dev_emit(e, ";\n");
     return;
   }
-  CXCursor *found;
-  size_t nfound = dev_find_collectives(e, s, 0, &found);
-  size_t base = e->nsubst;
   /* a block of its own: the statement may be the body of a loop */
   dev_emit(e, "{\n");
   e->indent++;
-  for (size_t i = 0; i < nfound; i++) {
-    CXType t = clang_getCursorType(found[i]);
-    char *name = xasprintf("cu2cl_t%u", ++e->fresh);
-    char *ts = dev_type_string(e, t, 0);
-    dev_indent(e);
-    strbuf_printf(e->out, "%s %s = ", ts, name);
-    e->call_pred = e->pred;
-    dev_print_expr(e, found[i]);
-    e->call_pred = NULL;
-    dev_emit(e, ";\n");
-    free(ts);
-    e->subst = xrealloc(e->subst, (e->nsubst + 1) * sizeof *e->subst);
-    e->subst_names =
-        xrealloc(e->subst_names, (e->nsubst + 1) * sizeof *e->subst_names);
-    e->subst[e->nsubst] = found[i];
-    e->subst_names[e->nsubst++] = name;
-  }
+  size_t base = hoist_collectives(e, s, e->pred);
   dev_indent(e);
   print_guarded(e, s);
+  drop_hoisted(e, base);
   e->indent--;
   dev_indent(e);
   dev_emit(e, "}\n");
-  while (e->nsubst > base)
-    free(e->subst_names[--e->nsubst]);
-  free(found);
 }
 
 /* A declaration under e->pred without collectives: declared for every
@@ -207,25 +220,171 @@ static void print_pred_decl(emitter *e, CXCursor s) {
 
 static void print_pred_if(emitter *e, CXCursor s);
 
-/* A loop holding collectives under e->pred: the loop runs in every
- * work-item; its body is predicated. */
-static void print_pred_loop(emitter *e, CXCursor s) {
+/* ---- loops that work-items leave at different iterations --------------
+ * A loop holding collectives whose trip count differs between work-items
+ * (a varying condition, or a break or continue under a varying condition:
+ * the warp-per-row loop `for (row = warp; row < n; row += nwarps)`) runs,
+ * where collectives need the whole group, until no work-item of the group
+ * continues it: a live flag per work-item, cleared when its condition
+ * fails or it breaks, decides through a block-wide vote whether the group
+ * goes on, and guards the body and the increment. NVIDIA's warps run the
+ * loop as written (the PTX copy). */
+
+typedef struct {
+  CXCursor init, cond, inc, body;
+  int is_do;
+} loop_parts;
+
+/* 0 when the loop's header cannot be split (a declaration as while's
+ * condition). */
+static int loop_parts_of(emitter *e, CXCursor s, loop_parts *lp) {
   enum CXCursorKind k = clang_getCursorKind(s);
   CXCursor *kids;
   unsigned n = cx_children(s, &kids);
-  int varying = 0;
-  for (unsigned i = 0; i + (k == CXCursor_DoStmt ? 0 : 1) < n; i++)
-    if (clang_isExpression(clang_getCursorKind(kids[i])) ||
-        clang_getCursorKind(kids[i]) == CXCursor_DeclStmt)
-      varying |= dev_is_varying(e, kids[i]);
+  CXCursor null = clang_getNullCursor();
+  *lp = (loop_parts){null, null, null, n ? kids[n - 1] : null, 0};
+  int ok = n >= 1;
+  if (k == CXCursor_ForStmt) {
+    CXCursor part[3];
+    dev_for_parts(e, s, part);
+    lp->init = part[0], lp->cond = part[1], lp->inc = part[2];
+  } else if (k == CXCursor_WhileStmt) {
+    ok = n == 2 && clang_isExpression(clang_getCursorKind(kids[0]));
+    lp->cond = kids[0];
+  } else {
+    ok = n == 2;
+    lp->is_do = 1;
+    lp->body = kids[0];
+    lp->cond = n == 2 ? kids[1] : null;
+  }
   free(kids);
-  if (varying)
-    dev_report(e, s, CU2CL_D_DIVERGENT_COLLECTIVE, "a loop",
-               "its trip count differs between work-items");
+  return ok;
+}
+
+static int part_varying(emitter *e, CXCursor c) {
+  return !clang_Cursor_isNull(c) && dev_is_varying(e, c);
+}
+
+/* How loop s (holding collectives) is printed where they need the whole
+ * group: 0 as written, 1 predicated, -1 it cannot be (*why says why). */
+static int loop_divergence(emitter *e, CXCursor s, loop_parts *lp,
+                           unsigned *jumps, const char **why) {
+  int split = loop_parts_of(e, s, lp);
+  *jumps = split ? dev_loop_jumps(e, lp->body) : 0;
+  int header = !split || part_varying(e, lp->init) ||
+               part_varying(e, lp->cond) || part_varying(e, lp->inc);
+  if (!header && !(*jumps & DEV_JUMP_VARYING))
+    return 0;
+  *why = header ? "its trip count differs between work-items"
+                : "only some work-items leave it early";
+  if (!split || (*jumps & DEV_JUMP_LEAVES) || dev_has_collective(e, lp->inc) ||
+      !dev_has_lane_collective(e, s))
+    return -1;
+  return 1;
+}
+
+/* L = L && (cond); and the vote that ends the loop for the group. */
+static void print_loop_test(emitter *e, const char *live, CXCursor cond) {
+  if (!clang_Cursor_isNull(cond)) {
+    /* collectives in the condition (while (__any_sync(m, v > 1))): every
+     * work-item evaluates them, the live ones take the result */
+    size_t base = hoist_collectives(e, cond, live);
+    dev_indent(e);
+    strbuf_printf(e->out, "%s = %s && (", live, live);
+    dev_print_expr(e, cond);
+    dev_emit(e, ");\n");
+    drop_hoisted(e, base);
+  }
+  dev_indent(e);
+  strbuf_printf(e->out, "if (!cu2cl_syncthreads_or(cu2cl_warp_scratch, %s))\n",
+                live);
+  dev_indent(e);
+  dev_emit(e, "  break;\n");
+}
+
+/* The body under the loop's flags: L, or C (the iteration's, which
+ * continue clears) when the loop has a continue. */
+static void print_loop_body(emitter *e, loop_parts *lp, unsigned jumps,
+                            const char *l, const char *c) {
+  const char *pred = e->pred, *live = e->live;
+  const char *brk = e->break_as, *cont = e->continue_as;
+  char *b =
+      c ? xasprintf("%s = %s = false;", l, c) : xasprintf("%s = false;", l);
+  char *k = c ? xasprintf("%s = false;", c) : NULL;
+  e->pred = c ? c : l;
+  e->live = jumps & (DEV_JUMP_BREAK | DEV_JUMP_CONTINUE) ? e->pred : NULL;
+  e->break_as = b;
+  e->continue_as = k;
+  if (clang_getCursorKind(lp->body) == CXCursor_CompoundStmt)
+    dev_print_block_items(e, lp->body);
+  else
+    dev_print_stmt(e, lp->body);
+  e->pred = pred, e->live = live;
+  e->break_as = brk, e->continue_as = cont;
+  free(b);
+  free(k);
+}
+
+static void print_loop_predicated(emitter *e, loop_parts *lp, unsigned jumps) {
+  unsigned id = ++e->fresh;
+  char *l = xasprintf("cu2cl_l%u", id);
+  char *c = jumps & DEV_JUMP_CONTINUE ? xasprintf("cu2cl_c%u", id) : NULL;
+  dev_emit(e, "{ /* cu2cl: runs until no work-item of the group goes on */\n");
+  e->indent++;
+  if (!clang_Cursor_isNull(lp->init))
+    dev_print_stmt(e, lp->init); /* under the enclosing predicate */
+  dev_indent(e);
+  strbuf_printf(e->out, "bool %s = %s;\n", l, e->pred ? e->pred : "true");
+  dev_indent(e);
+  dev_emit(e, "for (;;) {\n");
+  e->indent++;
+  if (!lp->is_do)
+    print_loop_test(e, l, lp->cond);
+  if (c) {
+    dev_indent(e);
+    strbuf_printf(e->out, "bool %s = %s;\n", c, l);
+  }
+  print_loop_body(e, lp, jumps, l, c);
+  if (!clang_Cursor_isNull(lp->inc)) {
+    dev_indent(e);
+    strbuf_printf(e->out, "if (%s)\n", l);
+    dev_indent(e);
+    dev_emit(e, "  ");
+    dev_print_expr(e, lp->inc);
+    dev_emit(e, ";\n");
+  }
+  if (lp->is_do)
+    print_loop_test(e, l, lp->cond);
+  e->indent--;
+  dev_indent(e);
+  dev_emit(e, "}\n");
+  e->indent--;
+  dev_indent(e);
+  dev_emit(e, "}\n");
+  free(l);
+  free(c);
+}
+
+/* A loop holding collectives under e->pred: the loop runs in every
+ * work-item; its body is predicated (and its iterations too where they
+ * differ between work-items). */
+static void print_pred_loop(emitter *e, CXCursor s) {
+  loop_parts lp;
+  unsigned jumps;
+  const char *why = NULL;
+  int d = loop_divergence(e, s, &lp, &jumps, &why);
+  if (d > 0) {
+    if (!e->quiet && !clang_Cursor_isNull(lp.cond))
+      dev_check_divergent(e, lp.cond, &lp.body, 1);
+    print_loop_predicated(e, &lp, jumps);
+    return;
+  }
+  if (d < 0)
+    dev_report(e, s, CU2CL_D_DIVERGENT_COLLECTIVE, "a loop", why);
   const char *p = e->pred;
-  if (varying)
+  if (d < 0)
     e->pred = NULL;
-  if (k == CXCursor_ForStmt)
+  if (clang_getCursorKind(s) == CXCursor_ForStmt)
     dev_print_for(e, s);
   else
     dev_print_loop(e, s);
@@ -311,6 +470,13 @@ static void print_pred_stmt(emitter *e, CXCursor s) {
 static void print_pred_if(emitter *e, CXCursor s) {
   CXCursor *kids;
   unsigned n = cx_children(s, &kids);
+  /* collectives in the condition: every work-item evaluates them */
+  size_t base = e->nsubst;
+  if (e->pred && dev_has_collective(e, kids[0])) {
+    dev_drop_line(e);
+    base = hoist_collectives(e, kids[0], e->pred);
+    dev_indent(e);
+  }
   char *p = xasprintf("cu2cl_p%u", ++e->fresh);
   strbuf_printf(e->out, "const bool %s = ", p);
   if (e->pred)
@@ -318,6 +484,7 @@ static void print_pred_if(emitter *e, CXCursor s) {
   dev_emit(e, "(");
   dev_print_expr(e, kids[0]);
   dev_emit(e, ");\n");
+  drop_hoisted(e, base);
   char *q = NULL;
   if (n > 2) {
     q = xasprintf("cu2cl_p%u", ++e->fresh);
@@ -326,17 +493,22 @@ static void print_pred_if(emitter *e, CXCursor s) {
                   e->pred ? e->pred : "", e->pred ? " && " : "", p);
   }
   const char *saved = e->pred;
-  e->pred = p;
+  /* in a loop a break or continue may clear the live flag on the way */
+  char *pg = e->live ? xasprintf("%s && %s", e->live, p) : NULL;
+  char *qg = e->live && q ? xasprintf("%s && %s", e->live, q) : NULL;
+  e->pred = pg ? pg : p;
   dev_indent(e);
   print_pred_stmt(e, kids[1]);
   if (q) {
-    e->pred = q;
+    e->pred = qg ? qg : q;
     dev_indent(e);
     print_pred_stmt(e, kids[2]);
   }
   e->pred = saved;
   free(p);
   free(q);
+  free(pg);
+  free(qg);
   free(kids);
 }
 
@@ -388,13 +560,44 @@ static int items_hook(emitter *e, CXCursor *kids, unsigned i, unsigned n,
   return 1;
 }
 
+/* A loop outside predication whose iterations differ between work-items
+ * and that holds collectives: predicated (1), or reported (0). */
+static int top_loop_hook(emitter *e, CXCursor s) {
+  if (e->plain || !dev_has_collective(e, s))
+    return 0;
+  loop_parts lp;
+  unsigned jumps;
+  const char *why = NULL;
+  int d = loop_divergence(e, s, &lp, &jumps, &why);
+  if (d < 0 && dev_has_lane_collective(e, s))
+    dev_report(e, s, CU2CL_D_DIVERGENT_COLLECTIVE, "a loop", why);
+  if (d <= 0)
+    return 0;
+  if (!e->quiet) {
+    dev_report_quiet(e, s, CU2CL_D_PREDICATED_COLLECTIVE, "this loop");
+    if (!clang_Cursor_isNull(lp.cond))
+      dev_check_divergent(e, lp.cond, &lp.body, 1);
+  }
+  print_dual_begin(e);
+  dev_indent(e);
+  print_loop_predicated(e, &lp, jumps);
+  print_dual_else(e);
+  dev_indent(e);
+  dev_print_stmt_body(e, s);
+  print_dual_end(e);
+  return 1;
+}
+
 /* Before each statement: under a predicate, or an if to predicate. */
 static int stmt_hook(emitter *e, CXCursor s) {
   if (e->pred) {
     print_pred_stmt(e, s);
     return 1;
   }
-  if (clang_getCursorKind(s) != CXCursor_IfStmt || !needs_predication(e, s))
+  enum CXCursorKind k = clang_getCursorKind(s);
+  if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt)
+    return top_loop_hook(e, s);
+  if (k != CXCursor_IfStmt || !needs_predication(e, s))
     return 0;
   print_dual_begin(e);
   dev_indent(e);

@@ -187,6 +187,12 @@ typedef struct emitter {
   int plain;
   int plain_quiet; /* quiet as it was before the PTX copy */
   const char *call_pred;
+  /* Inside a loop dev_pred_stmt predicates: what its break and continue
+   * become (assignments to the loop's flags; NULL: as written), cleared by
+   * dev_stmt for the loops and switches nested in it, and the loop's live
+   * flag, which guards its statements with the branch predicates taken
+   * inside it (a break leaves the rest of the iteration) */
+  const char *break_as, *continue_as, *live;
   int queue_pred;
   int queue_dispatch; /* dev_queue_function queues a dispatcher */
   /* polymorphic classes whose objects device code may create: those the

@@ -363,13 +363,31 @@ static unsigned header_semicolons(emitter *e, CXCursor s, unsigned *semi) {
   return ns;
 }
 
-void dev_print_for(emitter *e, CXCursor s) {
+/* A loop or switch printed as written binds break (and a loop continue)
+ * again: saves and clears what a predicated loop around it set. */
+typedef struct {
+  const char *brk, *cont;
+} jump_targets;
+
+static jump_targets rebind_jumps(emitter *e, int loop) {
+  jump_targets saved = {e->break_as, e->continue_as};
+  e->break_as = NULL;
+  if (loop)
+    e->continue_as = NULL;
+  return saved;
+}
+
+static void restore_jumps(emitter *e, jump_targets saved) {
+  e->break_as = saved.brk;
+  e->continue_as = saved.cont;
+}
+
+void dev_for_parts(emitter *e, CXCursor s, CXCursor part[3]) {
   CXCursor *kids;
   unsigned n = cx_children(s, &kids);
   unsigned semi[2] = {0, 0};
   unsigned ns = header_semicolons(e, s, semi);
-  CXCursor part[3] = {clang_getNullCursor(), clang_getNullCursor(),
-                      clang_getNullCursor()};
+  part[0] = part[1] = part[2] = clang_getNullCursor();
   int by_kind = ns < 2 || in_macro(s);
   if (by_kind) /* the header is a macro's: its parts have no positions */
     for_parts_by_kind(kids, n, part);
@@ -379,6 +397,15 @@ void dev_print_for(emitter *e, CXCursor s) {
     int slot = off < semi[0] ? 0 : off < semi[1] ? 1 : 2;
     part[slot] = kids[i];
   }
+  free(kids);
+}
+
+void dev_print_for(emitter *e, CXCursor s) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  jump_targets jumps = rebind_jumps(e, 1);
+  CXCursor part[3];
+  dev_for_parts(e, s, part);
   /* for (int a = 0, b = n; ...): several declarations are printed one per
    * statement, which a for header cannot hold; they go before the loop, in
    * a block of their own so that their scope stays the loop's. */
@@ -429,6 +456,7 @@ void dev_print_for(emitter *e, CXCursor s) {
     dev_indent(e);
     dev_emit(e, "}\n");
   }
+  restore_jumps(e, jumps);
   free(kids);
 }
 
@@ -582,8 +610,10 @@ static void print_if(emitter *e, CXCursor s) {
 
 /* while (cond) body and do body while (cond); */
 void dev_print_loop(emitter *e, CXCursor s) {
+  jump_targets jumps = rebind_jumps(e, 1);
   if (clang_getCursorKind(s) == CXCursor_WhileStmt) {
     print_keyword_cond(e, s, "while");
+    restore_jumps(e, jumps);
     return;
   }
   CXCursor *kids;
@@ -599,6 +629,7 @@ void dev_print_loop(emitter *e, CXCursor s) {
   if (n > 1)
     dev_print_expr(e, kids[1]);
   dev_emit(e, ");\n");
+  restore_jumps(e, jumps);
   free(kids);
 }
 
@@ -765,9 +796,12 @@ void dev_print_stmt_body(emitter *e, CXCursor s) {
   case CXCursor_DoStmt:
     dev_print_loop(e, s);
     return;
-  case CXCursor_SwitchStmt:
+  case CXCursor_SwitchStmt: {
+    jump_targets jumps = rebind_jumps(e, 0);
     print_keyword_cond(e, s, "switch");
+    restore_jumps(e, jumps);
     return;
+  }
   case CXCursor_CaseStmt:
     print_case(e, s);
     return;
@@ -775,10 +809,11 @@ void dev_print_stmt_body(emitter *e, CXCursor s) {
     print_default(e, s);
     return;
   case CXCursor_BreakStmt:
-    dev_emit(e, "break;\n");
+    strbuf_printf(e->out, "%s\n", e->break_as ? e->break_as : "break;");
     return;
   case CXCursor_ContinueStmt:
-    dev_emit(e, "continue;\n");
+    strbuf_printf(e->out, "%s\n",
+                  e->continue_as ? e->continue_as : "continue;");
     return;
   case CXCursor_NullStmt:
     dev_emit(e, ";\n");

@@ -43,6 +43,9 @@ void dev_print_var_decl(emitter *e, CXCursor v);
 /* An assignment that dev_sync splits with a barrier between its reads and
  * its store (guarded by e->pred when set), indentation already written. */
 void dev_print_split(emitter *e, CXCursor s);
+/* The initialization, condition and increment of a for header (null
+ * cursors where absent). */
+void dev_for_parts(emitter *e, CXCursor s, CXCursor part[3]);
 void dev_print_for(emitter *e, CXCursor s);
 /* while (cond) body and do body while (cond); */
 void dev_print_loop(emitter *e, CXCursor s);

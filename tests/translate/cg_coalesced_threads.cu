@@ -29,8 +29,8 @@ __global__ void unknown(int *dst, int *n, const int *src, int len) // EXPECT: CU
 {
     int i = threadIdx.x;
     dst[i] = src[i] > 0 ? aggInc(n) : -1; // EXPECT: CU2CL3015
-    for (int j = i; j < len; j += 32) {
-        if (src[j] > 0) // EXPECT: CU2CL3003
+    for (int j = i; j < len; j += 32) { // EXPECT: CU2CL3003
+        if (src[j] > 0)
             dst[aggInc(n)] = j; // EXPECT: CU2CL3015
     }
     switch (src[i]) {

@@ -1,0 +1,83 @@
+// Loops holding warp operations whose trip count differs between the
+// warps of a block (tests/projects/warp_loops runs them): where warps are
+// emulated with work-group barriers they run until no work-item of the
+// group goes on, under a live flag; break and continue clear the flags; a
+// return inside such a loop cannot be predicated and is reported.
+#include <cuda_runtime.h>
+
+__device__ float warpSum(float v)
+{
+    for (int o = 16; o > 0; o >>= 1)
+        v += __shfl_xor_sync(0xffffffff, v, o);
+    return v;
+}
+
+__global__ void per_row(const float *a, float *out, int rows) // EXPECT: CU2CL3011
+{
+    int row = blockIdx.x * (blockDim.x / warpSize) + threadIdx.x / warpSize;
+    for (; row < rows; row += gridDim.x * (blockDim.x / warpSize)) { // EXPECT: CU2CL3003
+        if (row % 4 == 1)
+            continue;
+        float s = warpSum(a[row * warpSize + threadIdx.x % warpSize]);
+        if (s < 0.f)
+            break;
+        if (threadIdx.x % warpSize == 0)
+            out[row] = s;
+    }
+}
+// CHECK-CL: #ifndef CU2CL_WARP_PTX
+// CHECK-CL: bool cu2cl_l1 = true;
+// CHECK-CL: for (;;) {
+// CHECK-CL: cu2cl_l1 = cu2cl_l1 && (row < rows);
+// CHECK-CL: if (!cu2cl_syncthreads_or(cu2cl_warp_scratch, cu2cl_l1))
+// CHECK-CL: bool cu2cl_c1 = cu2cl_l1;
+// CHECK-CL: cu2cl_c1 = false;
+// CHECK-CL: warpSum_pred(cu2cl_c1,
+// CHECK-CL: cu2cl_l1 = cu2cl_c1 = false;
+// CHECK-CL: if (cu2cl_l1)
+// CHECK-CL: row += (uint)get_num_groups(0)
+// CHECK-CL: #else
+// CHECK-CL: for (; row < rows; row +=
+
+// the condition holds the collective: every work-item votes each round
+__global__ void until_done(float *v) // EXPECT: CU2CL3011
+{
+    float x = v[threadIdx.x];
+    while (__any_sync(0xffffffff, x > 1.f)) // EXPECT: CU2CL3003
+        x *= 0.5f;
+    v[threadIdx.x] = x;
+}
+// CHECK-CL: bool cu2cl_l1 = true;
+// CHECK-CL: int cu2cl_t2 = cu2cl_any(cu2cl_warp_scratch, 0xffffffff, (int)(x > 1.f));
+// CHECK-CL: cu2cl_l1 = cu2cl_l1 && (cu2cl_t2);
+
+// trip counts the same for the whole block: printed as written
+__global__ void uniform(float *v, int n) // EXPECT: CU2CL3011
+{
+    float x = v[threadIdx.x];
+    for (int k = 0; k < n; k++)
+        x = warpSum(x);
+    v[threadIdx.x] = x;
+}
+// CHECK-CL: for (int k = 0; k < n; k++)
+
+// a return that only some warps take inside the loop
+__global__ void leaves(const int *counts, float *v) // EXPECT: CU2CL3011
+{
+    float x = v[threadIdx.x];
+    for (int k = 0; k < counts[threadIdx.x / warpSize]; k++) { // EXPECT: CU2CL3002
+        if (x > 100.f) // EXPECT: CU2CL3003
+            return;
+        x = warpSum(x); // EXPECT: CU2CL3014
+    }
+    v[threadIdx.x] = x;
+}
+
+int main()
+{
+    per_row<<<2, 128>>>(nullptr, nullptr, 10);
+    until_done<<<1, 64>>>(nullptr);
+    uniform<<<1, 64>>>(nullptr, 3);
+    leaves<<<1, 64>>>(nullptr, nullptr);
+    return 0;
+}

@@ -756,6 +756,39 @@ START_TEST(test_stdout_notes) {
 }
 END_TEST
 
+/* Device printf's lines in the order the threads ran: compared as
+ * multisets, the lines that name the device left out. */
+START_TEST(test_stdout_unordered_lines) {
+  char *a = trace_with_stdout("a.trace", "Device 0: \"H100\"\n[0, 1]: v=10\n"
+                                         "[0, 0]: v=10\n[1, 0]: v=10\n");
+  char *b = trace_with_stdout("b.trace", "Device 0: \"pthread\"\n[1, 0]: v=10\n"
+                                         "[0, 0]: v=10\n[0, 1]: v=10\n");
+  cu2cl_validate_options opt;
+  cu2cl_validate_options_init(&opt);
+  opt.strict_stdout = 1;
+  char *report;
+  ck_assert_int_eq(compare_traces(a, b, &opt, &report), 1);
+  free(report);
+  opt.stdout_lines = "^\\[";
+  ck_assert_int_eq(compare_traces(a, b, &opt, &report), 1);
+  ck_assert_has(report, "stdout: 2 of 3 selected lines differ");
+  free(report);
+  opt.stdout_unordered = 1;
+  ck_assert_int_eq(compare_traces(a, b, &opt, &report), 0);
+  ck_assert_has(report, "stdout: 3 selected lines (as multisets), equal");
+  free(report);
+  /* a line printed twice by one side and once by the other differs */
+  free(b);
+  b = trace_with_stdout("b.trace", "[1, 0]: v=10\n[0, 0]: v=10\n"
+                                   "[0, 0]: v=10\n");
+  ck_assert_int_eq(compare_traces(a, b, &opt, &report), 1);
+  ck_assert_has(report, "original: \"[0, 1]: v=10\"");
+  free(report);
+  free(a);
+  free(b);
+}
+END_TEST
+
 /* ---- unusable traces ------------------------------------------------------
  */
 
@@ -1288,6 +1321,7 @@ static Suite *validate_suite(void) {
   tcase_add_test(core, test_type_disagreement);
   tcase_add_test(core, test_vectors_and_max_report);
   tcase_add_test(core, test_stdout_notes);
+  tcase_add_test(core, test_stdout_unordered_lines);
   tcase_add_test(core, test_oneshot_match);
   tcase_add_test(core, test_oneshot_divergence);
   tcase_add_test(core, test_oneshot_crash);

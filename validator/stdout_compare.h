@@ -4,8 +4,10 @@
  * Both traces may hold the stdout of their program (STDOUT records, which
  * the runner attaches). Lines are equal when their text is, numbers in them
  * compared within the f32 tolerance, since printed numbers rarely carry
- * more precision. Differences are notes unless --strict-stdout makes them
- * failures; that decision is the caller's.
+ * more precision. --stdout-lines keeps only the lines matching a regular
+ * expression on both sides, and --stdout-unordered sorts them first (device
+ * printf prints in the order threads ran). Differences are notes unless
+ * --strict-stdout makes them failures; that decision is the caller's.
  */
 #ifndef CU2CL_STDOUT_COMPARE_H
 #define CU2CL_STDOUT_COMPARE_H

@@ -6,6 +6,7 @@
 #include "validate.h"
 
 #include <math.h>
+#include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,6 +50,10 @@ static const char usage[] =
     "  --table-rows N     summary rows before matching rows are elided "
     "(50)\n"
     "  --strict-stdout    differing stdout fails (default: notes)\n"
+    "  --stdout-lines RE  compare only the stdout lines matching the\n"
+    "                     extended regular expression RE\n"
+    "  --stdout-unordered compare stdout lines as multisets (sorted): what\n"
+    "                     device printf prints in the threads' order\n"
     "  --no-echo          do not show the commands' stdout\n"
     "  -h, --help         show this help\n"
     "\n"
@@ -194,6 +199,16 @@ static int parse_option(vargs *a, int argc, char **argv, int *i) {
     memset(a->opt.rtol, 0, sizeof a->opt.rtol);
     memset(a->opt.atol, 0, sizeof a->opt.atol);
     memset(a->opt.ulp, 0, sizeof a->opt.ulp);
+  } else if ((v = value_of(argc, argv, i, "--stdout-lines"))) {
+    regex_t re;
+    if (regcomp(&re, v, REG_EXTENDED | REG_NOSUB))
+      return usage_error("invalid regular expression '%s' for "
+                         "--stdout-lines",
+                         v);
+    regfree(&re);
+    a->opt.stdout_lines = v;
+  } else if (!strcmp(s, "--stdout-unordered")) {
+    a->opt.stdout_unordered = 1;
   } else if (!strcmp(s, "--strict-stdout")) {
     a->opt.strict_stdout = 1;
   } else if (!strcmp(s, "--no-echo")) {

@@ -29,6 +29,12 @@ typedef struct cu2cl_validate_options {
   size_t max_report;   /* differing elements to list (>= 1) */
   size_t table_rows;   /* summary rows to show before eliding matches */
   int strict_stdout;   /* stdout differences fail instead of being notes */
+  /* Only the stdout lines matching this extended regular expression are
+   * compared (--stdout-lines; NULL: all), and as multisets when
+   * stdout_unordered (--stdout-unordered): what device printf prints, in
+   * the order the threads happened to run. */
+  const char *stdout_lines;
+  int stdout_unordered;
   /* Transfers not compared (--skip): their data depends on the order in
    * which threads ran (atomicExch results, slots claimed by atomicCAS). */
   size_t skip[CU2CL_VALIDATE_MAX_SKIP];

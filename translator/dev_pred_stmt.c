@@ -284,7 +284,8 @@ static int loop_divergence(emitter *e, CXCursor s, loop_parts *lp,
 }
 
 /* L = L && (cond); and the vote that ends the loop for the group. */
-static void print_loop_test(emitter *e, const char *live, CXCursor cond) {
+static void print_loop_test(emitter *e, const char *live, CXCursor cond,
+                            const char *vote) {
   if (!clang_Cursor_isNull(cond)) {
     /* collectives in the condition (while (__any_sync(m, v > 1))): every
      * work-item evaluates them, the live ones take the result */
@@ -296,8 +297,7 @@ static void print_loop_test(emitter *e, const char *live, CXCursor cond) {
     drop_hoisted(e, base);
   }
   dev_indent(e);
-  strbuf_printf(e->out, "if (!cu2cl_syncthreads_or(cu2cl_warp_scratch, %s))\n",
-                live);
+  strbuf_printf(e->out, "if (!%s(cu2cl_warp_scratch, %s))\n", vote, live);
   dev_indent(e);
   dev_emit(e, "  break;\n");
 }
@@ -325,7 +325,12 @@ static void print_loop_body(emitter *e, loop_parts *lp, unsigned jumps,
   free(k);
 }
 
-static void print_loop_predicated(emitter *e, loop_parts *lp, unsigned jumps) {
+static void print_loop_predicated(emitter *e, CXCursor s, loop_parts *lp,
+                                  unsigned jumps) {
+  /* on sub-groups each warp may leave when its own lanes are done, unless
+   * the loop holds a barrier of the whole group */
+  const char *vote =
+      dev_has_block_wide(e, s) ? "cu2cl_syncthreads_or" : "cu2cl_warp_goes_on";
   unsigned id = ++e->fresh;
   char *l = xasprintf("cu2cl_l%u", id);
   char *c = jumps & DEV_JUMP_CONTINUE ? xasprintf("cu2cl_c%u", id) : NULL;
@@ -339,7 +344,7 @@ static void print_loop_predicated(emitter *e, loop_parts *lp, unsigned jumps) {
   dev_emit(e, "for (;;) {\n");
   e->indent++;
   if (!lp->is_do)
-    print_loop_test(e, l, lp->cond);
+    print_loop_test(e, l, lp->cond, vote);
   if (c) {
     dev_indent(e);
     strbuf_printf(e->out, "bool %s = %s;\n", c, l);
@@ -354,7 +359,7 @@ static void print_loop_predicated(emitter *e, loop_parts *lp, unsigned jumps) {
     dev_emit(e, ";\n");
   }
   if (lp->is_do)
-    print_loop_test(e, l, lp->cond);
+    print_loop_test(e, l, lp->cond, vote);
   e->indent--;
   dev_indent(e);
   dev_emit(e, "}\n");
@@ -376,7 +381,7 @@ static void print_pred_loop(emitter *e, CXCursor s) {
   if (d > 0) {
     if (!e->quiet && !clang_Cursor_isNull(lp.cond))
       dev_check_divergent(e, lp.cond, &lp.body, 1);
-    print_loop_predicated(e, &lp, jumps);
+    print_loop_predicated(e, s, &lp, jumps);
     return;
   }
   if (d < 0)
@@ -580,7 +585,7 @@ static int top_loop_hook(emitter *e, CXCursor s) {
   }
   print_dual_begin(e);
   dev_indent(e);
-  print_loop_predicated(e, &lp, jumps);
+  print_loop_predicated(e, s, &lp, jumps);
   print_dual_else(e);
   dev_indent(e);
   dev_print_stmt_body(e, s);

@@ -3,7 +3,9 @@
 // emulated with work-group barriers they run until no work-item of the
 // group goes on, under a live flag; break and continue clear the flags; a
 // return inside such a loop cannot be predicated and is reported.
+#include <cooperative_groups.h>
 #include <cuda_runtime.h>
+namespace cg = cooperative_groups;
 
 __device__ float warpSum(float v)
 {
@@ -29,7 +31,7 @@ __global__ void per_row(const float *a, float *out, int rows) // EXPECT: CU2CL30
 // CHECK-CL: bool cu2cl_l1 = true;
 // CHECK-CL: for (;;) {
 // CHECK-CL: cu2cl_l1 = cu2cl_l1 && (row < rows);
-// CHECK-CL: if (!cu2cl_syncthreads_or(cu2cl_warp_scratch, cu2cl_l1))
+// CHECK-CL: if (!cu2cl_warp_goes_on(cu2cl_warp_scratch, cu2cl_l1))
 // CHECK-CL: bool cu2cl_c1 = cu2cl_l1;
 // CHECK-CL: cu2cl_c1 = false;
 // CHECK-CL: warpSum_pred(cu2cl_c1,
@@ -73,11 +75,24 @@ __global__ void leaves(const int *counts, float *v) // EXPECT: CU2CL3011
     v[threadIdx.x] = x;
 }
 
+// a tile's sync in the loop counts as a barrier of the group (a handle
+// may be the block's): the vote is the block's on every path
+__global__ void tile_rows(float *out, int rows) // EXPECT: CU2CL3011
+{
+    cg::thread_block_tile<32> t = cg::tiled_partition<32>(cg::this_thread_block());
+    for (int row = threadIdx.x / warpSize; row < rows; row += blockDim.x / warpSize) { // EXPECT: CU2CL3003
+        out[row] = t.shfl(out[row], 0);
+        t.sync();
+    }
+}
+// CHECK-CL: if (!cu2cl_syncthreads_or(cu2cl_warp_scratch, cu2cl_l1))
+
 int main()
 {
     per_row<<<2, 128>>>(nullptr, nullptr, 10);
     until_done<<<1, 64>>>(nullptr);
     uniform<<<1, 64>>>(nullptr, 3);
     leaves<<<1, 64>>>(nullptr, nullptr);
+    tile_rows<<<1, 64>>>(nullptr, 4);
     return 0;
 }

@@ -140,13 +140,28 @@ static void drop_hoisted(emitter *e, size_t base) {
     free(e->subst_names[--e->nsubst]);
 }
 
+/* 1 when s holds a collective without a value (a barrier chosen by ?:, as
+ * in `big ? __syncthreads() : __syncwarp();`): no temporary can hold it,
+ * so the statement runs in every work-item, as a collective call alone
+ * does. */
+static int has_void_collective(emitter *e, CXCursor s) {
+  CXCursor *found;
+  size_t n = dev_find_collectives(e, s, 0, &found);
+  int r = 0;
+  for (size_t i = 0; i < n && !r; i++)
+    r = clang_getCursorType(found[i]).kind == CXType_Void;
+  free(found);
+  return r;
+}
+
 /* An expression statement holding collectives, under e->pred: each
  * outermost collective call is evaluated first by every work-item into a
  * temporary, then the statement runs under the predicate. */
 static void print_pred_expr_stmt(emitter *e, CXCursor s) {
   CXCursor inner = cx_strip_implicit(s);
-  if (clang_getCursorKind(inner) == CXCursor_CallExpr &&
-      dev_call_is_collective(e, inner)) {
+  if ((clang_getCursorKind(inner) == CXCursor_CallExpr &&
+       dev_call_is_collective(e, inner)) ||
+      has_void_collective(e, s)) {
     e->call_pred = e->pred;
     dev_print_expr(e, s);
     e->call_pred = NULL;
@@ -234,6 +249,16 @@ typedef struct {
   CXCursor init, cond, inc, body;
   int is_do;
 } loop_parts;
+
+/* The loop an attributed statement (#pragma unroll) wraps, or null. */
+static CXCursor attributed_loop(CXCursor s) {
+  CXCursor c = dev_last_child(s);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  return k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
+                 k == CXCursor_DoStmt
+             ? c
+             : clang_getNullCursor();
+}
 
 /* 0 when the loop's header cannot be split (a declaration as while's
  * condition). */
@@ -434,9 +459,18 @@ static void print_pred_stmt(emitter *e, CXCursor s) {
     return;
   }
   switch (k) {
-  case CXCursor_UnexposedStmt: /* #pragma unroll: the pragma, then the loop */
-    dev_print_stmt_body(e, s);
+  case CXCursor_UnexposedStmt: { /* #pragma unroll: the pragma, the loop */
+    CXCursor loop = attributed_loop(s);
+    loop_parts lp;
+    unsigned jumps;
+    const char *why;
+    if (!clang_Cursor_isNull(loop) &&
+        loop_divergence(e, loop, &lp, &jumps, &why) > 0)
+      print_pred_loop(e, loop); /* no pragma: the loop is not one */
+    else
+      dev_print_stmt_body(e, s);
     return;
+  }
   case CXCursor_IfStmt:
     print_pred_if(e, s);
     return;
@@ -568,24 +602,28 @@ static int items_hook(emitter *e, CXCursor *kids, unsigned i, unsigned n,
 /* A loop outside predication whose iterations differ between work-items
  * and that holds collectives: predicated (1), or reported (0). */
 static int top_loop_hook(emitter *e, CXCursor s) {
-  if (e->plain || !dev_has_collective(e, s))
+  /* a loop under #pragma unroll: predicated without the pragma (the loop
+   * printed is no longer one to unroll), the PTX copy with it */
+  CXCursor loop =
+      clang_getCursorKind(s) == CXCursor_UnexposedStmt ? attributed_loop(s) : s;
+  if (e->plain || clang_Cursor_isNull(loop) || !dev_has_collective(e, loop))
     return 0;
   loop_parts lp;
   unsigned jumps;
   const char *why = NULL;
-  int d = loop_divergence(e, s, &lp, &jumps, &why);
-  if (d < 0 && dev_has_lane_collective(e, s))
-    dev_report(e, s, CU2CL_D_DIVERGENT_COLLECTIVE, "a loop", why);
+  int d = loop_divergence(e, loop, &lp, &jumps, &why);
+  if (d < 0 && dev_has_lane_collective(e, loop) && clang_equalCursors(loop, s))
+    dev_report(e, loop, CU2CL_D_DIVERGENT_COLLECTIVE, "a loop", why);
   if (d <= 0)
     return 0;
   if (!e->quiet) {
-    dev_report_quiet(e, s, CU2CL_D_PREDICATED_COLLECTIVE, "this loop");
+    dev_report_quiet(e, loop, CU2CL_D_PREDICATED_COLLECTIVE, "this loop");
     if (!clang_Cursor_isNull(lp.cond))
       dev_check_divergent(e, lp.cond, &lp.body, 1);
   }
   print_dual_begin(e);
   dev_indent(e);
-  print_loop_predicated(e, s, &lp, jumps);
+  print_loop_predicated(e, loop, &lp, jumps);
   print_dual_else(e);
   dev_indent(e);
   dev_print_stmt_body(e, s);
@@ -600,7 +638,8 @@ static int stmt_hook(emitter *e, CXCursor s) {
     return 1;
   }
   enum CXCursorKind k = clang_getCursorKind(s);
-  if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt || k == CXCursor_DoStmt)
+  if (k == CXCursor_ForStmt || k == CXCursor_WhileStmt ||
+      k == CXCursor_DoStmt || k == CXCursor_UnexposedStmt)
     return top_loop_hook(e, s);
   if (k != CXCursor_IfStmt || !needs_predication(e, s))
     return 0;

@@ -87,6 +87,31 @@ __global__ void tile_rows(float *out, int rows) // EXPECT: CU2CL3011
 }
 // CHECK-CL: if (!cu2cl_syncthreads_or(cu2cl_warp_scratch, cu2cl_l1))
 
+// do { ... } while (0) left early by whole tiles (continue), under
+// #pragma unroll 1, with a barrier chosen by ?: (a void collective runs in
+// every work-item: no temporary can hold it)
+template <int Z>
+__global__ void swap_tiles(const float *in, float *out, int n) // EXPECT: CU2CL3011
+{
+    __shared__ float x[Z][Z];
+    int tid = threadIdx.x + blockDim.x * blockIdx.x;
+    #pragma unroll 1
+    do { // EXPECT: CU2CL3003
+        int g = tid / Z;
+        if (g >= n)
+            continue;
+        x[threadIdx.x / Z][threadIdx.x % Z] = in[tid];
+        (Z > 32) ? __syncthreads() : __syncwarp();
+        out[tid] = x[threadIdx.x % Z][threadIdx.x / Z];
+    } while (0);
+}
+// CHECK-CL: #ifndef CU2CL_WARP_PTX
+// CHECK-CL: bool cu2cl_l1 = true;
+// CHECK-CL: (32 > 32) ? barrier(
+// CHECK-CL: #else
+// CHECK-CL: #pragma unroll 1
+// CHECK-CL: do {
+
 int main()
 {
     per_row<<<2, 128>>>(nullptr, nullptr, 10);
@@ -94,5 +119,6 @@ int main()
     uniform<<<1, 64>>>(nullptr, 3);
     leaves<<<1, 64>>>(nullptr, nullptr);
     tile_rows<<<1, 64>>>(nullptr, 4);
+    swap_tiles<32><<<1, 64>>>(nullptr, nullptr, 1);
     return 0;
 }

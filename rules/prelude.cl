@@ -1491,20 +1491,6 @@ int cu2cl_syncthreads_or(__local ulong *ws, int pred) {
   return cu2cl_syncthreads_count(ws, pred) != 0;
 }
 
-/* The vote that ends a loop the translator runs under live flags because
- * warps leave it at different iterations (docs/warp.md): whether a
- * work-item of the warp still goes on. Where warps are emulated with
- * work-group barriers the whole group must leave together; on sub-groups
- * each warp leaves when its own lanes are done. (A loop that holds a
- * barrier of the whole group votes with cu2cl_syncthreads_or.) */
-int cu2cl_warp_goes_on(__local ulong *ws, int live) {
-#ifdef CU2CL_WARP_SUBGROUP
-  return sub_group_any(live);
-#else
-  return cu2cl_syncthreads_or(ws, live);
-#endif
-}
-
 #undef CU2CL_OP_ADD
 #undef CU2CL_OP_MIN
 #undef CU2CL_OP_MAX

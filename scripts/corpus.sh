@@ -301,7 +301,10 @@ build_run_one() {
       # the original's trace decides (with the program's own verdict, if any)
       local vo; vo=$(opt "$opts" validate); vo=${vo//,/ }
       # shellcheck disable=SC2086  # the options are words
-      "$cu2cl" validate $vo "$gold" "$trace" >"$pdir/validate.txt" 2>&1
+      # the port's stdout goes with its trace (the original's trace holds
+      # its own): compared as the list's validate= options say
+      "$cu2cl" validate $vo --ported-stdout "$pdir/run.out" "$gold" "$trace" \
+        >"$pdir/validate.txt" 2>&1
       case $? in
         0) if [ "$pass" = - ] || [ $p = 1 ]; then run=PASS; else run="no-verdict(trace ok)"; fi ;;
         1) run="FAIL(trace: $(grep -m1 -E '^FAIL' "$pdir/validate.txt" | cut -c7-80))" ;;

@@ -789,6 +789,48 @@ START_TEST(test_stdout_unordered_lines) {
 }
 END_TEST
 
+/* A trace written through CU2CL_TRACE holds no stdout: --ported-stdout
+ * names the file the port's stdout went to. */
+START_TEST(test_ported_stdout_file) {
+  char *a = trace_with_stdout("a.trace", "dev A\n[1]: v=2\n[0]: v=1\n");
+  int one = 1;
+  spec s1 = {CU2CL_TRACE_I32, 4, &one, 4};
+  char *b = write_trace("b.trace", &s1, 1); /* the same copy, no stdout */
+  char *f = in_tmp("b.out");
+  FILE *fp = fopen(f, "w");
+  ck_assert_ptr_nonnull(fp);
+  fputs("dev B\n[0]: v=1\n[1]: v=2\n", fp);
+  fclose(fp);
+  const char *args[] = {"validate",           "--strict-stdout",
+                        "--stdout-unordered", "--stdout-lines=^\\[",
+                        "--ported-stdout",    f,
+                        a,                    b,
+                        NULL};
+  char *out, *err;
+  int rc = run_main(args, &out, &err);
+  ck_assert_msg(rc == 0, "%d: %s %s", rc, out, err);
+  ck_assert_has(out, "stdout: 2 selected lines (as multisets)");
+  free(out);
+  free(err);
+  fp = fopen(f, "w");
+  fputs("dev B\n[0]: v=1\n[1]: v=3\n", fp);
+  fclose(fp);
+  ck_assert_int_eq(run_main(args, &out, &err), 1);
+  ck_assert_has(out, "FAIL: stdout differs");
+  free(out);
+  free(err);
+  /* without the file the port's trace holds no stdout: nothing compared */
+  const char *args2[] = {"validate", "--strict-stdout", a, b, NULL};
+  ck_assert_int_eq(run_main(args2, &out, &err), 0);
+  ck_assert_has(out, "stdout not compared");
+  free(out);
+  free(err);
+  free(a);
+  free(b);
+  free(f);
+}
+END_TEST
+
 /* ---- unusable traces ------------------------------------------------------
  */
 
@@ -1322,6 +1364,7 @@ static Suite *validate_suite(void) {
   tcase_add_test(core, test_vectors_and_max_report);
   tcase_add_test(core, test_stdout_notes);
   tcase_add_test(core, test_stdout_unordered_lines);
+  tcase_add_test(core, test_ported_stdout_file);
   tcase_add_test(core, test_oneshot_match);
   tcase_add_test(core, test_oneshot_divergence);
   tcase_add_test(core, test_oneshot_crash);

@@ -73,19 +73,6 @@ int dev_builtin_is_collective(CXCursor callee, int *scratch) {
   return sync || *scratch;
 }
 
-int dev_builtin_is_block_wide(CXCursor callee) {
-  int scratch;
-  if (!dev_builtin_is_collective(callee, &scratch))
-    return 0;
-  char *name = cx_spelling(callee);
-  /* a group's sync or wait: the block's (or a handle that may be it) */
-  int r = !scratch || str_starts_with(name, "__syncthreads") ||
-          !strcmp(name, "sync") || !strcmp(name, "wait") ||
-          !strcmp(name, "wait_prior");
-  free(name);
-  return r;
-}
-
 int dev_builtin_uses_devrt(CXCursor callee) {
   const cu2cl_device_rule *r = dev_builtin_rule(callee);
   return r && r->opencl && strstr(r->opencl, "cu2cl_devrt") != NULL;

@@ -20,9 +20,6 @@ const cu2cl_device_rule *dev_builtin_rule(CXCursor callee);
  * (warp primitives, __syncthreads*, cooperative-groups collectives);
  * *scratch: it takes the warp scratch. */
 int dev_builtin_is_collective(CXCursor callee, int *scratch);
-/* 1 for a collective the whole work-group must reach: __syncthreads and
- * its counting forms, a group's sync (a tile's counted too). */
-int dev_builtin_is_block_wide(CXCursor callee);
 /* 1 when the row of callee takes cu2clrt's device runtime block (its
  * template names cu2cl_devrt): device assert, clock, heap. */
 int dev_builtin_uses_devrt(CXCursor callee);

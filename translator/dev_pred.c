@@ -306,23 +306,6 @@ static int is_lane_collective_call(CXCursor c, void *ctx) {
   return u && u->warp;
 }
 
-static int is_block_wide_call(CXCursor c, void *ctx) {
-  emitter *e = ctx;
-  if (clang_getCursorKind(c) != CXCursor_CallExpr)
-    return 0;
-  CXCursor callee = clang_getCursorReferenced(c);
-  CXCursor def = clang_getCursorDefinition(callee);
-  if (clang_Cursor_isNull(def) || cx_in_system_header(callee))
-    return dev_builtin_is_block_wide(callee);
-  fn_uses *u = dev_is_user_function(def) ? dev_uses_of(e, def) : NULL;
-  return u && u->block;
-}
-
-int dev_has_block_wide(emitter *e, CXCursor s) {
-  return dev_sync_within(e, s) || is_block_wide_call(s, e) ||
-         dev_find(s, is_block_wide_call, e, 1, NULL) > 0;
-}
-
 int dev_has_lane_collective(emitter *e, CXCursor s) {
   return !clang_Cursor_isNull(s) &&
          (is_lane_collective_call(s, e) ||

@@ -24,10 +24,6 @@ int dev_has_collective(emitter *e, CXCursor s);
  * operations, or a call of a function that does): not __syncthreads. */
 int dev_has_lane_collective(emitter *e, CXCursor s);
 
-/* 1 when s holds a collective the whole work-group must reach (a
- * barrier, written or added by dev_sync, itself or in a callee). */
-int dev_has_block_wide(emitter *e, CXCursor s);
-
 /* What leaves a loop's body, as DEV_JUMP_* flags: break and continue of
  * that loop, return or goto; VARYING when one of them is under a condition
  * that differs between work-items (inside the body). */

@@ -350,12 +350,13 @@ static void print_loop_body(emitter *e, loop_parts *lp, unsigned jumps,
   free(k);
 }
 
-static void print_loop_predicated(emitter *e, CXCursor s, loop_parts *lp,
-                                  unsigned jumps) {
-  /* on sub-groups each warp may leave when its own lanes are done, unless
-   * the loop holds a barrier of the whole group */
-  const char *vote =
-      dev_has_block_wide(e, s) ? "cu2cl_syncthreads_or" : "cu2cl_warp_goes_on";
+static void print_loop_predicated(emitter *e, loop_parts *lp, unsigned jumps) {
+  /* the whole group votes, on sub-groups too: a vote of the warp alone
+   * (sub_group_any), which would let each warp leave when its own lanes
+   * are done, gave wrong sums on PoCL 5's sub-groups (tests/projects/
+   * warp_loops, rowSums, 2026-11-25), whose sub-group operations need the
+   * group's work-items together */
+  const char *vote = "cu2cl_syncthreads_or";
   unsigned id = ++e->fresh;
   char *l = xasprintf("cu2cl_l%u", id);
   char *c = jumps & DEV_JUMP_CONTINUE ? xasprintf("cu2cl_c%u", id) : NULL;
@@ -406,7 +407,7 @@ static void print_pred_loop(emitter *e, CXCursor s) {
   if (d > 0) {
     if (!e->quiet && !clang_Cursor_isNull(lp.cond))
       dev_check_divergent(e, lp.cond, &lp.body, 1);
-    print_loop_predicated(e, s, &lp, jumps);
+    print_loop_predicated(e, &lp, jumps);
     return;
   }
   if (d < 0)
@@ -623,7 +624,7 @@ static int top_loop_hook(emitter *e, CXCursor s) {
   }
   print_dual_begin(e);
   dev_indent(e);
-  print_loop_predicated(e, loop, &lp, jumps);
+  print_loop_predicated(e, &lp, jumps);
   print_dual_else(e);
   dev_indent(e);
   dev_print_stmt_body(e, s);

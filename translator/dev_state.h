@@ -122,9 +122,6 @@ typedef struct fn_uses {
   int collective; /* has calls every work-item must reach (warp operations,
                      __syncthreads) itself or in a callee */
   int warp;       /* needs the warp scratch (cu2cl_warp_scratch) */
-  int block;      /* work-group barriers: __syncthreads & co., a block's or
-                     grid's sync, barriers dev_sync adds (itself or in a
-                     callee) */
   int lanes;      /* lane-level warp operations (shuffles, votes, ...), whose
                      path matters; __syncthreads_count & co. are exact on all */
   int reads_tid;  /* reads threadIdx itself (dev_pred): -1 not known yet */

@@ -685,14 +685,13 @@ void dev_sync_analyze(emitter *e, CXCursor fn) {
     return;
   CXCursor *calls;
   size_t n = dev_find(body, is_user_call, NULL, 0, &calls);
-  int callee_collective = 0, callee_block = 0;
+  int callee_collective = 0;
   for (size_t i = 0; i < n; i++) {
     CXCursor def =
         clang_getCursorDefinition(clang_getCursorReferenced(calls[i]));
     dev_sync_analyze(e, def);
     fn_uses *cu = dev_uses_find(e, def);
     callee_collective |= cu && cu->collective;
-    callee_block |= cu && cu->block;
   }
   free(calls);
   strbuf *saved = e->out;
@@ -703,8 +702,6 @@ void dev_sync_analyze(emitter *e, CXCursor fn) {
   fn_uses *u = dev_uses_of(e, fn);
   if (u && (callee_collective || e->nsyncs > before))
     u->collective = 1;
-  if (u && (callee_block || e->nsyncs > before))
-    u->block = 1;
 }
 
 static int point_at(emitter *e, CXCursor s, int split, unsigned *fence) {

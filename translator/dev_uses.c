@@ -190,7 +190,6 @@ static void uses_callee(uses_walk *w, CXCursor def) {
   u->collective |= cu->collective;
   u->warp |= cu->warp;
   u->lanes |= cu->lanes;
-  u->block |= cu->block;
   u->devrt |= cu->devrt;
   u->grid |= cu->grid;
   u->active |= cu->active;
@@ -244,7 +243,6 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
         dev_builtin_is_collective(callee, &scratch)) {
       e->uses[w->index].collective = 1;
       e->uses[w->index].warp |= scratch;
-      e->uses[w->index].block |= dev_builtin_is_block_wide(callee);
       if (scratch) {
         char *n = cx_spelling(callee);
         if (!str_starts_with(n, "__syncthreads_"))

@@ -126,6 +126,20 @@ static void load_side(side *s) {
     return;
   }
   s->st = cu2cl_tracefile_read(s->trace, &s->t, &s->error);
+  if (!s->cmd && s->t && s->stdout_file) {
+    size_t n = 0;
+    char *text = read_file(s->stdout_file, &n);
+    if (!text) {
+      s->st = CU2CL_TRACE_EFORMAT;
+      s->error = xasprintf("cannot read the %s stdout file %s: %s", s->label,
+                           s->stdout_file, strerror(errno));
+      return;
+    }
+    free(s->t->out);
+    s->t->out = text;
+    s->t->out_len = n;
+    s->t->has_stdout = 1;
+  }
   if (!s->cmd || !s->t)
     return;
   attach_stdout(s);
@@ -212,7 +226,7 @@ int runner_run_and_compare(side *o, side *p, const cu2cl_validate_options *opt,
 }
 
 int runner_record(const char *trace, const char *cmd) {
-  side s = {"program", cmd, NULL, trace, NULL, 0, {0}, NULL, 0, NULL};
+  side s = {.label = "program", .cmd = cmd, .save = trace};
   int rc = 2;
   if (run_side(&s, 1)) {
     fprintf(stderr, "cu2cl validate: error: cannot run the command: %s\n",

@@ -23,6 +23,9 @@ typedef struct side {
   const char *cmd;   /* NULL: trace names a file to read */
   const char *trace;
   const char *save; /* --save-*: record into this file and keep it */
+  /* --*-stdout: the program's stdout, saved to this file, taken as the
+   * trace's (a trace written through CU2CL_TRACE holds none) */
+  const char *stdout_file;
   char *tmp;        /* the temporary trace, removed at the end */
   int status;       /* wait status of the command */
   strbuf out;       /* its stdout */

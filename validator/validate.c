@@ -31,6 +31,9 @@ static const char usage[] =
     "  --original CMD, --ported CMD   the commands to run\n"
     "  --save-original FILE, --save-ported FILE\n"
     "                     keep the recorded traces (with stdout) in FILE\n"
+    "  --original-stdout FILE, --ported-stdout FILE\n"
+    "                     a trace file's program printed FILE (traces\n"
+    "                     written through CU2CL_TRACE hold no stdout)\n"
     "  --rtol [TYPE=]X    relative tolerance (TYPE: f16, bf16, f32, f64;\n"
     "                     default all of them; defaults f32 1e-5, f64 "
     "1e-12)\n"
@@ -166,6 +169,10 @@ static int parse_option(vargs *a, int argc, char **argv, int *i) {
     a->o.save = v;
   else if ((v = value_of(argc, argv, i, "--save-ported")))
     a->p.save = v;
+  else if ((v = value_of(argc, argv, i, "--original-stdout")))
+    a->o.stdout_file = v;
+  else if ((v = value_of(argc, argv, i, "--ported-stdout")))
+    a->p.stdout_file = v;
   else if ((v = value_of(argc, argv, i, "--record")))
     a->record = v;
   else if ((v = value_of(argc, argv, i, "--unknown-as"))) {
@@ -247,6 +254,9 @@ static int parse_vargs(vargs *a, int argc, char **argv) {
   if (k != a->npos || !(a->o.cmd || a->o.trace) || !(a->p.cmd || a->p.trace))
     return usage_error("%s", "give two traces, or --original and --ported "
                              "commands (a trace may stand for either)");
+  if ((a->o.stdout_file && a->o.cmd) || (a->p.stdout_file && a->p.cmd))
+    return usage_error("%s", "--original-stdout/--ported-stdout go with a "
+                             "trace file (a command's stdout is captured)");
   if ((a->o.save && !a->o.cmd) || (a->p.save && !a->p.cmd))
     return usage_error("%s", "--save-original/--save-ported need the "
                              "matching command");

@@ -31,7 +31,7 @@ __global__ void per_row(const float *a, float *out, int rows) // EXPECT: CU2CL30
 // CHECK-CL: bool cu2cl_l1 = true;
 // CHECK-CL: for (;;) {
 // CHECK-CL: cu2cl_l1 = cu2cl_l1 && (row < rows);
-// CHECK-CL: if (!cu2cl_warp_goes_on(cu2cl_warp_scratch, cu2cl_l1))
+// CHECK-CL: if (!cu2cl_syncthreads_or(cu2cl_warp_scratch, cu2cl_l1))
 // CHECK-CL: bool cu2cl_c1 = cu2cl_l1;
 // CHECK-CL: cu2cl_c1 = false;
 // CHECK-CL: warpSum_pred(cu2cl_c1,
@@ -75,8 +75,7 @@ __global__ void leaves(const int *counts, float *v) // EXPECT: CU2CL3011
     v[threadIdx.x] = x;
 }
 
-// a tile's sync in the loop counts as a barrier of the group (a handle
-// may be the block's): the vote is the block's on every path
+// a tile's sync in the loop
 __global__ void tile_rows(float *out, int rows) // EXPECT: CU2CL3011
 {
     cg::thread_block_tile<32> t = cg::tiled_partition<32>(cg::this_thread_block());

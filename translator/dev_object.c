@@ -410,3 +410,62 @@ int dev_print_destroy(emitter *e, CXType cls, char sp, const char *ptr) {
   }
   return n;
 }
+
+/* ---- objects leaving their block ------------------------------------ */
+
+/* 1 when destroying an object of class t runs a destructor of the user's
+ * (itself, a base's): printed into a scratch buffer to find out. */
+static int needs_destroy(emitter *e, CXType t) {
+  strbuf tmp = {0};
+  strbuf *saved = e->out;
+  e->out = &tmp;
+  int n = dev_print_destroy(e, t, 'p', "&x");
+  e->out = saved;
+  strbuf_free(&tmp);
+  return n > 0;
+}
+
+size_t dev_scope_objects(emitter *e, CXCursor *kids, unsigned n,
+                         CXCursor **objs) {
+  size_t k = 0;
+  *objs = NULL;
+  for (unsigned i = 0; i < n && e->out; i++) {
+    if (clang_getCursorKind(kids[i]) != CXCursor_DeclStmt)
+      continue;
+    CXCursor *vs;
+    unsigned nv = cx_children(kids[i], &vs);
+    for (unsigned j = 0; j < nv; j++) {
+      CXType t = clang_getCanonicalType(clang_getCursorType(vs[j]));
+      while (t.kind == CXType_ConstantArray)
+        t = clang_getCanonicalType(clang_getArrayElementType(t));
+      if (clang_getCursorKind(vs[j]) != CXCursor_VarDecl ||
+          t.kind != CXType_Record ||
+          clang_Cursor_getStorageClass(vs[j]) == CX_SC_Static ||
+          (cx_cuda_attrs(vs[j]) & CX_SHARED) || !needs_destroy(e, t))
+        continue;
+      *objs = xrealloc(*objs, (k + 1) * sizeof **objs);
+      (*objs)[k++] = vs[j];
+    }
+    free(vs);
+  }
+  return k;
+}
+
+int dev_print_object_destroy(emitter *e, CXCursor obj) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(obj));
+  if (t.kind != CXType_Record) {
+    dev_report(e, obj, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "an array of objects whose class has a destructor");
+    return 0;
+  }
+  char *name = cx_spelling(obj);
+  char *sn = dev_safe_name(name);
+  char *ptr = xasprintf("&%s", sn);
+  dev_emit(e, "(");
+  dev_print_destroy(e, t, 'p', ptr);
+  dev_emit(e, "(void)0)");
+  free(ptr);
+  free(sn);
+  free(name);
+  return 1;
+}

@@ -25,5 +25,13 @@ void dev_print_dispatcher(emitter *e, fn_clone *f);
  * class cls): the destructors of its dynamic type, derived first, as one
  * expression; returns 0 (nothing printed) when none does anything. */
 int dev_print_destroy(emitter *e, CXType cls, char sp, const char *ptr);
+/* The local objects declared among a block's items kids[0..n) whose
+ * destruction runs a destructor of the user's, in declaration order
+ * (arrays of them included); returns how many (*objs: caller frees). */
+size_t dev_scope_objects(emitter *e, CXCursor *kids, unsigned n,
+                         CXCursor **objs);
+/* The destruction of one of them as an expression; an array of them is
+ * reported instead (returns 0). */
+int dev_print_object_destroy(emitter *e, CXCursor obj);
 
 #endif

@@ -16,13 +16,16 @@
  * control flow as written.
  *
  * Layer 16 of the device emitter (dev_state.h): calls dev_state, dev_types,
- * dev_uses, dev_sync, dev_space, dev_expr, dev_special.
+ * dev_uses, dev_sync, dev_space, dev_pred, dev_expr, dev_object,
+ * dev_special.
  */
 #include "dev_stmt.h"
 
 #include <string.h>
 
 #include "dev_expr.h"
+#include "dev_object.h"
+#include "dev_pred.h"
 #include "dev_space.h"
 #include "dev_special.h"
 #include "dev_sync.h"
@@ -140,13 +143,98 @@ unsigned dev_print_items(emitter *e, CXCursor *kids, unsigned from, unsigned n,
   return prev;
 }
 
+/* ---- objects leaving their block ------------------------------------
+ * Local objects whose class has a destructor of the user's are destroyed
+ * where their block ends, last declared first, as C++ does. A return
+ * that ends the block destroys them after its value is computed; a block
+ * left earlier (return, break, continue, goto after the declaration) is
+ * reported: its objects would not be destroyed. */
+
+static int leaves_block(CXCursor s);
+
+/* The destructions, each on its own line, under e->pred. */
+static void print_destructions(emitter *e, CXCursor *objs, size_t n) {
+  for (size_t i = n; i-- > 0;) {
+    dev_indent(e);
+    if (e->pred)
+      strbuf_printf(e->out, "if (%s)\n", e->pred), dev_indent(e),
+          dev_emit(e, "  ");
+    if (dev_print_object_destroy(e, objs[i])) {
+      char *name = cx_spelling(objs[i]);
+      strbuf_printf(e->out, "; /* ~%s: the end of its block */\n", name);
+      free(name);
+    } else {
+      dev_drop_line(e);
+    }
+  }
+}
+
+/* return [v]; ending a block with objects: v kept, the objects destroyed,
+ * v returned. Returns 0 (reported) where that cannot be printed. */
+static int print_return_after(emitter *e, CXCursor ret, CXCursor *objs,
+                              size_t n) {
+  CXCursor v = dev_first_child(ret);
+  CXType t = clang_Cursor_isNull(v)
+                 ? (CXType){CXType_Void, {0, 0}}
+                 : clang_getCanonicalType(clang_getCursorType(v));
+  if (e->pred || t.kind == CXType_Pointer || dev_has_collective(e, ret)) {
+    dev_report(e, ret, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "a return after objects whose class has a destructor, "
+               "predicated or returning a pointer");
+    return 0;
+  }
+  if (t.kind == CXType_Void) {
+    print_destructions(e, objs, n);
+    dev_indent(e);
+    dev_print_stmt_body(e, ret);
+    return 1;
+  }
+  char *ts = dev_type_string(e, t, 0);
+  char *tmp = xasprintf("cu2cl_r%u", ++e->fresh);
+  dev_indent(e);
+  strbuf_printf(e->out, "%s %s = ", ts, tmp);
+  dev_print_expr(e, v);
+  dev_emit(e, ";\n");
+  print_destructions(e, objs, n);
+  dev_indent(e);
+  strbuf_printf(e->out, "return %s;\n", tmp);
+  free(ts);
+  free(tmp);
+  return 1;
+}
+
 void dev_print_block_items(emitter *e, CXCursor block) {
   CXCursor *kids;
   unsigned n = cx_children(block, &kids);
   CXSourceRange br = clang_getCursorExtent(block);
   unsigned prev = dev_offset_of(clang_getRangeStart(br)) + 1;
-  prev = dev_print_items(e, kids, 0, n, prev);
+  CXCursor *objs;
+  size_t nobj = dev_scope_objects(e, kids, n, &objs);
+  unsigned last = n;
+  if (nobj && clang_getCursorKind(kids[n - 1]) == CXCursor_ReturnStmt)
+    last = n - 1;
+  for (unsigned i = 0; nobj && i < last && !e->quiet; i++)
+    if (leaves_block(kids[i]) &&
+        dev_offset_of(clang_getCursorLocation(kids[i])) >
+            dev_offset_of(clang_getCursorLocation(objs[0]))) {
+      dev_report(e, kids[i], CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+                 "a block left early after objects whose class has a "
+                 "destructor");
+      break;
+    }
+  prev = dev_print_items(e, kids, 0, last, prev);
+  if (last < n) {
+    CXSourceRange r = clang_getCursorExtent(kids[last]);
+    print_gap(e, kids[last], prev, dev_offset_of(clang_getRangeStart(r)), 0);
+    e->site = kids[last];
+    if (!print_return_after(e, kids[last], objs, nobj))
+      dev_print_stmt(e, kids[last]);
+    prev = dev_offset_of(clang_getRangeEnd(r));
+  } else if (nobj) {
+    print_destructions(e, objs, nobj);
+  }
   print_gap(e, block, prev, dev_offset_of(clang_getRangeEnd(br)), 0);
+  free(objs);
   free(kids);
 }
 
@@ -503,6 +591,14 @@ static enum CXChildVisitResult exit_visit(CXCursor c, CXCursor parent,
   clang_visitChildren(c, exit_visit, w);
   w->depth -= nest;
   return w->exits ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+/* 1 when s leaves the block it is in: a return or goto in it, or a break
+ * or continue not inside a loop or switch of its own. */
+static int leaves_block(CXCursor s) {
+  exit_walk w = {0, 0};
+  exit_visit(s, s, &w);
+  return w.exits;
 }
 
 /* 1 when s holds a __syncthreads (itself or below). */

@@ -253,8 +253,11 @@ static void print_sub(emitter *e, CXCursor s) {
   if (clang_getCursorKind(s) == CXCursor_CompoundStmt) {
     dev_emit(e, " ");
     dev_print_compound(e, s);
-  } else if (!e->plain && dev_sync_before(e, s)) {
-    dev_emit(e, " {\n"); /* the barrier and the statement: one body */
+  } else if (!e->plain && (dev_sync_before(e, s) ||
+                           (e->stmt_hooks && dev_has_collective(e, s)))) {
+    /* one body: a barrier and the statement, or the statements predicated
+     * printing makes of one (predicates, temporaries, two copies) */
+    dev_emit(e, " {\n");
     e->indent++;
     print_sync_before(e, s);
     dev_print_stmt(e, s);

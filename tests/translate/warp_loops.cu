@@ -86,6 +86,18 @@ __global__ void tile_rows(float *out, int rows) // EXPECT: CU2CL3011
 }
 // CHECK-CL: if (!cu2cl_syncthreads_or(cu2cl_warp_scratch, cu2cl_l1))
 
+// bodies without braces that predicated printing makes several statements
+// of: the loop's body gets braces
+__global__ void unbraced(int *o) // EXPECT: CU2CL3011
+{
+    int v = o[threadIdx.x];
+    for (int i = 0; i < 4; i++)
+        if (threadIdx.x < 16) v += __shfl_xor_sync(0xffffffff, v, 1); // EXPECT: CU2CL3003 CU2CL3014
+    o[threadIdx.x] = v;
+}
+// CHECK-CL: for (int i = 0; i < 4; i++) {
+// CHECK-CL: const bool cu2cl_p1 = ((uint)get_local_id(0) < 16);
+
 // do { ... } while (0) left early by whole tiles (continue), under
 // #pragma unroll 1, with a barrier chosen by ?: (a void collective runs in
 // every work-item: no temporary can hold it)
@@ -119,5 +131,6 @@ int main()
     leaves<<<1, 64>>>(nullptr, nullptr);
     tile_rows<<<1, 64>>>(nullptr, 4);
     swap_tiles<32><<<1, 64>>>(nullptr, nullptr, 1);
+    unbraced<<<1, 32>>>(nullptr);
     return 0;
 }

@@ -122,11 +122,13 @@ static void token_report(host *h, CXSourceRange tr, cu2cl_diag_id id,
   cx_loc_free(&end);
 }
 
-/* Whether the token at tr is the name of a declaration of name (a user
- * rule maps the uses of a wrapper, not the wrapper itself). */
+/* Whether the token at tr is the name of a declaration of name, a macro's
+ * #define included (a user rule maps the uses of a wrapper, not the
+ * wrapper itself). */
 static int declares(host *h, CXSourceRange tr, const char *name) {
   CXCursor c = clang_getCursor(h->tu, clang_getRangeStart(tr));
-  if (!clang_isDeclaration(clang_getCursorKind(c)))
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (!clang_isDeclaration(k) && k != CXCursor_MacroDefinition)
     return 0;
   char *n = cx_spelling(c);
   int same = !strcmp(n, name);

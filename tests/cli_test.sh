@@ -3,8 +3,9 @@
 # The command line's conveniences, run as a user runs cu2cl (docs/usage.md):
 #   suppress   --suppress, inline "cu2cl: ignore(ID)" on the line and on the
 #              comment line before, a .cu2cl file: counted ("N suppressed"),
-#              out of the exit status, in SARIF as suppressed results; an
-#              error cannot be suppressed (exit 2 and a note)
+#              out of the exit status, also of a re-run that finds the unit
+#              up to date, in SARIF as suppressed results; an error cannot
+#              be suppressed (exit 2 and a note)
 #   color      --color=always|never|auto, NO_COLOR, TERM=dumb
 #   progress   no progress line off a terminal; --progress shows one
 #   usage      --explain without an ID lists the IDs; a usage error gives its
@@ -33,6 +34,11 @@ case $case in
 suppress)
   run src/warp.cu -o o1 --
   want 1; has "warning: .*\[CU2CL3007\]"
+  # an up-to-date unit's warnings count as the run's suppressions say
+  run src/warp.cu -o o1 --suppress=CU2CL3007 --
+  want 0; has "1 up to date"
+  run src/warp.cu -o o1 --
+  want 1; has "1 up to date (with 1 warning(s) reported earlier)"
   run src/warp.cu -o o2 --force --suppress=CU2CL3007,CU2CL3011 --report r.sarif --
   want 0; hasnt "CU2CL3007\]"; has ", 2 suppressed"
   grep -q '"kind": "external"' r.sarif || fail "no external suppression in SARIF"
@@ -40,6 +46,8 @@ suppress)
   run src/warp.cu -o o3 --report r.json --
   want 0; has ", 1 suppressed"; hasnt "warning:"
   grep -q '"suppressed": true' r.json || fail "no suppressed finding in JSON"
+  run src/warp.cu -o o3 --
+  want 0; has "1 up to date"
   sed -i 's|int lane = threadIdx.x % 32; // cu2cl: ignore(CU2CL3007)|/* cu2cl: ignore(CU2CL3011, CU2CL3007) */\n    int lane = threadIdx.x % 32;|' src/warp.cu
   run src/warp.cu -o o4 --report r.sarif --
   want 0; has ", 1 suppressed"; has "remark: .*\[CU2CL3011\]"

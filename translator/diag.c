@@ -335,6 +335,11 @@ void cu2cl_diag_suppress(cu2cl_diag_engine *self, cu2cl_diag_id id) {
     self->suppress[id] = 1;
 }
 
+int cu2cl_diag_suppresses(const cu2cl_diag_engine *self, cu2cl_diag_id id) {
+  return self && (unsigned)id < CU2CL_D_COUNT && self->suppress[id] &&
+         cu2cl_diag_info_get(id)->severity != CU2CL_ERROR;
+}
+
 void cu2cl_diag_set_print_hook(cu2cl_diag_engine *self, void (*hook)(void *),
                                void *ctx) {
   if (!self)

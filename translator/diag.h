@@ -104,6 +104,9 @@ const char *cu2cl_diag_vreport_range(cu2cl_diag_engine *self, cu2cl_diag_id id,
 /* Suppresses every later report of id (--suppress, a .cu2cl file); has no
  * effect on errors, which say so in a note when they occur. */
 void cu2cl_diag_suppress(cu2cl_diag_engine *self, cu2cl_diag_id id);
+/* 1 when reports of id are suppressed by the run (cu2cl_diag_suppress; an
+ * error never is). */
+int cu2cl_diag_suppresses(const cu2cl_diag_engine *self, cu2cl_diag_id id);
 /* Calls hook(ctx) before printing anything (the progress line erases
  * itself: progress.h); NULL: none. */
 void cu2cl_diag_set_print_hook(cu2cl_diag_engine *self, void (*hook)(void *),

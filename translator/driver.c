@@ -765,7 +765,7 @@ static void plan_units(run *r) {
         cu2cl_manifest_up_to_date(u, r->keys[i], r->opts.out_root)) {
       r->status[i] = 2;
       r->up_to_date++;
-      r->old_warnings += u->warnings;
+      r->old_warnings += cu2cl_manifest_warnings(u, diags);
     } else {
       r->status[i] = 3;
     }

@@ -12,7 +12,8 @@
 #              hint once; run inside the source folder without --out-root
 #   sarif      the SARIF report validates against the SARIF 2.1.0 schema
 #              (SCHEMA; skipped with 77 when it or python3-jsonschema is
-#              missing) and names files relative to %SRCROOT%
+#              missing) and names files relative to %SRCROOT% (the
+#              working directory when it holds the input root)
 set -eu
 cu2cl=$1 case=$2 work=$3 schema=${4:-}
 data=$(cd "$(dirname "$0")/data/cli" && pwd)
@@ -24,7 +25,7 @@ fail() { echo "cli_test $case: $*" >&2; exit 1; }
 # run ARGS...: cu2cl's output in out.txt, its status in $status
 run() {
   status=0
-  "$cu2cl" "$@" --cuda-path=none --no-cl-check > out.txt 2>&1 || status=$?
+  "$cu2cl" --cuda-path=none --no-cl-check "$@" > out.txt 2>&1 || status=$?
 }
 has() { grep -q -- "$1" out.txt || { cat out.txt; fail "no '$1' in the output"; }; }
 hasnt() { ! grep -q -- "$1" out.txt || { cat out.txt; fail "'$1' in the output"; }; }
@@ -112,8 +113,16 @@ sarif)
   printf '# settings\nsuppress = CU2CL3011\n' > src/.cu2cl
   sed -i 's|cudaFree(d);|cudaFree(d); int dev; cudaChooseDevice(\&dev, 0);|' src/warp.cu
   run src/warp.cu -o o1 --report r.sarif --
-  grep -q '"uri": "warp.cu", "uriBaseId": "%SRCROOT%"' r.sarif ||
-    fail "no URI relative to %SRCROOT%"
+  # %SRCROOT% is the working directory, which holds the input root (code
+  # scanning wants paths from the checkout's root) ...
+  grep -q '"uri": "src/warp.cu", "uriBaseId": "%SRCROOT%"' r.sarif ||
+    fail "no URI relative to %SRCROOT% (the working directory)"
+  # ... else the input root
+  mkdir elsewhere
+  (cd elsewhere && "$cu2cl" ../src/warp.cu -o ../o2 --cuda-path=none \
+    --no-cl-check --report ../r2.sarif -- >/dev/null 2>&1) || true
+  grep -q '"uri": "warp.cu", "uriBaseId": "%SRCROOT%"' r2.sarif ||
+    fail "no URI relative to %SRCROOT% (the input root)"
   grep -q '"helpUri": ".*diagnostics.md#cu2cl3007"' r.sarif ||
     fail "no helpUri"
   # Debian's python3-jsonschema is for Debian's python3, which need not be

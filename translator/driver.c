@@ -825,21 +825,26 @@ static void print_file_table(run *r) {
 }
 
 /* The reports, knowing the exit status; 0, or -1 when one was not
- * written. */
+ * written. Their files are named relative to the working directory when
+ * the input root lies in it (cu2cl run from the root of a checkout, as
+ * code scanning wants paths from the repository's root), else to the
+ * input root. */
 static int write_reports(run *r, int rc, const cu2cl_stats *stats) {
   char cwd[4096];
   char *db = r->a->db ? path_absolute(r->a->db, NULL) : NULL;
-  cu2cl_report_run info = {CU2CL_VERSION,
-                           r->opts.in_root,
-                           CU2CL_DOCS_URL,
-                           getcwd(cwd, sizeof cwd),
-                           r->argc,
-                           r->argv,
-                           rc,
-                           db            ? db
-                           : r->cmds.len ? r->cmds.items[0].file
-                                         : NULL,
-                           stats};
+  const char *wd = getcwd(cwd, sizeof cwd);
+  cu2cl_report_run info = {
+      CU2CL_VERSION,
+      wd && path_is_under(r->opts.in_root, wd) ? wd : r->opts.in_root,
+      CU2CL_DOCS_URL,
+      wd,
+      r->argc,
+      r->argv,
+      rc,
+      db            ? db
+      : r->cmds.len ? r->cmds.items[0].file
+                    : NULL,
+      stats};
   int failed = 0;
   for (size_t i = 0; i < r->a->reports.len; i++) {
     if (cu2cl_report_write_run(diags, r->a->reports.items[i], &info)) {

@@ -833,10 +833,13 @@ static int write_reports(run *r, int rc, const cu2cl_stats *stats) {
   char cwd[4096];
   char *db = r->a->db ? path_absolute(r->a->db, NULL) : NULL;
   const char *wd = getcwd(cwd, sizeof cwd);
+  /* the build's address of the docs, else those beside this cu2cl */
+  char *docs = *CU2CL_DOCS_URL ? xstrdup(CU2CL_DOCS_URL)
+                               : cu2cl_report_file_uri(cu2cl_docs_dir());
   cu2cl_report_run info = {
       CU2CL_VERSION,
       wd && path_is_under(r->opts.in_root, wd) ? wd : r->opts.in_root,
-      CU2CL_DOCS_URL,
+      docs,
       wd,
       r->argc,
       r->argv,
@@ -854,6 +857,7 @@ static int write_reports(run *r, int rc, const cu2cl_stats *stats) {
     }
   }
   free(db);
+  free(docs);
   return failed;
 }
 

@@ -10,6 +10,8 @@
 #   progress   no progress line off a terminal; --progress shows one
 #   usage      --explain without an ID lists the IDs; a usage error gives its
 #              hint once; run inside the source folder without --out-root
+#   explain    the examples `--explain ID` shows for the device and warp
+#              diagnostics that a whole kernel shows raise that ID
 #   sarif      the SARIF report validates against the SARIF 2.1.0 schema
 #              (SCHEMA; skipped with 77 when it or python3-jsonschema is
 #              missing) and names files relative to %SRCROOT% (the
@@ -108,6 +110,16 @@ usage)
   (cd src && "$cu2cl" warp.cu --cuda-path=none --no-cl-check -- > ../out.txt 2>&1) || status=$?
   has "writing the translation to '$work/src-cu2cl'"
   [ -f "$work/src-cu2cl/warp.cpp" ] || fail "nothing written beside the sources"
+  ;;
+explain)
+  for id in CU2CL2004 CU2CL2105 CU2CL3001 CU2CL3003 CU2CL3007 CU2CL3011 \
+    CU2CL3014; do
+    mkdir -p "ex-$id"
+    "$cu2cl" --explain "$id" | awk '/^Example:/ { on = 1; next }
+      on && /^$/ { exit } on { sub(/^    /, ""); print }' >"ex-$id/e.cu"
+    run "ex-$id/e.cu" -o "out-$id" --
+    has "\[$id\]"
+  done
   ;;
 sarif)
   printf '# settings\nsuppress = CU2CL3011\n' > src/.cu2cl

@@ -1,7 +1,7 @@
 #!/bin/sh
 # tests/cli_test.sh CU2CL CASE WORKDIR [SCHEMA]
 # The command line's conveniences, run as a user runs cu2cl (docs/usage.md):
-#   suppress   --suppress, inline "cu2cl: ignore(ID)" on the line and on the
+#   suppress   (and a range underlined: ^~~~) --suppress, inline "cu2cl: ignore(ID)" on the line and on the
 #              comment line before, a .cu2cl file: counted ("N suppressed"),
 #              out of the exit status, also of a re-run that finds the unit
 #              up to date, in SARIF as suppressed results; an error cannot
@@ -37,6 +37,7 @@ case $case in
 suppress)
   run src/warp.cu -o o1 --
   want 1; has "warning: .*\[CU2CL3007\]"
+  has "^ *\^~\{15\}$" # the expression's range, 'threadIdx.x % 32'
   # an up-to-date unit's warnings count as the run's suppressions say
   run src/warp.cu -o o1 --suppress=CU2CL3007 --
   want 0; has "1 up to date"
@@ -151,6 +152,9 @@ jsonschema.validate(log, schema)
 results = log["runs"][0]["results"]
 assert all(r.get("locations") for r in results), "a result without a location"
 assert any(r["suppressions"] for r in results), "no suppressed result"
+ranged = [r for r in results if r["ruleId"] == "CU2CL3007"]
+assert ranged and ranged[0]["locations"][0]["physicalLocation"]["region"]\
+    .get("endColumn") == 32, "CU2CL3007 without its range"
 assert log["runs"][0]["invocations"][0]["exitCode"] == 2
 print("sarif: valid,", len(results), "results")
 PY

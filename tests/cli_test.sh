@@ -43,8 +43,11 @@ suppress)
   want 0; has "1 up to date"
   run src/warp.cu -o o1 --
   want 1; has "1 up to date (with 1 warning(s) reported earlier)"
+  grep -q "/\* CU2CL3007: 'threadIdx.x % 32' assumes" o1/warp.cl ||
+    fail "CU2CL3007 not left as a comment at its site"
   run src/warp.cu -o o2 --force --suppress=CU2CL3007,CU2CL3011 --report r.sarif --
   want 0; hasnt "CU2CL3007\]"; has ", 2 suppressed"
+  ! grep -q "CU2CL30[01][71]:" o2/warp.cl || fail "a suppressed diagnostic left a comment"
   grep -q '"kind": "external"' r.sarif || fail "no external suppression in SARIF"
   sed -i 's|int lane = threadIdx.x % 32;|int lane = threadIdx.x % 32; // cu2cl: ignore(CU2CL3007)|' src/warp.cu
   run src/warp.cu -o o3 --report r.json --

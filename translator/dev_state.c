@@ -77,7 +77,7 @@ static void report_v(emitter *e, CXCursor at, cu2cl_diag_id id, va_list ap) {
     e->errors++;
   if (!e->out)
     keep_site(e, &l, id, msg);
-  if (e->out) {
+  if (e->out && msg) {
     /* At the start of a line the comment gets a line of its own. */
     size_t i = e->out->len;
     while (i > 0 && e->out->data[i - 1] == ' ')

@@ -460,6 +460,7 @@ const char *cu2cl_diag_vreport_range(cu2cl_diag_engine *self, cu2cl_diag_id id,
   if (dup >= 0) {
     free(message);
     message = self->records[dup].message;
+    rec.suppressed = self->records[dup].suppressed;
   } else {
     last.serial = self->serial;
     last.index = add_record(self, &rec, file);
@@ -469,7 +470,7 @@ const char *cu2cl_diag_vreport_range(cu2cl_diag_engine *self, cu2cl_diag_id id,
   pthread_mutex_unlock(&self->lock);
   free(src);
   free(prev);
-  return message;
+  return rec.suppressed ? NULL : message; /* (suppressed: no comment) */
 }
 
 const char *cu2cl_diag_vreport(cu2cl_diag_engine *self, cu2cl_diag_id id,

@@ -87,7 +87,8 @@ void cu2cl_diag_engine_delete(cu2cl_diag_engine *self);
  * arguments. Prints it at once (with the source line and a caret when the
  * file can be read) and records it. Returns the formatted message as a
  * string owned by the engine, valid until the engine is deleted, so that
- * emitters can leave it as a comment in the output. */
+ * emitters can leave it as a comment in the output; NULL for a suppressed
+ * report, which leaves none. */
 const char *cu2cl_diag_report(cu2cl_diag_engine *self, cu2cl_diag_id id,
                               const char *file, unsigned line, unsigned col,
                               ...);

@@ -101,7 +101,7 @@ progress)
   hasnt "\[1/1\]"
   run src/warp.cu -o o2 --progress --summary --
   has "\[1/1\] translating warp.cu"
-  has "warp.cu .* translated .* 1 .* 0 .* 1 .* 1 .* 0"
+  has "^warp.cu  *translated .* 1 .* 0 .* 1 .* 1 .* 0"
   has "converted: 1 kernel, 1 launch, 2 CUDA API uses (memory 2)"
   ;;
 usage)

@@ -813,6 +813,10 @@ static void print_file_table(run *r) {
   for (size_t i = 0; i < r->cmds.len; i++) {
     const cu2cl_tu_result *t = &r->results[i];
     rows[i].file = r->cmds.items[i].file;
+    if (path_is_under(rows[i].file, r->opts.in_root) &&
+        strcmp(rows[i].file, r->opts.in_root))
+      rows[i].name = rows[i].file + strlen(r->opts.in_root) +
+                     (strcmp(r->opts.in_root, "/") != 0);
     rows[i].status = r->status[i] == 1                ? "skipped"
                      : r->status[i] == 2              ? "up to date"
                      : r->status[i] || !t->translated ? "failed"

@@ -1,14 +1,16 @@
 /*
  * dev_state: the bottom layer of the device emitter, which prints CUDA
  * device code as OpenCL C (emit_device.h is its public side). It owns the
- * emitter's state, the reporting of diagnostics (dev_report), appending to
- * the output (dev_emit) and the cursor helpers every layer uses. It calls
+ * emitter's state, the reporting of diagnostics (dev_report, and the
+ * comments of those reported before printing: dev_print_sites), appending
+ * to the output (dev_emit) and the cursor helpers every layer uses. It calls
  * nothing of the device emitter; every other layer may call it.
  *
  * The layers, each calling only those listed before it (scripts/layers.sh
  * checks it, docs/design.md describes it):
  *
- *  0 dev_state      state, dev_report, dev_emit, cursor helpers
+ *  0 dev_state      state, dev_report, dev_print_sites, dev_emit, cursor
+ *                   helpers
  *  1 dev_literal    literals, integer constants by value
  *  2 dev_cg         cooperative groups: group types, their calls as OpenCL C
  *  3 dev_builtin    CUDA built-ins: rule rows, which ones are collective

@@ -155,9 +155,10 @@ void dev_print_sites(emitter *e, CXCursor s, int whole) {
     i--;
   if (i > 0 && e->out->data[i - 1] != '\n')
     return;
-  if (!e->sites_fn || strcmp(e->sites_fn, e->cur->key)) {
+  const char *key = e->cur->key ? e->cur->key : "";
+  if (!e->sites_fn || strcmp(e->sites_fn, key)) {
     free(e->sites_fn); /* another function or clone: every note anew */
-    e->sites_fn = xstrdup(e->cur->key);
+    e->sites_fn = xstrdup(key);
     for (size_t k = 0; k < e->nsites; k++)
       e->sites[k].done = 0;
   }
@@ -168,7 +169,8 @@ void dev_print_sites(emitter *e, CXCursor s, int whole) {
        !strcmp(file, fn_file);
   if (whole || !holds_statements(s))
     first = last;
-  char *indent = xstrndup(e->out->data + i, e->out->len - i);
+  char *indent =
+      xstrndup(e->out->data ? e->out->data + i : "", e->out->len - i);
   for (size_t k = 0; ok && k < e->nsites; k++) {
     site_note *n = &e->sites[k];
     if (n->done || strcmp(n->file, file) || n->line < fn_first ||

@@ -842,7 +842,9 @@ static int write_reports(run *r, int rc, const cu2cl_stats *stats) {
                                : cu2cl_report_file_uri(cu2cl_docs_dir());
   cu2cl_report_run info = {
       CU2CL_VERSION,
-      wd && path_is_under(r->opts.in_root, wd) ? wd : r->opts.in_root,
+      wd && r->opts.in_root && path_is_under(r->opts.in_root, wd)
+          ? wd
+          : r->opts.in_root,
       docs,
       wd,
       r->argc,

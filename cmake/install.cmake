@@ -9,15 +9,20 @@
 #   PREFIX/lib/cmake/cu2clrt/                  find_package(cu2clrt)
 #   PREFIX/lib/pkgconfig/cu2clrt.pc            pkg-config cu2clrt
 #
-# In the build tree the two header directories are symbolic links into the
-# source tree (edits are seen at once) and the package is export()ed.
+#   PREFIX/share/doc/cu2cl/                    the docs (SARIF's helpUri)
+#
+# In the build tree the two header directories and the docs are symbolic
+# links into the source tree (edits are seen at once) and the package is
+# export()ed.
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 # ---- the build tree as a prefix ------------------------------------------
-file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/share/cu2cl ${CMAKE_BINARY_DIR}/include)
+get_filename_component(docdir_parent ${CMAKE_INSTALL_DOCDIR} DIRECTORY)
+file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/share/cu2cl ${CMAKE_BINARY_DIR}/include
+     ${CMAKE_BINARY_DIR}/${docdir_parent})
 foreach(link "share/cu2cl/cuda-include|translator/cuda-include"
-             "include/cu2clrt|runtime/include")
+             "include/cu2clrt|runtime/include" "${CMAKE_INSTALL_DOCDIR}|docs")
   string(REPLACE "|" ";" pair "${link}")
   list(GET pair 0 to)
   list(GET pair 1 from)

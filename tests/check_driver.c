@@ -515,10 +515,11 @@ START_TEST(test_reports) {
   const char *res = json_find(sarif, "results", "[");
   ck_assert_msg(res != NULL, "SARIF has no results:\n%s", sarif);
   expect_json(sarif, res, "ruleId", "\"CU2CL2001\"");
-  /* relative to %SRCROOT%, the input root (src/) */
-  expect_json(sarif, res, "uri", "\"nanosleep.cu\"");
+  /* relative to %SRCROOT%, the working directory, which holds the input
+   * root (src/) */
+  expect_json(sarif, res, "uri", "\"src/nanosleep.cu\"");
   expect_json(sarif, res, "uriBaseId", "\"%SRCROOT%\"");
-  snprintf(value, sizeof value, "\"file://%s/\"", at("src"));
+  snprintf(value, sizeof value, "\"file://%s/\"", tmp_root);
   expect_json(sarif, sarif, "uri", value);
   expect_json(sarif, res, "startLine", "5");
   const char *f = json_find(json, "findings", "[");

@@ -45,7 +45,8 @@ static cu2cl_manifest_unit *add_unit(cu2cl_manifest *m, const char *src,
   strvec_push(&u->include_dirs, "/opt/lib/include");
   strvec_push(&u->defines, "N=4");
   u->opt_level = 3;
-  u->warnings = 2;
+  strvec_push(&u->warnings, "CU2CL3007");
+  strvec_push(&u->warnings, "CU2CL2105");
   return u;
 }
 
@@ -68,7 +69,14 @@ START_TEST(test_round_trip) {
   ck_assert_str_eq(u->cl_symbol, "cu2cl_source_a");
   ck_assert_int_eq(u->has_main, 1);
   ck_assert_int_eq(u->opt_level, 3);
-  ck_assert_uint_eq(u->warnings, 2);
+  ck_assert_uint_eq(u->warnings.len, 2);
+  ck_assert_str_eq(u->warnings.items[1], "CU2CL2105");
+  /* the warnings a run now suppresses do not count */
+  cu2cl_diag_engine *d = cu2cl_diag_engine_new(NULL, 0);
+  ck_assert_uint_eq(cu2cl_manifest_warnings(u, d), 2);
+  cu2cl_diag_suppress(d, CU2CL_D_WARP_SIZE_LITERAL);
+  ck_assert_uint_eq(cu2cl_manifest_warnings(u, d), 1);
+  cu2cl_diag_engine_delete(d);
   ck_assert_str_eq(u->defines.items[0], "N=4");
   /* the project: its own directories under the out-root, others kept */
   cu2cl_project p = {m.in_root, out, NULL, 0, {0}, {0}, -1};

@@ -3,7 +3,8 @@
 # `cmake --install BUILD --prefix P` into WORK, the prefix then moved (an
 # installed cu2cl finds its files relative to itself); checks what is
 # installed (man page, completion, CMake package, pkg-config), translates a
-# sample with the installed cu2cl and its own CUDA headers, moves the
+# sample with the installed cu2cl and its own CUDA headers (its SARIF
+# report pointing at the installed docs), moves the
 # out-root, builds the port against the installed cu2clrt (found through
 # the hint the project holds) and runs it on the OpenCL device.
 set -eu
@@ -49,8 +50,12 @@ fi
 # translate with the installed cu2cl, move the out-root, build, run
 status=0
 "$p/bin/cu2cl" "$top/samples/basics/vector_add.cu" --out-root "$work/out" \
-  --cuda-path=none -q -- -O2 || status=$?
+  --cuda-path=none -q --report "$work/r.sarif" -- -O2 || status=$?
 [ "$status" -le 1 ] || fail "the installed cu2cl exited $status"
+# SARIF points at the docs installed beside it, not at a build tree
+grep -q "\"informationUri\": \"file://$p/share/doc/cu2cl/usage.md\"" \
+  "$work/r.sarif" && [ -f "$p/share/doc/cu2cl/diagnostics.md" ] ||
+  fail "SARIF's informationUri is not the moved prefix's docs"
 mv "$work/out" "$work/port"
 cmake -S "$work/port" -B "$work/port/build" >"$work/configure.log" ||
   { cat "$work/configure.log"; fail "configure failed"; }

@@ -44,6 +44,27 @@ void cx_loc_free(cx_loc *l) {
   l->file = NULL;
 }
 
+int cx_in_macro_expansion(CXCursor c) {
+  CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
+  unsigned so, fo;
+  CXFile sf, ff;
+  clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
+  clang_getFileLocation(l, &ff, NULL, NULL, &fo);
+  return so != fo || !sf || !ff || !clang_File_isEqual(sf, ff);
+}
+
+unsigned cx_range_end_column(CXCursor c, const cx_loc *l) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  unsigned bl, bc, bo, el, ec, eo;
+  CXFile bf, ef;
+  clang_getFileLocation(clang_getRangeStart(r), &bf, &bl, &bc, &bo);
+  clang_getFileLocation(clang_getRangeEnd(r), &ef, &el, &ec, &eo);
+  if (!bf || !ef || !clang_File_isEqual(bf, ef) || bo != l->offset ||
+      bl != l->line || el != l->line || ec <= l->column)
+    return 0;
+  return ec;
+}
+
 int cx_extent_offsets(CXCursor c, unsigned *begin, unsigned *end) {
   CXSourceRange r = clang_getCursorExtent(c);
   CXSourceLocation b = clang_getRangeStart(r), e = clang_getRangeEnd(r);

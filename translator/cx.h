@@ -29,6 +29,13 @@ typedef struct cx_loc {
 cx_loc cx_location(CXCursor c);
 cx_loc cx_source_location(CXSourceLocation l);
 void cx_loc_free(cx_loc *l);
+/* The column one past c's extent when that extent starts at l (c's
+ * location) and ends on l's line: what a diagnostic at c underlines
+ * (^~~~); 0 otherwise. */
+unsigned cx_range_end_column(CXCursor c, const cx_loc *l);
+/* 1 when c begins inside a macro's expansion (its spelling is elsewhere
+ * than where it was expanded). */
+int cx_in_macro_expansion(CXCursor c);
 
 /* Byte offsets [begin, end) of a cursor's extent in the file that holds its
  * expansion; returns 0 when both ends are in the main file of tu. */

@@ -33,8 +33,10 @@
  * collectives every work-item of the group must reach. NVIDIA's warps run
  * CUDA's control flow as it is (the PTX path), so the statement is printed
  * twice and the preprocessor keeps one: predicating there would make every
- * warp execute what only some of them should. */
-static void print_dual_begin(emitter *e) {
+ * warp execute what only some of them should. The diagnostics of s (why it
+ * is predicated, what it does wrong) go above both copies. */
+static void print_dual_begin(emitter *e, CXCursor s) {
+  dev_print_sites(e, s, 1);
   if (e->out)
     dev_drop_line(e); /* directives start their line */
   dev_emit(e, "#ifndef CU2CL_WARP_PTX /* every work-item reaches the warp "
@@ -579,7 +581,7 @@ static int items_hook(emitter *e, CXCursor *kids, unsigned i, unsigned n,
   const char *saved_pred = e->pred;
   char *own_pred = xasprintf("cu2cl_p%u", ++e->fresh);
   CXCursor cond = dev_first_child(kids[i]);
-  print_dual_begin(e);
+  print_dual_begin(e, kids[i]);
   dev_indent(e);
   strbuf_printf(e->out, "const bool %s = ", own_pred);
   if (e->pred)
@@ -622,7 +624,7 @@ static int top_loop_hook(emitter *e, CXCursor s) {
     if (!clang_Cursor_isNull(lp.cond))
       dev_check_divergent(e, lp.cond, &lp.body, 1);
   }
-  print_dual_begin(e);
+  print_dual_begin(e, loop);
   dev_indent(e);
   print_loop_predicated(e, &lp, jumps);
   print_dual_else(e);
@@ -644,7 +646,7 @@ static int stmt_hook(emitter *e, CXCursor s) {
     return top_loop_hook(e, s);
   if (k != CXCursor_IfStmt || !needs_predication(e, s))
     return 0;
-  print_dual_begin(e);
+  print_dual_begin(e, s);
   dev_indent(e);
   print_pred_if(e, s);
   print_dual_else(e);

@@ -41,17 +41,43 @@ void dev_state_free(emitter *e) {
   strbuf_free(&e->temps);
   strvec_free(&e->ref_members);
   free(e->ref_spaces);
+  for (size_t i = 0; i < e->nsites; i++) {
+    free(e->sites[i].file);
+    free(e->sites[i].text);
+  }
+  free(e->sites);
+  free(e->sites_fn);
 }
 
 /* ---- diagnostics ---------------------------------------------------- */
 
+/* Keeps a report made while out is NULL for dev_print_sites (once). */
+static void keep_site(emitter *e, const cx_loc *l, cu2cl_diag_id id,
+                      const char *msg) {
+  if (!msg || !l->file || !l->line)
+    return;
+  char *text = cu2cl_diag_comment(id, msg);
+  for (size_t i = 0; i < e->nsites; i++) {
+    site_note *s = &e->sites[i];
+    if (s->line == l->line && !strcmp(s->file, l->file) &&
+        !strcmp(s->text, text)) {
+      free(text);
+      return;
+    }
+  }
+  e->sites = xrealloc(e->sites, (e->nsites + 1) * sizeof *e->sites);
+  e->sites[e->nsites++] = (site_note){xstrdup(l->file), l->line, text, 0};
+}
+
 static void report_v(emitter *e, CXCursor at, cu2cl_diag_id id, va_list ap) {
   cx_loc l = cx_location(at);
-  const char *msg =
-      cu2cl_diag_vreport(e->diags, id, l.file, l.line, l.column, ap);
+  const char *msg = cu2cl_diag_vreport_range(
+      e->diags, id, l.file, l.line, l.column, cx_range_end_column(at, &l), ap);
   if (cu2cl_diag_info_get(id)->severity == CU2CL_ERROR)
     e->errors++;
-  if (e->out) {
+  if (!e->out)
+    keep_site(e, &l, id, msg);
+  if (e->out && msg) {
     /* At the start of a line the comment gets a line of its own. */
     size_t i = e->out->len;
     while (i > 0 && e->out->data[i - 1] == ' ')
@@ -88,6 +114,74 @@ void dev_report_quiet(emitter *e, CXCursor at, cu2cl_diag_id id, ...) {
 
 void dev_emit(emitter *e, const char *s) {
   strbuf_append(e->out, s);
+}
+
+/* A statement holding other statements: its own line is its head. */
+static int holds_statements(CXCursor s) {
+  switch (clang_getCursorKind(s)) {
+  case CXCursor_CompoundStmt:
+  case CXCursor_IfStmt:
+  case CXCursor_ForStmt:
+  case CXCursor_WhileStmt:
+  case CXCursor_DoStmt:
+  case CXCursor_SwitchStmt:
+  case CXCursor_CaseStmt:
+  case CXCursor_DefaultStmt:
+  case CXCursor_LabelStmt:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* Lines [*first, *last] of c's extent in its file (named in *file, which
+ * the caller frees); 0 when c has no place in a file. */
+static int line_span(CXCursor c, char **file, unsigned *first, unsigned *last) {
+  CXSourceRange r = clang_getCursorExtent(c);
+  cx_loc b = cx_source_location(clang_getRangeStart(r));
+  cx_loc end = cx_source_location(clang_getRangeEnd(r));
+  *file = b.file;
+  *first = b.line;
+  *last = end.line;
+  cx_loc_free(&end);
+  return b.file != NULL;
+}
+
+void dev_print_sites(emitter *e, CXCursor s, int whole) {
+  if (!e->nsites || !e->out || !e->cur)
+    return;
+  size_t i = e->out->len; /* only at the start of a line */
+  while (i > 0 && e->out->data[i - 1] == ' ')
+    i--;
+  if (i > 0 && e->out->data[i - 1] != '\n')
+    return;
+  const char *key = e->cur->key ? e->cur->key : "";
+  if (!e->sites_fn || strcmp(e->sites_fn, key)) {
+    free(e->sites_fn); /* another function or clone: every note anew */
+    e->sites_fn = xstrdup(key);
+    for (size_t k = 0; k < e->nsites; k++)
+      e->sites[k].done = 0;
+  }
+  char *file, *fn_file;
+  unsigned first, last, fn_first, fn_last;
+  int ok = line_span(s, &file, &first, &last);
+  ok = line_span(e->cur->decl, &fn_file, &fn_first, &fn_last) && ok &&
+       !strcmp(file, fn_file);
+  if (whole || !holds_statements(s))
+    first = last;
+  char *indent =
+      xstrndup(e->out->data ? e->out->data + i : "", e->out->len - i);
+  for (size_t k = 0; ok && k < e->nsites; k++) {
+    site_note *n = &e->sites[k];
+    if (n->done || strcmp(n->file, file) || n->line < fn_first ||
+        n->line > fn_last || n->line > first)
+      continue;
+    n->done = 1;
+    strbuf_printf(e->out, "/* %s */\n%s", n->text, indent);
+  }
+  free(indent);
+  free(file);
+  free(fn_file);
 }
 
 /* ---- cursor helpers ------------------------------------------------- */

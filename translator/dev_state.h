@@ -1,14 +1,16 @@
 /*
  * dev_state: the bottom layer of the device emitter, which prints CUDA
  * device code as OpenCL C (emit_device.h is its public side). It owns the
- * emitter's state, the reporting of diagnostics (dev_report), appending to
- * the output (dev_emit) and the cursor helpers every layer uses. It calls
+ * emitter's state, the reporting of diagnostics (dev_report, and the
+ * comments of those reported before printing: dev_print_sites), appending
+ * to the output (dev_emit) and the cursor helpers every layer uses. It calls
  * nothing of the device emitter; every other layer may call it.
  *
  * The layers, each calling only those listed before it (scripts/layers.sh
  * checks it, docs/design.md describes it):
  *
- *  0 dev_state      state, dev_report, dev_emit, cursor helpers
+ *  0 dev_state      state, dev_report, dev_print_sites, dev_emit, cursor
+ *                   helpers
  *  1 dev_literal    literals, integer constants by value
  *  2 dev_cg         cooperative groups: group types, their calls as OpenCL C
  *  3 dev_builtin    CUDA built-ins: rule rows, which ones are collective
@@ -144,6 +146,14 @@ typedef struct sync_point {
   unsigned fence; /* 1 local memory, 2 global memory */
 } sync_point;
 
+/* A diagnostic's comment waiting for its statement (emitter.sites). */
+typedef struct site_note {
+  char *file;
+  unsigned line;
+  char *text; /* the comment's text, without its markers */
+  int done;
+} site_note;
+
 typedef struct emitter {
   CXTranslationUnit tu;
   cu2cl_diag_engine *diags;
@@ -222,6 +232,13 @@ typedef struct emitter {
    * prints the member's space as a macro, emit_device defines it) */
   strvec ref_members;
   char *ref_spaces;
+  /* diagnostics reported while out was NULL (the checks' pre-pass, quiet
+   * reports), waiting to be left as comments where their statement is
+   * printed (dev_print_sites); done marks those printed in the function
+   * sites_fn names (each clone of a function gets them) */
+  site_note *sites;
+  size_t nsites;
+  char *sites_fn;
 } emitter;
 
 /* Releases what the emitter holds (not the strbufs handed out). */
@@ -234,6 +251,13 @@ void dev_report(emitter *e, CXCursor at, cu2cl_diag_id id, ...);
 void dev_report_quiet(emitter *e, CXCursor at, cu2cl_diag_id id, ...);
 
 void dev_emit(emitter *e, const char *s); /* appends s to e->out */
+
+/* Leaves before statement s, when the output is at the start of a line,
+ * the comments of the diagnostics reported while out was NULL whose line
+ * lies in the function being printed, at or above s's first line, or
+ * within s when s is a simple statement (no block, branch or loop) or
+ * `whole` is set: at their site, or at the first statement after it. */
+void dev_print_sites(emitter *e, CXCursor s, int whole);
 
 /* ---- cursor helpers -------------------------------------------------- */
 

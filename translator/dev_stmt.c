@@ -747,6 +747,7 @@ static void print_keyword_cond(emitter *e, CXCursor s, const char *keyword) {
 void dev_print_stmt(emitter *e, CXCursor s) {
   e->site = s;
   dev_indent(e);
+  dev_print_sites(e, s, 0);
   if (e->stmt_hooks && e->stmt_hooks->stmt(e, s))
     return;
   dev_print_stmt_body(e, s);

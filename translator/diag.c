@@ -335,6 +335,11 @@ void cu2cl_diag_suppress(cu2cl_diag_engine *self, cu2cl_diag_id id) {
     self->suppress[id] = 1;
 }
 
+int cu2cl_diag_suppresses(const cu2cl_diag_engine *self, cu2cl_diag_id id) {
+  return self && (unsigned)id < CU2CL_D_COUNT && self->suppress[id] &&
+         cu2cl_diag_info_get(id)->severity != CU2CL_ERROR;
+}
+
 void cu2cl_diag_set_print_hook(cu2cl_diag_engine *self, void (*hook)(void *),
                                void *ctx) {
   if (!self)
@@ -455,6 +460,7 @@ const char *cu2cl_diag_vreport_range(cu2cl_diag_engine *self, cu2cl_diag_id id,
   if (dup >= 0) {
     free(message);
     message = self->records[dup].message;
+    rec.suppressed = self->records[dup].suppressed;
   } else {
     last.serial = self->serial;
     last.index = add_record(self, &rec, file);
@@ -464,7 +470,7 @@ const char *cu2cl_diag_vreport_range(cu2cl_diag_engine *self, cu2cl_diag_id id,
   pthread_mutex_unlock(&self->lock);
   free(src);
   free(prev);
-  return message;
+  return rec.suppressed ? NULL : message; /* (suppressed: no comment) */
 }
 
 const char *cu2cl_diag_vreport(cu2cl_diag_engine *self, cu2cl_diag_id id,

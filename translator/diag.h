@@ -87,7 +87,8 @@ void cu2cl_diag_engine_delete(cu2cl_diag_engine *self);
  * arguments. Prints it at once (with the source line and a caret when the
  * file can be read) and records it. Returns the formatted message as a
  * string owned by the engine, valid until the engine is deleted, so that
- * emitters can leave it as a comment in the output. */
+ * emitters can leave it as a comment in the output; NULL for a suppressed
+ * report, which leaves none. */
 const char *cu2cl_diag_report(cu2cl_diag_engine *self, cu2cl_diag_id id,
                               const char *file, unsigned line, unsigned col,
                               ...);
@@ -104,6 +105,9 @@ const char *cu2cl_diag_vreport_range(cu2cl_diag_engine *self, cu2cl_diag_id id,
 /* Suppresses every later report of id (--suppress, a .cu2cl file); has no
  * effect on errors, which say so in a note when they occur. */
 void cu2cl_diag_suppress(cu2cl_diag_engine *self, cu2cl_diag_id id);
+/* 1 when reports of id are suppressed by the run (cu2cl_diag_suppress; an
+ * error never is). */
+int cu2cl_diag_suppresses(const cu2cl_diag_engine *self, cu2cl_diag_id id);
 /* Calls hook(ctx) before printing anything (the progress line erases
  * itself: progress.h); NULL: none. */
 void cu2cl_diag_set_print_hook(cu2cl_diag_engine *self, void (*hook)(void *),

@@ -765,7 +765,7 @@ static void plan_units(run *r) {
         cu2cl_manifest_up_to_date(u, r->keys[i], r->opts.out_root)) {
       r->status[i] = 2;
       r->up_to_date++;
-      r->old_warnings += u->warnings;
+      r->old_warnings += cu2cl_manifest_warnings(u, diags);
     } else {
       r->status[i] = 3;
     }
@@ -813,6 +813,10 @@ static void print_file_table(run *r) {
   for (size_t i = 0; i < r->cmds.len; i++) {
     const cu2cl_tu_result *t = &r->results[i];
     rows[i].file = r->cmds.items[i].file;
+    if (path_is_under(rows[i].file, r->opts.in_root) &&
+        strcmp(rows[i].file, r->opts.in_root))
+      rows[i].name = rows[i].file + strlen(r->opts.in_root) +
+                     (strcmp(r->opts.in_root, "/") != 0);
     rows[i].status = r->status[i] == 1                ? "skipped"
                      : r->status[i] == 2              ? "up to date"
                      : r->status[i] || !t->translated ? "failed"
@@ -825,21 +829,31 @@ static void print_file_table(run *r) {
 }
 
 /* The reports, knowing the exit status; 0, or -1 when one was not
- * written. */
+ * written. Their files are named relative to the working directory when
+ * the input root lies in it (cu2cl run from the root of a checkout, as
+ * code scanning wants paths from the repository's root), else to the
+ * input root. */
 static int write_reports(run *r, int rc, const cu2cl_stats *stats) {
   char cwd[4096];
   char *db = r->a->db ? path_absolute(r->a->db, NULL) : NULL;
-  cu2cl_report_run info = {CU2CL_VERSION,
-                           r->opts.in_root,
-                           CU2CL_DOCS_URL,
-                           getcwd(cwd, sizeof cwd),
-                           r->argc,
-                           r->argv,
-                           rc,
-                           db            ? db
-                           : r->cmds.len ? r->cmds.items[0].file
-                                         : NULL,
-                           stats};
+  const char *wd = getcwd(cwd, sizeof cwd);
+  /* the build's address of the docs, else those beside this cu2cl */
+  char *docs = *CU2CL_DOCS_URL ? xstrdup(CU2CL_DOCS_URL)
+                               : cu2cl_report_file_uri(cu2cl_docs_dir());
+  cu2cl_report_run info = {
+      CU2CL_VERSION,
+      wd && r->opts.in_root && path_is_under(r->opts.in_root, wd)
+          ? wd
+          : r->opts.in_root,
+      docs,
+      wd,
+      r->argc,
+      r->argv,
+      rc,
+      db            ? db
+      : r->cmds.len ? r->cmds.items[0].file
+                    : NULL,
+      stats};
   int failed = 0;
   for (size_t i = 0; i < r->a->reports.len; i++) {
     if (cu2cl_report_write_run(diags, r->a->reports.items[i], &info)) {
@@ -849,6 +863,7 @@ static int write_reports(run *r, int rc, const cu2cl_stats *stats) {
     }
   }
   free(db);
+  free(docs);
   return failed;
 }
 

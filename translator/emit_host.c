@@ -92,8 +92,9 @@ static void hreport(host *h, CXCursor at, cu2cl_diag_id id, ...) {
   cx_loc l = cx_location(at);
   va_list ap;
   va_start(ap, id);
-  const char *msg =
-      cu2cl_diag_vreport(h->diags, id, l.file, l.line, l.column, ap);
+  const char *msg = cu2cl_diag_vreport_range(h->diags, id, l.file, l.line,
+                                             l.column,
+                                             cx_range_end_column(at, &l), ap);
   va_end(ap);
   if (cu2cl_diag_info_get(id)->severity == CU2CL_ERROR)
     h->errors++;
@@ -122,11 +123,13 @@ static void token_report(host *h, CXSourceRange tr, cu2cl_diag_id id,
   cx_loc_free(&end);
 }
 
-/* Whether the token at tr is the name of a declaration of name (a user
- * rule maps the uses of a wrapper, not the wrapper itself). */
+/* Whether the token at tr is the name of a declaration of name, a macro's
+ * #define included (a user rule maps the uses of a wrapper, not the
+ * wrapper itself). */
 static int declares(host *h, CXSourceRange tr, const char *name) {
   CXCursor c = clang_getCursor(h->tu, clang_getRangeStart(tr));
-  if (!clang_isDeclaration(clang_getCursorKind(c)))
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (!clang_isDeclaration(k) && k != CXCursor_MacroDefinition)
     return 0;
   char *n = cx_spelling(c);
   int same = !strcmp(n, name);
@@ -509,15 +512,6 @@ static void check_block_size(host *h, CXCursor call,
  * name and the text from '<<<' to the '(' after '>>>' are replaced; the
  * template arguments, the configuration and the arguments keep their
  * source text. */
-static int in_macro_expansion(CXCursor c) {
-  CXSourceLocation l = clang_getRangeStart(clang_getCursorExtent(c));
-  unsigned so, fo;
-  CXFile sf, ff;
-  clang_getSpellingLocation(l, &sf, NULL, NULL, &so);
-  clang_getFileLocation(l, &ff, NULL, NULL, &fo);
-  return so != fo || !sf || !ff || !clang_File_isEqual(sf, ff);
-}
-
 /* p<<<cfg>>>(args) through a kernel pointer (a variable, a table, a
  * member, a parameter) -> cu2clLaunchPtr(p, cfg, args). */
 static void rewrite_pointer_launch(host *h, CXCursor call, unsigned b,
@@ -557,7 +551,7 @@ static int launches_external(CXCursor call) {
 
 static void rewrite_launch(host *h, CXCursor call) {
   unsigned b, e;
-  if (in_macro_expansion(call)) {
+  if (cx_in_macro_expansion(call)) {
     if (!h->macro_launches)
       hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH,
               "a launch written inside a macro");
@@ -693,7 +687,7 @@ static void kptr_edit(void *ctx, unsigned begin, unsigned end, char *text) {
 /* A declaration that holds kernels becomes a cu2clKernelPtr. */
 static void rewrite_kptr_decl(host *h, CXCursor c) {
   const char *why =
-      in_macro_expansion(c) ? "it is written inside a macro" : NULL;
+      cx_in_macro_expansion(c) ? "it is written inside a macro" : NULL;
   if (!why)
     why = cu2cl_kptr_rewrite_decl(h->tu, c, kptr_edit, h);
   if (why) {

@@ -12,10 +12,14 @@
 #ifndef CU2CL_INSTALL_LIBDIR
 #define CU2CL_INSTALL_LIBDIR "lib"
 #endif
+#ifndef CU2CL_INSTALL_DOCDIR
+#define CU2CL_INSTALL_DOCDIR "share/doc/cu2cl"
+#endif
 
 typedef struct layout {
   char *prefix;
   char *cuda_include, *runtime_include, *runtime_library, *package_dir;
+  char *docs;
   const char *cuda_from, *include_from, *library_from;
 } layout;
 
@@ -74,6 +78,9 @@ static void compute(void) {
       env_or("CU2CL_RUNTIME_LIBRARY", in_libdir(pre, "libcu2clrt.so"),
              &paths.library_from);
   paths.package_dir = in_libdir(pre, "cmake/cu2clrt");
+  paths.docs = CU2CL_INSTALL_DOCDIR[0] == '/'
+                   ? xstrdup(CU2CL_INSTALL_DOCDIR)
+                   : xasprintf("%s/%s", pre, CU2CL_INSTALL_DOCDIR);
 }
 
 static const layout *get(void) {
@@ -99,6 +106,9 @@ int cu2cl_runtime_overridden(void) {
 const char *cu2cl_runtime_package_dir(void) {
   return get()->package_dir;
 }
+const char *cu2cl_docs_dir(void) {
+  return get()->docs;
+}
 
 static void describe(FILE *out, const char *what, const char *path,
                      const char *from) {
@@ -117,4 +127,5 @@ void cu2cl_install_describe(FILE *out) {
   describe(out, "cu2clrt headers", l->runtime_include, l->include_from);
   describe(out, "cu2clrt library", l->runtime_library, l->library_from);
   describe(out, "cu2clrt package", l->package_dir, NULL);
+  describe(out, "docs", l->docs, NULL);
 }

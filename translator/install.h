@@ -8,6 +8,7 @@
  *   PREFIX/include/cu2clrt             cu2clrt's headers
  *   PREFIX/LIBDIR/libcu2clrt.so        cu2clrt (LIBDIR as installed, or lib)
  *   PREFIX/LIBDIR/cmake/cu2clrt        its CMake package
+ *   PREFIX/DOCDIR                      the docs (share/doc/cu2cl)
  *
  * The build tree is laid out the same way (cmake/install.cmake), so the
  * build-tree binary and an installed one find their own files, with no
@@ -37,6 +38,9 @@ int cu2cl_runtime_overridden(void);
 
 /* The directory holding cu2clrtConfig.cmake. */
 const char *cu2cl_runtime_package_dir(void);
+
+/* cu2cl's docs (usage.md, diagnostics.md), which SARIF reports point at. */
+const char *cu2cl_docs_dir(void);
 
 /* Prints where each path above comes from (for --version), marking the
  * ones that do not exist. */

@@ -10,7 +10,7 @@
  *   dep<TAB>HEX<TAB>/abs/src/a.cu the source, then its project headers
  *   out<TAB>src/a.cpp             every file the unit wrote
  *   host<TAB>src/a.cpp   cl<TAB>src/a.cl<TAB>SYMBOL   main<TAB>1
- *   inc<TAB>DIR   def<TAB>NAME=V   opt<TAB>3   warnings<TAB>2
+ *   inc<TAB>DIR   def<TAB>NAME=V   opt<TAB>3   warn<TAB>CU2CL3007
  *
  * A value is the rest of its line; unknown fields are skipped, so a newer
  * cu2cl can add some. A path holding a newline cannot be recorded: such a
@@ -144,14 +144,29 @@ static void record_flags(cu2cl_manifest_unit *u, const char *in_root,
   }
 }
 
-static size_t count_warnings(const cu2cl_manifest_unit *u,
-                             const cu2cl_diag_engine *d) {
-  size_t n, count = 0;
+static void record_warnings(cu2cl_manifest_unit *u,
+                            const cu2cl_diag_engine *d) {
+  size_t n;
   const cu2cl_diag_record *rec = cu2cl_diag_records(d, &n);
   for (size_t i = 0; i < n; i++)
     if (rec[i].file && strvec_contains(&u->deps, rec[i].file) &&
-        cu2cl_diag_info_get(rec[i].id)->severity == CU2CL_WARNING)
-      count++;
+        cu2cl_diag_info_get(rec[i].id)->severity == CU2CL_WARNING &&
+        rec[i].suppressed != CU2CL_SUPPRESSED_INLINE)
+      strvec_push_own(
+          &u->warnings,
+          xasprintf("CU2CL%04u", cu2cl_diag_info_get(rec[i].id)->number));
+}
+
+size_t cu2cl_manifest_warnings(const cu2cl_manifest_unit *u,
+                               const cu2cl_diag_engine *d) {
+  size_t count = 0;
+  for (size_t i = 0; i < u->warnings.len; i++) {
+    const cu2cl_diag_info *info = cu2cl_diag_info_find(u->warnings.items[i]);
+    int id = 0;
+    while (info && id < CU2CL_D_COUNT && cu2cl_diag_info_get(id) != info)
+      id++;
+    count += !info || !cu2cl_diag_suppresses(d, (cu2cl_diag_id)id);
+  }
   return count;
 }
 
@@ -172,7 +187,7 @@ void cu2cl_manifest_record(cu2cl_manifest_unit *u, const cu2cl_options *o,
   u->cl_fast_math = t->cl_rel && t->cl_fast_math;
   record_flags(u, o->in_root, &c->flags);
   u->opt_level = c->intent.opt_level;
-  u->warnings = count_warnings(u, d);
+  record_warnings(u, d);
 }
 
 void cu2cl_manifest_project(const cu2cl_manifest *m, const char *out_root,
@@ -242,7 +257,7 @@ void cu2cl_manifest_add_copy(cu2cl_manifest *m, const cu2cl_manifest_unit *u) {
   copy_vec(&c->include_dirs, &u->include_dirs);
   copy_vec(&c->defines, &u->defines);
   c->opt_level = u->opt_level;
-  c->warnings = u->warnings;
+  copy_vec(&c->warnings, &u->warnings);
 }
 
 void cu2cl_manifest_order_like(cu2cl_manifest *m, const cu2cl_manifest *like) {
@@ -275,6 +290,7 @@ static void unit_free(cu2cl_manifest_unit *u) {
   free(u->cl_symbol);
   strvec_free(&u->include_dirs);
   strvec_free(&u->defines);
+  strvec_free(&u->warnings);
 }
 
 void cu2cl_manifest_free(cu2cl_manifest *m) {
@@ -328,8 +344,8 @@ static int parse_field(cu2cl_manifest *m, cu2cl_manifest_unit **u,
     strvec_push(&(*u)->defines, value);
   } else if (!strcmp(field, "opt")) {
     (*u)->opt_level = atoi(value);
-  } else if (!strcmp(field, "warnings")) {
-    (*u)->warnings = (size_t)strtoul(value, NULL, 10);
+  } else if (!strcmp(field, "warn")) {
+    strvec_push(&(*u)->warnings, value);
   }
   return 0;
 }
@@ -389,7 +405,9 @@ static void write_unit(strbuf *b, const cu2cl_manifest_unit *u) {
     strbuf_printf(b, "inc\t%s\n", u->include_dirs.items[i]);
   for (size_t i = 0; i < u->defines.len; i++)
     strbuf_printf(b, "def\t%s\n", u->defines.items[i]);
-  strbuf_printf(b, "opt\t%d\nwarnings\t%zu\n", u->opt_level, u->warnings);
+  strbuf_printf(b, "opt\t%d\n", u->opt_level);
+  for (size_t i = 0; i < u->warnings.len; i++)
+    strbuf_printf(b, "warn\t%s\n", u->warnings.items[i]);
 }
 
 int cu2cl_manifest_save(const char *out_root, const cu2cl_manifest *m) {

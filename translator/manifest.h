@@ -39,8 +39,12 @@ typedef struct cu2cl_manifest_unit {
   int cl_fast_math;    /* its program's build option (project.h) */
   strvec include_dirs; /* relative to the out-root, or absolute outside it */
   strvec defines;
-  int opt_level;   /* -1: none given */
-  size_t warnings; /* warnings reported on its files when translated */
+  int opt_level; /* -1: none given */
+  /* IDs ("CU2CL3007") of the warnings reported on its files when it was
+   * translated, one per report: those a source comment suppressed are left
+   * out (the source is hashed), those --suppress or a .cu2cl file
+   * suppressed are kept, for the next run's suppressions to decide */
+  strvec warnings;
 } cu2cl_manifest_unit;
 
 typedef struct cu2cl_manifest {
@@ -88,6 +92,11 @@ void cu2cl_manifest_set_deps(cu2cl_manifest_unit *u, const char *source,
 void cu2cl_manifest_record(cu2cl_manifest_unit *u, const cu2cl_options *o,
                            const cu2cl_compile_cmd *c, const cu2cl_tu_result *t,
                            const char *key, const cu2cl_diag_engine *d);
+
+/* How many of u's recorded warnings d does not suppress now: what the
+ * exit status and the summary count for a unit left up to date. */
+size_t cu2cl_manifest_warnings(const cu2cl_manifest_unit *u,
+                               const cu2cl_diag_engine *d);
 
 /* The out-root's project from every unit of m: p's units point into m's
  * strings (m outlives p); include_dirs become absolute under out_root.

@@ -139,14 +139,18 @@ void cu2cl_progress_clear(void *ctx) {
 
 /* ---- the per-file table ---------------------------------------------- */
 
+static const char *row_name(const cu2cl_file_row *row) {
+  return row->name ? row->name : row->file;
+}
+
 void cu2cl_progress_table(FILE *out, const cu2cl_file_row *rows, size_t n,
                           const cu2cl_diag_engine *diags) {
   size_t nrec;
   const cu2cl_diag_record *rec = cu2cl_diag_records(diags, &nrec);
   int width = 4;
   for (size_t i = 0; i < n; i++)
-    if ((int)strlen(rows[i].file) > width)
-      width = (int)strlen(rows[i].file);
+    if ((int)strlen(row_name(&rows[i])) > width)
+      width = (int)strlen(row_name(&rows[i]));
   fprintf(out, "%-*s  %-10s  %7s  %6s  %8s  %7s  %10s\n", width, "file",
           "status", "kernels", "errors", "warnings", "remarks", "suppressed");
   for (size_t i = 0; i < n; i++) {
@@ -160,7 +164,8 @@ void cu2cl_progress_table(FILE *out, const cu2cl_file_row *rows, size_t n,
         count[cu2cl_diag_info_get(rec[j].id)->severity]++;
     }
     fprintf(out, "%-*s  %-10s  %7zu  %6zu  %8zu  %7zu  %10zu\n", width,
-            rows[i].file, rows[i].status, rows[i].kernels, count[CU2CL_ERROR],
-            count[CU2CL_WARNING], count[CU2CL_REMARK], quiet);
+            row_name(&rows[i]), rows[i].status, rows[i].kernels,
+            count[CU2CL_ERROR], count[CU2CL_WARNING], count[CU2CL_REMARK],
+            quiet);
   }
 }

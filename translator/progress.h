@@ -55,6 +55,7 @@ void cu2cl_progress_clear(void *ctx);
 /* One row of --summary's table. */
 typedef struct cu2cl_file_row {
   const char *file;   /* absolute, as the compile command names it */
+  const char *name;   /* as shown (relative to the input root); NULL: file */
   const char *status; /* "translated", "incomplete", "failed", "skipped" */
   size_t kernels;
 } cu2cl_file_row;

@@ -250,6 +250,10 @@ static char *encode_uri(const char *prefix, const char *path) {
   return strbuf_take(&b);
 }
 
+char *cu2cl_report_file_uri(const char *path) {
+  return encode_uri("file://", path);
+}
+
 /* "file://" + the absolute path (RFC 8089); a directory ends in '/'. */
 static char *file_uri(const char *path, int dir) {
   char *u = encode_uri("file://", path);

@@ -31,6 +31,10 @@ typedef struct cu2cl_report_run {
   const cu2cl_stats *stats;  /* what was converted, or NULL */
 } cu2cl_report_run;
 
+/* "file://" + the absolute path, percent-encoded (RFC 8089). The caller
+ * frees the result. */
+char *cu2cl_report_file_uri(const char *path);
+
 /* Writes the report of a run to path (SARIF or JSON by its name). */
 int cu2cl_report_write_run(const cu2cl_diag_engine *diags, const char *path,
                            const cu2cl_report_run *run);

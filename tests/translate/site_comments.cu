@@ -1,6 +1,8 @@
 // Every diagnostic about translated code is left as a comment at its site,
-// host side included; a float passed to printf is promoted to double by
-// the call, which is not the user's double precision (no CU2CL2004).
+// host side included, and so are those the warp checks raise before the
+// kernel is printed (above the statement, and above both copies of a
+// predicated one); a float passed to printf is promoted to double by the
+// call, which is not the user's double precision (no CU2CL2004).
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -13,6 +15,15 @@ __global__ void lanes(int *p) // EXPECT: CU2CL3011
 {
     int v = p[threadIdx.x];
     p[threadIdx.x] = v + __shfl_down_sync(0xffffffff, v, 1);
+}
+
+__global__ void halves(int *p) // EXPECT: CU2CL3011
+{
+    int v = p[threadIdx.x];
+    if (threadIdx.x < 16) // EXPECT: CU2CL3003
+        v += __shfl_down_sync(0x0000ffff, v, 1); // EXPECT: CU2CL3004
+    int lane = threadIdx.x % 32; // EXPECT: CU2CL3007
+    p[threadIdx.x] = v + lane;
 }
 
 #ifdef __CUDA_ARCH__ // EXPECT: CU2CL2105
@@ -29,6 +40,11 @@ int pick()
 }
 // CHECK-CL: __kernel void lanes(
 // CHECK-CL: /* CU2CL3011: kernel 'lanes' uses warp operations
+// CHECK-CL: __kernel void halves(
+// CHECK-CL: /* CU2CL3003: this branch holds a collective operation
+// CHECK-CL: #ifndef CU2CL_WARP_PTX
+// CHECK-CL: /* CU2CL3007: 'threadIdx.x % 32' assumes 32-wide warps
+// CHECK-CL: int lane = (uint)get_local_id(0) % 32;
 // CHECK-HOST: /* CU2CL2105:
 // CHECK-HOST: #ifdef __CUDA_ARCH__
 // CHECK-HOST: int dev = where;

@@ -12,7 +12,11 @@ int main()
     float h[n], *d;
     for (int i = 0; i < n; i++)
         h[i] = (float)i;
-    gpuAlloc((void **)&d, n * sizeof(float));
+    gpuStatus st = gpuAlloc((void **)&d, n * sizeof(float));
+    if (st != GPU_OK) {
+        printf("FAIL: gpuAlloc returned %d\n", (int)st);
+        return 1;
+    }
     gpuCopy(d, h, n * sizeof(float), cudaMemcpyHostToDevice);
     scale<<<n / 64, 64>>>(d, n);
     gpuCopy(h, d, n * sizeof(float), cudaMemcpyDeviceToHost);

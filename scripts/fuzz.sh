@@ -4,9 +4,10 @@
 # Builds the libFuzzer targets (tests/fuzz/fuzz_*.c) with clang, ASan and
 # UBSan (-DCU2CL_FUZZ=ON, in WORKDIR/build; default WORKDIR
 # /tmp/cu2cl-fuzz), then fuzzes each TARGET (default: all of tu compdb
-# trace report cache) for SECONDS, N at a time (default 1). Each target's
-# working corpus (WORKDIR/corpus/TARGET) starts from its regression corpus
-# (tests/fuzz/corpus/TARGET) and seeds from the repository:
+# trace report cache launches) for SECONDS, N at a time (default 1). Each
+# target's working corpus (WORKDIR/corpus/TARGET) starts from its
+# regression corpus (tests/fuzz/corpus/TARGET) and seeds from the
+# repository:
 #   tu      tests/translate/*.cu, samples/basics/*.cu
 #   compdb  tests/data/compdb/*.json
 #   trace   samples/golden/*.trace
@@ -30,7 +31,7 @@ done
 [ $# -ge 1 ] || { sed -n 2,20p "$0" >&2; exit 2; }
 seconds=$1
 shift
-targets=${*:-tu compdb trace report cache}
+targets=${*:-tu compdb trace report cache launches}
 cc=${CC:-clang}
 
 mkdir -p "$work"

@@ -65,36 +65,6 @@ static cu2clKernelRef *rt_prebuild_ref(cu2clProgram *prog, const char *name) {
   return r ? &r->ref : NULL;
 }
 
-/* POCL_BINARY_SPECIALIZE_WG for the shapes: "LX-LY-LZ-goffs0[-smallgrid]"
- * (cu2clrt launches at offset 0; PoCL's narrow-grid variant is for grids
- * under 65535 work-items in every dimension), each once; malloc'd, NULL
- * when empty or out of memory. */
-static char *rt_pocl_shapes(const rt_launch_shape *s, size_t n) {
-  size_t cap = 64 * n + 1, len = 0;
-  const char *grid = getenv("CU2CL_PREBUILD_GRID");
-  char *list = n ? malloc(cap) : NULL;
-  for (size_t i = 0; list && i < n; i++) {
-    char one[96];
-    if (grid && *grid && strcmp(grid, s[i].large ? "large" : "small"))
-      continue;
-    snprintf(one, sizeof one, "%zu-%zu-%zu-goffs0%s", s[i].local[0],
-             s[i].local[1], s[i].local[2], s[i].large ? "" : "-smallgrid");
-    int seen = 0;
-    for (const char *p = list; len && (p = strstr(p, one)) != NULL;
-         p += strlen(one))
-      seen |= (p == list || p[-1] == ',') &&
-              (p[strlen(one)] == ',' || p[strlen(one)] == '\0');
-    if (!seen)
-      len +=
-          (size_t)snprintf(list + len, cap - len, "%s%s", len ? "," : "", one);
-  }
-  if (list && !len) {
-    free(list);
-    list = NULL;
-  }
-  return list;
-}
-
 /* Has PoCL compile p's work-group functions for the shapes set in its
  * option (rt_prebuild_pocl_option), by asking for p's binaries. */
 static cu2clError_t rt_pocl_wg_functions(const rt_device *d, cl_program p) {
@@ -118,7 +88,7 @@ static cu2clError_t rt_pocl_wg_functions(const rt_device *d, cl_program p) {
 /* Sets PoCL's option to the shapes, once per process (PoCL keeps the first
  * value it reads). Returns 0 when the shapes are in the value in force. */
 static int rt_prebuild_pocl_option(const rt_launch_shape *s, size_t n) {
-  char *want = rt_pocl_shapes(s, n);
+  char *want = rt_record_pocl_shapes(s, n, getenv("CU2CL_PREBUILD_GRID"));
   int ok = want != NULL;
   pthread_mutex_lock(&g_pre.lock);
   if (want && !g_pre.pocl_shapes) {

@@ -186,3 +186,29 @@ int rt_record_read(const char *path, rt_launch_shape **out, size_t *n) {
   }
   return rc;
 }
+
+char *rt_record_pocl_shapes(const rt_launch_shape *s, size_t n,
+                            const char *grid) {
+  char one[96]; /* the longest shape: three 20-digit sizes, 79 bytes */
+  size_t cap = n * (sizeof one + 1) + 1, len = 0;
+  char *list = n ? malloc(cap) : NULL;
+  for (size_t i = 0; list && i < n; i++) {
+    if (grid && *grid && strcmp(grid, s[i].large ? "large" : "small"))
+      continue;
+    snprintf(one, sizeof one, "%zu-%zu-%zu-goffs0%s", s[i].local[0],
+             s[i].local[1], s[i].local[2], s[i].large ? "" : "-smallgrid");
+    int seen = 0;
+    for (const char *p = list; len && (p = strstr(p, one)) != NULL;
+         p += strlen(one))
+      seen |= (p == list || p[-1] == ',') &&
+              (p[strlen(one)] == ',' || p[strlen(one)] == '\0');
+    if (!seen)
+      len +=
+          (size_t)snprintf(list + len, cap - len, "%s%s", len ? "," : "", one);
+  }
+  if (list && !len) {
+    free(list);
+    list = NULL;
+  }
+  return list;
+}

@@ -38,5 +38,12 @@ void rt_record_launch(const cu2clKernelRef *ref, const size_t global[3],
  * shapes. A missing file is an empty record. Returns 0, -1 when the file
  * cannot be read or a line is not a shape. */
 int rt_record_read(const char *path, rt_launch_shape **out, size_t *n);
+/* POCL_BINARY_SPECIALIZE_WG for the n shapes of s of grid class grid
+ * ("small" or "large"; NULL or empty: every shape), each once:
+ * "LX-LY-LZ-goffs0[-smallgrid]", comma-separated (cu2clrt launches at
+ * offset 0; PoCL's narrow-grid variant is for grids under 65535 work-items
+ * in every dimension). malloc'd; NULL when empty or out of memory. */
+char *rt_record_pocl_shapes(const rt_launch_shape *s, size_t n,
+                            const char *grid);
 
 #endif

@@ -4,13 +4,16 @@
 # With -DCU2CL_FUZZ=ON (clang; scripts/fuzz.sh) each is also linked with
 # libFuzzer into fuzz_NAME, for fuzzing runs.
 set(CU2CL_FUZZ_DIR ${CMAKE_CURRENT_SOURCE_DIR}/fuzz)
-set(CU2CL_FUZZ_TARGETS tu compdb trace report cache)
+set(CU2CL_FUZZ_TARGETS tu compdb trace report cache launches)
 
 function(cu2cl_fuzz_target name)
   set(src ${CU2CL_FUZZ_DIR}/fuzz_${name}.c ${CU2CL_FUZZ_DIR}/fuzz_util.c)
   if(name STREQUAL "cache")
     list(APPEND src ${PROJECT_SOURCE_DIR}/runtime/src/rt_cache.c
       ${PROJECT_SOURCE_DIR}/runtime/src/rt_sha256.c
+      ${PROJECT_SOURCE_DIR}/runtime/src/rt_error.c)
+  elseif(name STREQUAL "launches")
+    list(APPEND src ${PROJECT_SOURCE_DIR}/runtime/src/rt_record.c
       ${PROJECT_SOURCE_DIR}/runtime/src/rt_error.c)
   endif()
   set(exes fuzz_replay_${name})
@@ -29,7 +32,7 @@ function(cu2cl_fuzz_target name)
       CU2CL_SOURCE_DIR="${PROJECT_SOURCE_DIR}")
     if(name STREQUAL "trace")
       target_link_libraries(${exe} PRIVATE cu2cl_validate)
-    elseif(name STREQUAL "cache")
+    elseif(name STREQUAL "cache" OR name STREQUAL "launches")
       target_include_directories(${exe} PRIVATE ${PROJECT_SOURCE_DIR}/runtime/src
         ${PROJECT_SOURCE_DIR}/runtime/include)
       target_compile_definitions(${exe} PRIVATE CU2CLRT_BUILDING)

@@ -311,8 +311,7 @@ static int loop_divergence(emitter *e, CXCursor s, loop_parts *lp,
 }
 
 /* L = L && (cond); and the vote that ends the loop for the group. */
-static void print_loop_test(emitter *e, const char *live, CXCursor cond,
-                            const char *vote) {
+static void print_loop_test(emitter *e, const char *live, CXCursor cond) {
   if (!clang_Cursor_isNull(cond)) {
     /* collectives in the condition (while (__any_sync(m, v > 1))): every
      * work-item evaluates them, the live ones take the result */
@@ -324,7 +323,12 @@ static void print_loop_test(emitter *e, const char *live, CXCursor cond,
     drop_hoisted(e, base);
   }
   dev_indent(e);
-  strbuf_printf(e->out, "if (!%s(cu2cl_warp_scratch, %s))\n", vote, live);
+  /* the whole group votes, on sub-groups too: a vote of the warp alone
+   * (sub_group_any), which would let each warp leave when its own lanes
+   * are done, gave wrong sums on PoCL 5's sub-groups (tests/projects/
+   * warp_loops, rowSums, 2026-11-25) */
+  strbuf_printf(e->out, "if (!cu2cl_syncthreads_or(cu2cl_warp_scratch, %s))\n",
+                live);
   dev_indent(e);
   dev_emit(e, "  break;\n");
 }
@@ -353,12 +357,6 @@ static void print_loop_body(emitter *e, loop_parts *lp, unsigned jumps,
 }
 
 static void print_loop_predicated(emitter *e, loop_parts *lp, unsigned jumps) {
-  /* the whole group votes, on sub-groups too: a vote of the warp alone
-   * (sub_group_any), which would let each warp leave when its own lanes
-   * are done, gave wrong sums on PoCL 5's sub-groups (tests/projects/
-   * warp_loops, rowSums, 2026-11-25), whose sub-group operations need the
-   * group's work-items together */
-  const char *vote = "cu2cl_syncthreads_or";
   unsigned id = ++e->fresh;
   char *l = xasprintf("cu2cl_l%u", id);
   char *c = jumps & DEV_JUMP_CONTINUE ? xasprintf("cu2cl_c%u", id) : NULL;
@@ -372,7 +370,7 @@ static void print_loop_predicated(emitter *e, loop_parts *lp, unsigned jumps) {
   dev_emit(e, "for (;;) {\n");
   e->indent++;
   if (!lp->is_do)
-    print_loop_test(e, l, lp->cond, vote);
+    print_loop_test(e, l, lp->cond);
   if (c) {
     dev_indent(e);
     strbuf_printf(e->out, "bool %s = %s;\n", c, l);
@@ -387,7 +385,7 @@ static void print_loop_predicated(emitter *e, loop_parts *lp, unsigned jumps) {
     dev_emit(e, ";\n");
   }
   if (lp->is_do)
-    print_loop_test(e, l, lp->cond, vote);
+    print_loop_test(e, l, lp->cond);
   e->indent--;
   dev_indent(e);
   dev_emit(e, "}\n");

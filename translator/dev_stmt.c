@@ -156,9 +156,11 @@ static int leaves_block(CXCursor s);
 static void print_destructions(emitter *e, CXCursor *objs, size_t n) {
   for (size_t i = n; i-- > 0;) {
     dev_indent(e);
-    if (e->pred)
-      strbuf_printf(e->out, "if (%s)\n", e->pred), dev_indent(e),
-          dev_emit(e, "  ");
+    if (e->pred) {
+      strbuf_printf(e->out, "if (%s)\n", e->pred);
+      dev_indent(e);
+      dev_emit(e, "  ");
+    }
     if (dev_print_object_destroy(e, objs[i])) {
       char *name = cx_spelling(objs[i]);
       strbuf_printf(e->out, "; /* ~%s: the end of its block */\n", name);
@@ -174,19 +176,24 @@ static void print_destructions(emitter *e, CXCursor *objs, size_t n) {
 static int print_return_after(emitter *e, CXCursor ret, CXCursor *objs,
                               size_t n) {
   CXCursor v = dev_first_child(ret);
-  CXType t = clang_Cursor_isNull(v)
-                 ? (CXType){CXType_Void, {0, 0}}
-                 : clang_getCanonicalType(clang_getCursorType(v));
+  int has_value = !clang_Cursor_isNull(v);
+  CXType t = has_value ? clang_getCanonicalType(clang_getCursorType(v))
+                       : clang_getCursorType(ret);
   if (e->pred || t.kind == CXType_Pointer || dev_has_collective(e, ret)) {
     dev_report(e, ret, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
                "a return after objects whose class has a destructor, "
                "predicated or returning a pointer");
     return 0;
   }
-  if (t.kind == CXType_Void) {
+  if (!has_value || t.kind == CXType_Void) {
+    if (has_value) { /* return f(); in a void function: f runs first */
+      dev_indent(e);
+      dev_print_expr(e, v);
+      dev_emit(e, ";\n");
+    }
     print_destructions(e, objs, n);
     dev_indent(e);
-    dev_print_stmt_body(e, ret);
+    dev_emit(e, "return;\n");
     return 1;
   }
   char *ts = dev_type_string(e, t, 0);

@@ -30,9 +30,16 @@ __device__ int scoped(int *log, int *pos) {
   return a.twice() + d.twice(); // computed before ~d and ~a
 }
 
+__device__ void mark(int *log, int *pos) {
+  Tally t(log, pos, 5);
+  return; // ~t before the function returns
+}
+
 __global__ void run(int *log, int *pos, int *result) {
-  if (threadIdx.x == 0)
+  if (threadIdx.x == 0) {
     *result = scoped(log, pos);
+    mark(log, pos);
+  }
 }
 
 int main() {
@@ -46,9 +53,9 @@ int main() {
   cudaMemcpy(&n, pos, sizeof n, cudaMemcpyDeviceToHost);
   cudaMemcpy(h, log, sizeof h, cudaMemcpyDeviceToHost);
   cudaMemcpy(&r, result, sizeof r, cudaMemcpyDeviceToHost);
-  const int want[] = {1, 2, 3, 103, -3, -2, 4, -4, -1};
-  int bad = n != 9 || r != 10;
-  for (int i = 0; i < 9 && i < n; i++)
+  const int want[] = {1, 2, 3, 103, -3, -2, 4, -4, -1, 5, -5};
+  int bad = n != 11 || r != 10;
+  for (int i = 0; i < 11 && i < n; i++)
     bad |= h[i] != want[i];
   printf("order:");
   for (int i = 0; i < n && i < 64; i++)

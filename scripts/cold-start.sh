@@ -1,28 +1,31 @@
 #!/bin/sh
-# scripts/cold-start.sh [-b BUILD_DIR] [-w WORKDIR] [-r RUNS] [-p] [SAMPLE...]
+# scripts/cold-start.sh [-b BUILD_DIR] [-w WORKDIR] [-r RUNS] [-p|-P] [SAMPLE...]
 # What a user sees first: each seed sample's translation run with an empty
 # program cache (the first run) and then with the cache it filled (the
 # second), default arguments, on the device CU2CL_DEVICE picks (PoCL when
 # nothing else is present). Prints one line per sample: the first run's
 # wall time, the median of RUNS (default 3) warm runs, and their ratio
 # (the target: first <= 1.5x warm). The first run also has empty PoCL and
-# NVIDIA driver caches (POCL_CACHE_DIR in the work directory,
-# CUDA_CACHE_DISABLE=1). CU2CL_LAZY_BUILD and CU2CL_DEVICE pass through.
+# NVIDIA driver caches (POCL_CACHE_DIR and CUDA_CACHE_PATH in the work
+# directory: NVIDIA's driver keeps the machine code it compiles from a
+# program's PTX there). CU2CL_LAZY_BUILD and CU2CL_DEVICE pass through.
 # -p: build ahead first: a recording run (CU2CL_RECORD_LAUNCHES, caches of
 # its own) writes the launch record, then the port's build with
 # -DCU2CL_PREBUILD=ON fills the emptied caches (its time is printed), and
-# the first run follows.
+# the first run follows. -P: the build ahead without a launch record
+# (what a port's build gives before any run).
 
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
-build=$top/build work=/tmp/cu2cl-cold-start runs=3 prebuild=
+build=$top/build work=/tmp/cu2cl-cold-start runs=3 prebuild= record=
 while [ $# -gt 0 ]; do
   case $1 in
     -b) build=$(cd "$2" && pwd); shift 2 ;;
     -w) work=$2; shift 2 ;;
     -r) runs=$2; shift 2 ;;
-    -p) prebuild=1; shift ;;
-    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -p) prebuild=1 record=1; shift ;;
+    -P) prebuild=1 record=; shift ;;
+    -h|--help) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) break ;;
   esac
 done
@@ -64,21 +67,23 @@ for sample in $samples; do
   rm -rf "$cache"
   if [ -n "$prebuild" ]; then
     rm -rf "$out/launches" "$cache-rec"
+    [ -z "$record" ] ||
     CU2CL_RECORD_LAUNCHES=$out/launches POCL_CACHE_DIR=$cache-rec/pocl \
+      CUDA_CACHE_PATH=$cache-rec/nv \
       CU2CL_CACHE_DIR=$cache-rec ms mkdir_run "$out/launches" \
       "$out/build/$program" >/dev/null || continue
     rm -f "$out"/build/cu2cl_gen/*.prebuilt
     cmake -S "$out" -B "$out/build" -DCU2CL_PREBUILD=ON >>"$out.log" 2>&1 ||
       continue
-    pre=$(CUDA_CACHE_DISABLE=1 POCL_CACHE_DIR=$cache/pocl CU2CL_CACHE_DIR=$cache \
+    pre=$(CUDA_CACHE_PATH=$cache/nv POCL_CACHE_DIR=$cache/pocl CU2CL_CACHE_DIR=$cache \
       ms cmake --build "$out/build" --target cu2cl_prebuild) || continue
     echo "$sample: built ahead in $pre ms"
   fi
-  first=$(CUDA_CACHE_DISABLE=1 POCL_CACHE_DIR=$cache/pocl CU2CL_CACHE_DIR=$cache ms "$out/build/$program") || continue
+  first=$(CUDA_CACHE_PATH=$cache/nv POCL_CACHE_DIR=$cache/pocl CU2CL_CACHE_DIR=$cache ms "$out/build/$program") || continue
   warm=
   i=0
   while [ $i -lt "$runs" ]; do
-    t=$(POCL_CACHE_DIR=$cache/pocl CU2CL_CACHE_DIR=$cache ms "$out/build/$program") || break
+    t=$(CUDA_CACHE_PATH=$cache/nv POCL_CACHE_DIR=$cache/pocl CU2CL_CACHE_DIR=$cache ms "$out/build/$program") || break
     warm="$warm $t"
     i=$((i + 1))
   done

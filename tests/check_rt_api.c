@@ -6,6 +6,7 @@
  * selection happens once per process, on the first call.
  */
 #include <check.h>
+#include <pthread.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -562,6 +563,52 @@ END_TEST
 
 /* Stream-ordered allocation works with the stream's copies, and the
  * device's pool keeps its attributes and reports allocated bytes. */
+/* A host function runs on a thread of the runtime, never inside the call
+ * that enqueues it, so it may wait for what its caller does next (PoCL
+ * runs a completed marker's callback in the registering thread: this
+ * function never returned). Twenty times on an idle stream, where that
+ * happened. */
+typedef struct waiter {
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  int go, ran;
+  pthread_t caller, runner;
+} waiter;
+
+static void CU2CLRT_CB wait_for_caller(void *p) {
+  waiter *w = p;
+  pthread_mutex_lock(&w->lock);
+  w->runner = pthread_self();
+  while (!w->go)
+    pthread_cond_wait(&w->cond, &w->lock);
+  w->ran++;
+  pthread_mutex_unlock(&w->lock);
+}
+
+START_TEST(test_host_function_on_its_own_thread) {
+  cu2clStream_t s;
+  CK(cu2clStreamCreate(&s));
+  for (int i = 0; i < 20; i++) {
+    waiter w = {PTHREAD_MUTEX_INITIALIZER,
+                PTHREAD_COND_INITIALIZER,
+                0,
+                0,
+                pthread_self(),
+                pthread_self()};
+    CK(cu2clStreamSynchronize(s)); /* idle */
+    CK(cu2clLaunchHostFunc(s, wait_for_caller, &w));
+    pthread_mutex_lock(&w.lock);
+    w.go = 1;
+    pthread_cond_signal(&w.cond);
+    pthread_mutex_unlock(&w.lock);
+    CK(cu2clStreamSynchronize(s));
+    ck_assert_int_eq(w.ran, 1);
+    ck_assert(!pthread_equal(w.runner, w.caller));
+  }
+  CK(cu2clStreamDestroy(s));
+}
+END_TEST
+
 START_TEST(test_stream_ordered_allocation) {
   cu2clStream_t s;
   CK(cu2clStreamCreate(&s));
@@ -621,6 +668,7 @@ static Suite *rt_api_suite(void) {
   tcase_add_test(core, test_legacy_default_stream_order);
   tcase_add_test(core, test_events);
   tcase_add_test(core, test_host_functions_in_stream_order);
+  tcase_add_test(core, test_host_function_on_its_own_thread);
   tcase_add_test(core, test_stream_ordered_allocation);
   tcase_add_loop_test(core, test_managed_and_mapped_host, 0, 2);
   tcase_add_test(core, test_host_register);

@@ -268,9 +268,16 @@ cu2clError_t cu2clStreamGetPriority(cu2clStream_t stream, int *priority) {
 /* ---- host functions in streams ---------------------------------------------
  * CUDA runs a host function when the stream's earlier work is done, and
  * later work waits for it to return. Here a marker's completion callback
- * runs it, and a barrier on a user event that the callback completes holds
- * the stream's later commands. As in CUDA, the function must not call the
- * runtime. */
+ * hands it to a thread of cu2clrt's own, which runs it and completes a user
+ * event that a barrier holds the stream's later commands on. As in CUDA,
+ * the function must not call the runtime.
+ *
+ * Not in the callback itself: an OpenCL implementation may run an event's
+ * callback in the thread that registers it, when the event has already
+ * completed (PoCL does), which ran the function inside cu2clLaunchHostFunc
+ * (a function waiting for what its caller does next never returned), and a
+ * driver's callback thread is not user code's to hold. One thread runs
+ * them all, in the order their markers complete, as CUDA's runtime does. */
 
 typedef struct rt_host_call {
   cu2clHostFn_t fn;               /* cu2clLaunchHostFunc */
@@ -278,20 +285,82 @@ typedef struct rt_host_call {
   cu2clStream_t stream;
   void *data;
   cl_event release; /* user event the stream's later work waits for */
+  cl_int status;    /* the marker's */
+  struct rt_host_call *next;
 } rt_host_call;
+
+static struct {
+  pthread_mutex_t lock;
+  pthread_cond_t work;
+  rt_host_call *head, *tail;
+  int started;
+} g_host = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, NULL, NULL, 0};
+
+static void rt_host_call_finish(rt_host_call *c) {
+  if (c->fn)
+    c->fn(c->data);
+  else
+    c->callback(c->stream,
+                c->status < 0 ? cu2clErrorLaunchFailure : cu2clSuccess,
+                c->data);
+  clSetUserEventStatus(c->release, CL_COMPLETE);
+  clReleaseEvent(c->release);
+  free(c);
+}
+
+static void *rt_host_worker(void *arg) {
+  (void)arg;
+  pthread_mutex_lock(&g_host.lock);
+  for (;;) {
+    while (!g_host.head)
+      pthread_cond_wait(&g_host.work, &g_host.lock);
+    rt_host_call *c = g_host.head;
+    g_host.head = c->next;
+    if (!g_host.head)
+      g_host.tail = NULL;
+    pthread_mutex_unlock(&g_host.lock);
+    rt_host_call_finish(c);
+    pthread_mutex_lock(&g_host.lock);
+  }
+  return NULL;
+}
+
+/* Starts the thread once; 0 when none can be had. */
+static int rt_host_worker_up(void) {
+  pthread_mutex_lock(&g_host.lock);
+  if (!g_host.started) {
+    pthread_t t;
+    pthread_attr_t attr;
+    if (pthread_attr_init(&attr) == 0) {
+      pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+      g_host.started = pthread_create(&t, &attr, rt_host_worker, NULL) == 0;
+      pthread_attr_destroy(&attr);
+    }
+  }
+  int up = g_host.started;
+  pthread_mutex_unlock(&g_host.lock);
+  return up;
+}
 
 static void CL_CALLBACK rt_host_call_run(cl_event marker, cl_int status,
                                          void *arg) {
   rt_host_call *c = arg;
-  if (c->fn)
-    c->fn(c->data);
-  else
-    c->callback(c->stream, status < 0 ? cu2clErrorLaunchFailure : cu2clSuccess,
-                c->data);
-  clSetUserEventStatus(c->release, CL_COMPLETE);
-  clReleaseEvent(c->release);
+  c->status = status;
+  c->next = NULL;
   clReleaseEvent(marker);
-  free(c);
+  pthread_mutex_lock(&g_host.lock);
+  int queued = g_host.started;
+  if (queued) {
+    if (g_host.tail)
+      g_host.tail->next = c;
+    else
+      g_host.head = c;
+    g_host.tail = c;
+    pthread_cond_signal(&g_host.work);
+  }
+  pthread_mutex_unlock(&g_host.lock);
+  if (!queued) /* no thread could be started: here, as a last resort */
+    rt_host_call_finish(c);
 }
 
 /* c's marker, barrier and callback on q (of d). */
@@ -299,6 +368,7 @@ static cu2clError_t rt_enqueue_host_call(rt_host_call *c, rt_device *d,
                                          cl_command_queue q) {
   cl_int st;
   cl_event marker = NULL;
+  rt_host_worker_up();
   c->release = clCreateUserEvent(d->ctx, &st);
   if (st == CL_SUCCESS)
     st = clEnqueueMarkerWithWaitList(q, 0, NULL, &marker);
@@ -325,7 +395,7 @@ cu2clError_t rt_stream_host_call(rt_device *d, cl_command_queue q,
   rt_host_call *c = malloc(sizeof *c);
   if (!c)
     return cu2clErrorMemoryAllocation;
-  *c = (rt_host_call){fn, NULL, NULL, data, NULL};
+  *c = (rt_host_call){.fn = fn, .data = data};
   cu2clError_t err = rt_enqueue_host_call(c, d, q);
   if (err != cu2clSuccess)
     free(c);
@@ -353,15 +423,16 @@ cu2clError_t cu2clLaunchHostFunc(cu2clStream_t stream, cu2clHostFn_t fn,
   RT_CHECK(fn != NULL, cu2clErrorInvalidValue);
   if (rt_graph_capturing(stream))
     return rt_fail(rt_graph_record_host(stream, fn, user_data));
-  return rt_host_call_start((rt_host_call){fn, NULL, stream, user_data, NULL});
+  return rt_host_call_start(
+      (rt_host_call){.fn = fn, .stream = stream, .data = user_data});
 }
 
 cu2clError_t cu2clStreamAddCallback(cu2clStream_t stream,
                                     cu2clStreamCallback_t callback,
                                     void *user_data, unsigned int flags) {
   RT_CHECK(callback != NULL && flags == 0, cu2clErrorInvalidValue);
-  return rt_host_call_start(
-      (rt_host_call){NULL, callback, stream, user_data, NULL});
+  return rt_host_call_start((rt_host_call){
+      .callback = callback, .stream = stream, .data = user_data});
 }
 
 /* The epoch counter of stream and the record of its last completed one. */

@@ -184,7 +184,7 @@ for spec in $samples; do
   i=0
   while [ $i -lt "$runs" ] && command -v perf >/dev/null; do
     i=$((i + 1))
-    perf record -q -F 2000 --call-graph dwarf,4096 -o "$work/perf.data" \
+    perf record -q -F 1000 --call-graph dwarf,4096 -o "$work/perf.data" \
       "$bin" $args >"$out.perf$i.out" 2>&1 &&
       grep -q '^PASS$' "$out.perf$i.out" &&
       cpu_split "$work/perf.data" "$(cd "$out/build" && pwd -P)/$exe" "$ref" \

@@ -33,9 +33,9 @@ cu2cl=$build/bin/cu2cl
 [ -x "$cu2cl" ] || { echo "pocl-profile: build cu2cl first ($cu2cl)" >&2; exit 2; }
 # binutils' addr2line loses inlined frames depending on the order of the
 # addresses asked (seen with 2.40); LLVM's does not.
-a2l=$(command -v llvm-addr2line || command -v addr2line)
+a2l=$(command -v llvm-addr2line || command -v addr2line) profile=1
 command -v perf >/dev/null && [ -n "$a2l" ] ||
-  echo "pocl-profile: no perf or addr2line: no CPU split" >&2
+  { profile=; echo "pocl-profile: no perf or addr2line: no CPU split" >&2; }
 mkdir -p "$work" && work=$(cd "$work" && pwd -P)
 CU2CL_DEVICE=${CU2CL_DEVICE:-pocl} POCL_CACHE_DIR=$work/pocl-cache
 CU2CL_CACHE_DIR=$work/cu2cl-cache
@@ -182,7 +182,7 @@ for spec in $samples; do
     END {printf "%.0f", s}' "$work/last.out")
   : >"$out.cpu"
   i=0
-  while [ $i -lt "$runs" ] && command -v perf >/dev/null; do
+  while [ $i -lt "$runs" ] && [ -n "$profile" ]; do
     i=$((i + 1))
     perf record -q -F 1000 --call-graph dwarf,4096 -o "$work/perf.data" \
       "$bin" $args >"$out.perf$i.out" 2>&1 &&

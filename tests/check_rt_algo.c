@@ -20,7 +20,8 @@
 
 #define CK(call) ck_assert_int_eq((call), cu2clSuccess)
 
-static const size_t sizes[] = {0, 1, 2, 1000, (1u << 20) + 3};
+/* 3000: a scan of several tiles by one work-group (rt_algo.c) */
+static const size_t sizes[] = {0, 1, 2, 1000, 3000, (1u << 20) + 3};
 enum { NSIZES = sizeof sizes / sizeof sizes[0], BIG = (1u << 20) + 3 };
 
 static uint32_t hash(size_t i) {

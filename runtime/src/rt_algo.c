@@ -48,6 +48,7 @@ typedef enum algo_kernel {
   K_RADIX_SCATTER,
   K_RADIX_SCATTER_KV4,
   K_RADIX_SCATTER_KV8,
+  K_SCAN_WHOLE,
   K_NKERNELS
 } algo_kernel;
 
@@ -57,7 +58,8 @@ static const char *const algo_kernel_names[K_NKERNELS] = {
     "algo_sequence",          "algo_count_eq",
     "algo_count_flags",       "algo_compact",
     "algo_radix_count",       "algo_radix_scatter",
-    "algo_radix_scatter_kv4", "algo_radix_scatter_kv8"};
+    "algo_radix_scatter_kv4", "algo_radix_scatter_kv8",
+    "algo_scan_whole"};
 
 static const size_t algo_type_sizes[ALGO_NTYPES] = {4, 4, 8, 8, 4, 8};
 
@@ -99,6 +101,7 @@ enum {
   ALGO_WG = 256,          /* work-group size, unless the device allows fewer */
   ALGO_K = 4,             /* elements per work-item in a tile (as in the .cl) */
   ALGO_MAX_GROUPS = 1024, /* chunks of a scan or reduction */
+  ALGO_WHOLE_TILES = 4,   /* a scan of this many tiles, at most: one group */
   ALGO_RADIX_PER = 64,    /* keys per work-item in a radix pass, at least */
   ALGO_RADIX_ITEMS = 131072 /* work-items of a radix pass, at most */
 };
@@ -430,6 +433,29 @@ static cu2clError_t algo_reduce_run(algo_call *c, cu2clAlgoType type, int op,
   return algo_pass_offsets(c, type, op, partials, sp.groups, seed);
 }
 
+/* A scan of a few tiles by one work-group, tile after tile: one launch
+ * instead of the three of a reduce-then-scan, whose launch gaps cost more
+ * than the tiles on a GPU (a compaction's scan of its block counts, 4096
+ * of them at 2^20 elements; NVIDIA's driver leaves 4-6 us between
+ * commands: docs/performance.md, finding 4). Measured on an H100: 14 us
+ * for 4 tiles against some 27 us of device time for the three kernels;
+ * at 8 tiles the group's walk costs what the launches save. */
+static cu2clError_t algo_scan_whole(algo_call *c, cu2clAlgoType type, int op,
+                                    const void *in, void *out, size_t n,
+                                    int exclusive, const void *seed) {
+  size_t size = algo_type_sizes[type];
+  cl_ulong nn = n;
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof in, &in},
+                     {CU2CL_ARG_DEVPTR, sizeof out, &out},
+                     {CU2CL_ARG_VALUE, sizeof nn, &nn},
+                     {CU2CL_ARG_VALUE, sizeof op, &op},
+                     {CU2CL_ARG_VALUE, sizeof exclusive, &exclusive},
+                     {CU2CL_ARG_VALUE, size, seed},
+                     {CU2CL_ARG_LOCAL, size * ALGO_K, NULL},
+                     {CU2CL_ARG_LOCAL, size, NULL}};
+  return algo_launch(c, type, K_SCAN_WHOLE, 1, args, 8);
+}
+
 /* A whole scan of n > 0 elements; partials holds split.groups + 1. */
 static cu2clError_t algo_scan_run(algo_call *c, cu2clAlgoType type, int op,
                                   const void *in, void *out, size_t n,
@@ -437,6 +463,8 @@ static cu2clError_t algo_scan_run(algo_call *c, cu2clAlgoType type, int op,
                                   void *partials) {
   size_t size = algo_type_sizes[type];
   algo_split sp = algo_split_of(n);
+  if (sp.groups <= ALGO_WHOLE_TILES)
+    return algo_scan_whole(c, type, op, in, out, n, exclusive, seed);
   RT_TRY(algo_reduce_run(c, type, op, in, n, sp, partials, seed));
   cl_ulong nn = n;
   cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof in, &in},

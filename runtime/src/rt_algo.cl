@@ -143,6 +143,12 @@ __kernel void algo_scan_chunks(__global const T *in, __global T *out,
              tile, s);
 }
 
+__kernel void algo_scan_whole(__global const T *in, __global T *out,
+    ulong n, int op, int exclusive, T seed, __local T *tile,
+    __local T *s) {
+  scan_tiles(in, out, 0, n, op, exclusive, seed, tile, s);
+}
+
 __kernel void algo_fill(__global T *out, ulong n, T value) {
   for (ulong i = get_global_id(0); i < n; i += get_global_size(0))
     out[i] = value;

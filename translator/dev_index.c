@@ -54,6 +54,8 @@ static void note_assign(sync_walk *w, CXCursor target, int header) {
   if (w->bumping) {
     if (v && (v->outside || !v->header) && !w->stride)
       v->version++;
+    if (v && v->stride)
+      w->stride_epoch++;
     return;
   }
   if (!v) {
@@ -61,6 +63,7 @@ static void note_assign(sync_walk *w, CXCursor target, int header) {
     v = &w->vars[w->nvars++];
     memset(v, 0, sizeof *v);
     v->key = cx_key_of(d);
+    v->decl = d;
   }
   if (header)
     v->header = 1;
@@ -175,7 +178,7 @@ static int var_uniform(sync_walk *w, CXCursor d, int depth) {
     return k == CXCursor_VarDecl; /* warpSize */
   var_info *v = dev_index_var(w, d);
   if (v && v->outside)
-    return 0;
+    return v->stride;
   if (k == CXCursor_ParmDecl)
     return w->is_kernel;
   if (k != CXCursor_VarDecl || depth <= 0 || (cx_cuda_attrs(d) & CX_SHARED))
@@ -224,6 +227,73 @@ int dev_index_uniform(sync_walk *w, CXCursor c, int depth) {
   }
 }
 
+/* Appends ":name@version" for each stride c names: a uniform term's
+ * text stands for one value only while its strides keep their versions. */
+static int add_stride_version(CXCursor c, void *ctx) {
+  void **a = ctx;
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr) {
+    var_info *v = dev_index_var(a[0], clang_getCursorReferenced(c));
+    if (v && v->outside) {
+      char *name = cx_spelling(c);
+      strbuf_printf(a[1], ":%s@%u", name, v->version);
+      free(name);
+    }
+  }
+  return 0;
+}
+
+static const char *sym_text(sync_walk *w, CXCursor c) {
+  strbuf b = {0};
+  char *text = cx_tokens_text(w->e->tu, c);
+  strbuf_append(&b, text);
+  free(text);
+  void *ctx[2] = {w, &b};
+  if (clang_getCursorKind(c) == CXCursor_DeclRefExpr)
+    add_stride_version(c, ctx);
+  else
+    dev_find(c, add_stride_version, ctx, 1, NULL);
+  return dev_index_keep(w, strbuf_take(&b));
+}
+
+static int names_stride(CXCursor c, void *ctx) {
+  var_info *v = clang_getCursorKind(c) == CXCursor_DeclRefExpr
+                    ? dev_index_var(ctx, clang_getCursorReferenced(c))
+                    : NULL;
+  return v && v->stride;
+}
+
+void dev_index_declared(sync_walk *w, CXCursor s) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  for (unsigned i = 0; i < n; i++) {
+    if (clang_getCursorKind(kids[i]) != CXCursor_VarDecl)
+      continue;
+    cx_key k = cx_key_of(kids[i]);
+    size_t j = 0;
+    while (j < w->ndeclared && !cx_key_eq(&w->declared[j].key, &k))
+      j++;
+    if (j == w->ndeclared) {
+      w->declared =
+          xrealloc(w->declared, (w->ndeclared + 1) * sizeof *w->declared);
+      w->declared[w->ndeclared++].key = k;
+    }
+    w->declared[j].epoch = w->stride_epoch;
+  }
+  free(kids);
+}
+
+/* Whether d's initializer init still has its value's strides: it names
+ * none, or no stride changed since the walk passed d's declaration. */
+static int init_current(sync_walk *w, CXCursor d, CXCursor init) {
+  if (!names_stride(init, w) && !dev_find(init, names_stride, w, 1, NULL))
+    return 1;
+  cx_key k = cx_key_of(d);
+  for (size_t j = 0; j < w->ndeclared; j++)
+    if (cx_key_eq(&w->declared[j].key, &k))
+      return w->declared[j].epoch == w->stride_epoch;
+  return 0;
+}
+
 static lin lin_combine(lin a, lin b, enum CXBinaryOperatorKind op) {
   lin r = {0};
   if (op != CXBinaryOperator_Mul && a.atom && b.known && !b.coef && !b.sym)
@@ -263,11 +333,11 @@ lin dev_index_lin(sync_walk *w, CXCursor c, int depth) {
                         ? dev_var_init(d)
                         : clang_getNullCursor();
     if (!dev_index_var(w, d) && !clang_Cursor_isNull(init) &&
-        !cx_in_system_header(d))
+        !cx_in_system_header(d) && init_current(w, d, init))
       return dev_index_lin(w, init, depth - 1);
   }
   if (dev_index_uniform(w, c, 3))
-    return (lin){1, 0, 0, dev_index_keep(w, cx_tokens_text(w->e->tu, c)), NULL};
+    return (lin){1, 0, 0, sym_text(w, c), NULL};
   if (k == CXCursor_BinaryOperator) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
     if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub &&
@@ -377,4 +447,184 @@ guard dev_index_refine(sync_walk *w, CXCursor cond, guard g) {
   }
   free(kids);
   return g;
+}
+
+/* ---- strides ----------------------------------------------------------- */
+
+/* v = k, v <<= k, v >>= k, v *= k or v /= k with k a positive
+ * constant. */
+static int stride_step(CXCursor c, CXCursor *kids) {
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+  long long k;
+  if (clang_getCursorKind(c) != CXCursor_CompoundAssignOperator)
+    return op == CXBinaryOperator_Assign &&
+           cx_eval_int(dev_index_strip(kids[1]), &k, NULL) && k > 0;
+  return (op == CXBinaryOperator_ShlAssign ||
+          op == CXBinaryOperator_ShrAssign ||
+          op == CXBinaryOperator_MulAssign ||
+          op == CXBinaryOperator_DivAssign) &&
+         cx_eval_int(dev_index_strip(kids[1]), &k, NULL) && k > 0;
+}
+
+static int is_jump(CXCursor c, void *ctx) {
+  (void)ctx;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  return k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt ||
+         k == CXCursor_GotoStmt || k == CXCursor_ReturnStmt;
+}
+
+/* Whether the statement c (a branch or a loop) runs its body in every
+ * thread that reaches it: its conditions are uniform and, for a loop, no
+ * jump leaves an iteration early. */
+static int body_uniform(sync_walk *w, CXCursor c, CXCursor *kids, unsigned n) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  switch (k) {
+  case CXCursor_IfStmt:
+  case CXCursor_WhileStmt:
+    return n > 0 && dev_index_uniform(w, kids[0], 3) &&
+           (k == CXCursor_IfStmt || !dev_find(c, is_jump, NULL, 1, NULL));
+  case CXCursor_DoStmt:
+  case CXCursor_ForStmt: {
+    int r = !dev_find(c, is_jump, NULL, 1, NULL);
+    unsigned first = k == CXCursor_DoStmt ? 1 : 0;
+    unsigned last = k == CXCursor_DoStmt ? n : n - 1;
+    for (unsigned i = first; i < last && r; i++)
+      r = dev_index_uniform(w, kids[i], 3);
+    return r;
+  }
+  default:
+    return 0;
+  }
+}
+
+static int is_control(enum CXCursorKind k) {
+  return k == CXCursor_IfStmt || k == CXCursor_WhileStmt ||
+         k == CXCursor_DoStmt || k == CXCursor_ForStmt ||
+         k == CXCursor_SwitchStmt || k == CXCursor_ConditionalOperator;
+}
+
+/* ctl: c runs in every thread that runs the function. */
+static void stride_walk(sync_walk *w, CXCursor c, int ctl) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  int assign =
+      n == 2 &&
+      (k == CXCursor_CompoundAssignOperator ||
+       (k == CXCursor_BinaryOperator &&
+        clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign));
+  if (assign || (k == CXCursor_UnaryOperator && n == 1)) {
+    CXCursor t = dev_index_strip(kids[0]);
+    var_info *v = clang_getCursorKind(t) == CXCursor_DeclRefExpr
+                      ? dev_index_var(w, clang_getCursorReferenced(t))
+                      : NULL;
+    if (v && !(assign && ctl && stride_step(c, kids)))
+      v->stride_bad = 1;
+  }
+  if (k == CXCursor_BinaryOperator &&
+      (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LAnd ||
+       clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_LOr))
+    ctl = 0; /* the right side runs only in some threads */
+  int inner = is_control(k) ? ctl && body_uniform(w, c, kids, n) : ctl;
+  for (unsigned i = 0; i < n; i++)
+    stride_walk(w, kids[i], inner);
+  free(kids);
+}
+
+void dev_index_strides(sync_walk *w, CXCursor body) {
+  stride_walk(w, body, 1);
+  for (size_t i = 0; i < w->nvars; i++) {
+    var_info *v = &w->vars[i];
+    CXCursor init = clang_getCursorKind(v->decl) == CXCursor_VarDecl
+                        ? dev_var_init(v->decl)
+                        : clang_getNullCursor();
+    long long k;
+    v->stride = v->outside && !v->header && !v->stride_bad &&
+                !clang_Cursor_isNull(init) &&
+                cx_eval_int(dev_index_strip(init), &k, NULL) && k > 0 &&
+                clang_getCursorKind(clang_getCursorSemanticParent(v->decl)) !=
+                    CXCursor_TranslationUnit;
+  }
+}
+
+static sform sform_sum(sform a, sform b, long long sign) {
+  if (!a.known || !b.known || (a.s && b.s && strcmp(a.s, b.s)))
+    return (sform){0};
+  return (sform){1,
+                 a.s ? a.s : b.s,
+                 a.t + sign * b.t,
+                 a.u + sign * b.u,
+                 a.ss + sign * b.ss,
+                 a.h + sign * b.h,
+                 a.k + sign * b.k};
+}
+
+static int sform_const(sform a) {
+  return a.known && !a.t && !a.u && !a.ss && !a.h;
+}
+
+static int sform_pure_s(sform a) {
+  return a.known && a.s && a.ss == 1 && !a.t && !a.u && !a.h && !a.k;
+}
+
+static sform sform_scale(sform a, long long m) {
+  return (sform){1, a.s, a.t * m, a.u * m, a.ss * m, a.h * m, a.k * m};
+}
+
+static sform sform_binary(sync_walk *w, CXCursor c, int depth) {
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+  CXCursor *kids;
+  if (cx_children(c, &kids) != 2) {
+    free(kids);
+    return (sform){0};
+  }
+  sform a = dev_index_sform(w, kids[0], depth),
+        b = dev_index_sform(w, kids[1], depth), r = {0};
+  free(kids);
+  if (op == CXBinaryOperator_Add || op == CXBinaryOperator_Sub)
+    return sform_sum(a, b, op == CXBinaryOperator_Add ? 1 : -1);
+  if (op == CXBinaryOperator_Mul) {
+    if (sform_const(b))
+      return sform_scale(a, b.k);
+    if (sform_const(a))
+      return sform_scale(b, a.k);
+    if (sform_pure_s(b)) {
+      sform t = a;
+      a = b;
+      b = t;
+    }
+    if (sform_pure_s(a) && b.known && !b.s) /* S * (u * tid + k) */
+      return (sform){1, a.s, b.u, 0, b.k, 0, 0};
+    return r;
+  }
+  if (sform_pure_s(a) && sform_const(b) &&
+      ((op == CXBinaryOperator_Shr && b.k == 1) ||
+       (op == CXBinaryOperator_Div && b.k == 2)))
+    return (sform){1, a.s, 0, 0, 0, 1, 0};
+  return r;
+}
+
+sform dev_index_sform(sync_walk *w, CXCursor c, int depth) {
+  c = dev_index_strip(c);
+  long long v;
+  if (cx_eval_int(c, &v, NULL))
+    return (sform){1, NULL, 0, 0, 0, 0, v};
+  if (is_tid_x(c))
+    return (sform){1, NULL, 0, 1, 0, 0, 0};
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_BinaryOperator)
+    return depth > 0 ? sform_binary(w, c, depth) : (sform){0};
+  if (k != CXCursor_DeclRefExpr || depth <= 0)
+    return (sform){0};
+  CXCursor d = clang_getCursorReferenced(c);
+  var_info *vi = dev_index_var(w, d);
+  if (vi && vi->stride)
+    return (sform){1, sym_text(w, c), 0, 0, 1, 0, 0};
+  CXCursor init = clang_getCursorKind(d) == CXCursor_VarDecl
+                      ? dev_var_init(d)
+                      : clang_getNullCursor();
+  if (vi || clang_Cursor_isNull(init) || cx_in_system_header(d) ||
+      !init_current(w, d, init))
+    return (sform){0};
+  return dev_index_sform(w, init, depth - 1);
 }

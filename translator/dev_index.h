@@ -31,10 +31,22 @@ typedef struct lin {
 
 typedef struct var_info {
   cx_key key;
+  CXCursor decl;
   int outside; /* assigned after its declaration, outside for headers */
   int header;  /* assigned in a for header (a loop counter) */
   unsigned version; /* assignments the walk has passed (dev_index_bump) */
+  int stride_bad;   /* an assignment that is no stride step */
+  int stride;       /* a positive stride, the same in every thread */
 } var_info;
+
+/* An index in a stride S (a variable of dev_index_strides, text and
+ * version in s): t * S * threadIdx.x + u * threadIdx.x + ss * S +
+ * h * (S >> 1) + k. */
+typedef struct sform {
+  int known;
+  const char *s;
+  long long t, u, ss, h, k;
+} sform;
 
 struct access; /* dev_sync.c */
 
@@ -51,6 +63,12 @@ typedef struct sync_walk {
   int stopped; /* collect_stmt met a barrier */
   int bumping; /* dev_index_assignments counts versions instead */
   int stride;  /* the assignment being counted is a uniform step */
+  unsigned stride_epoch; /* assignments to strides the walk has passed */
+  struct declared {
+    cx_key key;
+    unsigned epoch; /* stride_epoch at the declaration */
+  } *declared;
+  size_t ndeclared;
 } sync_walk;
 
 /* Keeps s (heap) for the walk's lifetime; returns it. */
@@ -70,6 +88,17 @@ int dev_index_builtin_var(CXCursor c, const char *name);
 int dev_index_uniform(sync_walk *w, CXCursor c, int depth);
 /* c as coef * threadIdx.x + k + sym, or atom + k, or unknown. */
 lin dev_index_lin(sync_walk *w, CXCursor c, int depth);
+/* Finds the strides among the variables dev_index_assignments recorded:
+ * a local variable starting at a positive constant whose every later
+ * assignment is <<=, >>=, *= or /= by a positive constant, made in every
+ * thread (under conditions the same in every thread, in no loop that a
+ * jump leaves early). Such a variable is uniform. */
+void dev_index_strides(sync_walk *w, CXCursor body);
+/* The walk passes the declaration s: its variables' initializers hold
+ * the strides' values of now. */
+void dev_index_declared(sync_walk *w, CXCursor s);
+/* c in a stride (dev_index_strides), else unknown. */
+sform dev_index_sform(sync_walk *w, CXCursor c, int depth);
 /* g narrowed by the condition cond. */
 guard dev_index_refine(sync_walk *w, CXCursor cond, guard g);
 /* Bounds with the same uniform term; a <= b, provably. */

@@ -38,6 +38,7 @@
  */
 #include "dev_sync.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "dev_index.h"
@@ -51,6 +52,7 @@ typedef struct access {
   int write, own;
   unsigned fence;
   lin idx;
+  sform sf; /* the index in a stride, when it is one */
   guard g;
 } access;
 
@@ -79,6 +81,17 @@ static int uniform_offset(sync_walk *w, CXCursor add) {
       r = dev_index_uniform(w, kids[i], 3);
   free(kids);
   return r;
+}
+
+/* &s[u] with u the same in every thread: a part of s, as s + u is. */
+static int uniform_element(sync_walk *w, CXCursor c) {
+  if (clang_getCursorKind(c) != CXCursor_UnaryOperator ||
+      clang_getCursorUnaryOperatorKind(c) != CXUnaryOperator_AddrOf)
+    return 0;
+  CXCursor in = dev_index_strip(dev_first_child(c));
+  if (clang_getCursorKind(in) != CXCursor_ArraySubscriptExpr)
+    return 0;
+  return dev_index_uniform(w, dev_last_child(in), 3);
 }
 
 /* The root an array or pointer expression reaches: a __shared__ variable,
@@ -155,8 +168,9 @@ static int root_of(sync_walk *w, CXCursor c, CXCursor *root, unsigned *fence,
       clang_getCursorKind(dev_index_strip(init)) == CXCursor_DeclRefExpr;
   int part =
       !dev_index_var(w, d) &&
-      clang_getCursorKind(dev_index_strip(init)) == CXCursor_BinaryOperator &&
-      uniform_offset(w, dev_index_strip(init));
+      ((clang_getCursorKind(dev_index_strip(init)) == CXCursor_BinaryOperator &&
+        uniform_offset(w, dev_index_strip(init))) ||
+       uniform_element(w, dev_index_strip(init)));
   if (!alias)
     *direct = 0;
   if (!root_of(w, init, root, fence, direct, depth - 1))
@@ -216,6 +230,8 @@ static void add_access(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
   a->write = write;
   a->fence = fence;
   a->g = g;
+  if (direct && !clang_Cursor_isNull(index))
+    a->sf = dev_index_sform(w, index, 3);
   if (direct)
     a->idx = clang_Cursor_isNull(index) ? (lin){1, 0, 0, NULL, NULL}
                                         : dev_index_lin(w, index, 3);
@@ -393,6 +409,30 @@ static int single_thread(const guard *g, long long *t) {
  * kernel.) */
 static int related(const access *a, const access *b);
 
+/* Two indices in one stride S with the same multiple c * S of the thread
+ * index, differing by D(S) = ds * S + dh * (S >> 1) + dk: threads t and
+ * t' meet only where c * S * (t' - t) = D(S), so never for t != t' when
+ * |D(S)| < |c| * S at every S >= 1 (cyclic reduction's i = S * t + S - 1
+ * against i - (S >> 1) and i + (S >> 1)). A stride starts positive and
+ * only shifts, multiplies or divides by positive constants; at S = 0
+ * every thread would write one element, a race in CUDA as well. Past
+ * 2 * |dk| the slope decides; below it each S is tried. */
+static int strided_apart(const sform *x, const sform *y) {
+  if (!x->known || !y->known || !x->s || !y->s || strcmp(x->s, y->s) || !x->t ||
+      x->t != y->t || x->u || y->u)
+    return 0;
+  long long ds = x->ss - y->ss, dh = x->h - y->h, dk = x->k - y->k;
+  long long c = x->t < 0 ? -x->t : x->t;
+  if (llabs(2 * ds + dh) >= 2 * c || llabs(dk) > 1000000)
+    return 0;
+  for (long long S = 1; S <= 64 + 2 * llabs(dk); S++) {
+    long long d = ds * S + dh * (S >> 1) + dk;
+    if (d != 0 && llabs(d) >= c * S)
+      return 0;
+  }
+  return 1;
+}
+
 static int conflict(const access *a, int a_stale, const access *b) {
   if (!cx_key_eq(&a->root, &b->root) || a->write == b->write)
     return 0;
@@ -404,6 +444,8 @@ static int conflict(const access *a, int a_stale, const access *b) {
   if (single_thread(&a->g, &ta) && single_thread(&b->g, &tb) && ta == tb)
     return 0;
   if (a->own && b->own && !strcmp(a->sig, b->sig))
+    return 0;
+  if (strided_apart(&a->sf, &b->sf))
     return 0;
   lin x = a->idx, y = b->idx;
   if (x.known && y.known && x.coef && x.coef == y.coef &&
@@ -588,6 +630,8 @@ static void walk_accesses(sync_walk *w, CXCursor s, guard g, pend *p) {
 
 /* walk_accesses, then the assignments s makes count (own_signature). */
 static void walk_simple(sync_walk *w, CXCursor s, guard g, pend *p) {
+  if (clang_getCursorKind(s) == CXCursor_DeclStmt)
+    dev_index_declared(w, s);
   walk_accesses(w, s, g, p);
   dev_index_bump(w, s);
 }
@@ -664,12 +708,14 @@ static void analyze_body(emitter *e, CXCursor fn, CXCursor body) {
   w.fn = fn;
   w.is_kernel = (cx_cuda_attrs(fn) & CX_GLOBAL) != 0;
   dev_index_assignments(&w, body, 0);
+  dev_index_strides(&w, body);
   guard g = {{0, 0, NULL}, {1, 0, NULL}};
   pend p = {NULL, 0};
   walk_body(&w, body, g, &p);
   free(p.v);
   free(w.pool);
   free(w.vars);
+  free(w.declared);
   strvec_free(&w.strs);
 }
 

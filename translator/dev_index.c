@@ -547,8 +547,17 @@ void dev_index_strides(sync_walk *w, CXCursor body) {
   }
 }
 
+/* Coefficients past this make a form unknown (no overflow below). */
+enum { SFORM_MAX = 1 << 30 };
+
+static int sform_small(sform a) {
+  return a.known && llabs(a.t) <= SFORM_MAX && llabs(a.u) <= SFORM_MAX &&
+         llabs(a.ss) <= SFORM_MAX && llabs(a.h) <= SFORM_MAX &&
+         llabs(a.k) <= SFORM_MAX;
+}
+
 static sform sform_sum(sform a, sform b, long long sign) {
-  if (!a.known || !b.known || (a.s && b.s && strcmp(a.s, b.s)))
+  if (!sform_small(a) || !sform_small(b) || (a.s && b.s && strcmp(a.s, b.s)))
     return (sform){0};
   return (sform){1,
                  a.s ? a.s : b.s,
@@ -568,6 +577,8 @@ static int sform_pure_s(sform a) {
 }
 
 static sform sform_scale(sform a, long long m) {
+  if (!sform_small(a) || llabs(m) > SFORM_MAX)
+    return (sform){0};
   return (sform){1, a.s, a.t * m, a.u * m, a.ss * m, a.h * m, a.k * m};
 }
 
@@ -593,7 +604,7 @@ static sform sform_binary(sync_walk *w, CXCursor c, int depth) {
       a = b;
       b = t;
     }
-    if (sform_pure_s(a) && b.known && !b.s) /* S * (u * tid + k) */
+    if (sform_pure_s(a) && sform_small(b) && !b.s) /* S * (u * tid + k) */
       return (sform){1, a.s, b.u, 0, b.k, 0, 0};
     return r;
   }
@@ -608,7 +619,8 @@ sform dev_index_sform(sync_walk *w, CXCursor c, int depth) {
   c = dev_index_strip(c);
   long long v;
   if (cx_eval_int(c, &v, NULL))
-    return (sform){1, NULL, 0, 0, 0, 0, v};
+    return v < -SFORM_MAX || v > SFORM_MAX ? (sform){0}
+                                           : (sform){1, NULL, 0, 0, 0, 0, v};
   if (is_tid_x(c))
     return (sform){1, NULL, 0, 1, 0, 0, 0};
   enum CXCursorKind k = clang_getCursorKind(c);

@@ -423,7 +423,8 @@ static int strided_apart(const sform *x, const sform *y) {
     return 0;
   long long ds = x->ss - y->ss, dh = x->h - y->h, dk = x->k - y->k;
   long long c = x->t < 0 ? -x->t : x->t;
-  if (llabs(2 * ds + dh) >= 2 * c || llabs(dk) > 1000000)
+  if (c > 1000000 || llabs(ds) > 1000000 || llabs(dh) > 1000000 ||
+      llabs(dk) > 1000000 || llabs(2 * ds + dh) >= 2 * c)
     return 0;
   for (long long S = 1; S <= 64 + 2 * llabs(dk); S++) {
     long long d = ds * S + dh * (S >> 1) + dk;

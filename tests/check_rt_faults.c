@@ -10,10 +10,12 @@
  */
 #include <check.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include "cu2clrt.h"
@@ -28,11 +30,16 @@ static const char kernels_cl[] =
     "__kernel void fill_one_more(__global int *out, int n) {\n"
     "  int i = get_global_id(0);\n"
     "  if (i <= n) out[i] = i;\n"
+    "}\n"
+    "__kernel void copy_at(__global int *out, __global const int *in,\n"
+    "                      long at) {\n"
+    "  out[get_global_id(0)] = in[at + get_global_id(0)];\n"
     "}\n";
 
 static cu2clProgram program = {"check_rt_faults.cl", kernels_cl, NULL, NULL};
 static cu2clKernelRef k_fill = {&program, "fill", NULL, NULL};
 static cu2clKernelRef k_fill_one_more = {&program, "fill_one_more", NULL, NULL};
+static cu2clKernelRef k_copy_at = {&program, "copy_at", NULL, NULL};
 
 static dim3 dims(unsigned x) {
   dim3 d = {x, 1, 1};
@@ -46,6 +53,15 @@ static cu2clError_t launch_fill(int *p, int base, int n, cu2clStream_t s) {
                      {CU2CL_ARG_VALUE, sizeof n, &n}};
   return cu2clLaunchKernel(&k_fill, dims(n > 0 ? (unsigned)(n + 63) / 64 : 1),
                            dims(64), 0, s, args, 3);
+}
+
+/* Launches copy_at: out[i] = in[at + i] for n ints, blocks of 64. */
+static cu2clError_t launch_copy_at(int *out, const int *in, long at, int n) {
+  cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof out, &out},
+                     {CU2CL_ARG_DEVPTR, sizeof in, &in},
+                     {CU2CL_ARG_VALUE, sizeof at, &at}};
+  return cu2clLaunchKernel(&k_copy_at, dims((unsigned)(n + 63) / 64), dims(64),
+                           0, NULL, args, 3);
 }
 
 /* ---- stderr, read back ---- */
@@ -235,6 +251,100 @@ START_TEST(test_check_good_launches) {
 }
 END_TEST
 
+/* ---- faults inside kernels (rt_fault.h) ---- */
+
+/* Nonzero when the current device runs kernels in this process (a CPU
+ * device, PoCL, which reports itself integrated; the tests run on PoCL or
+ * NVIDIA): only there is a kernel's fault a signal the mode catches. */
+static int kernels_in_process(void) {
+  int cpu = 0;
+  CK(cu2clDeviceGetAttribute(&cpu, cu2clDevAttrIntegrated, 0));
+  return cpu;
+}
+
+/* A kernel that writes through a NULL argument: on CUDA
+ * cudaErrorIllegalAddress, sticky; here the same, with the kernel and the
+ * argument named, instead of a SIGSEGV that ends the process. The
+ * program's later calls fail the same way, and it ends normally. */
+START_TEST(test_check_kernel_faults_on_null) {
+  check_mode(1);
+  if (!kernels_in_process())
+    return;
+  int *p = NULL, *q = NULL;
+  CK(cu2clMalloc((void **)&q, 256 * sizeof(int)));
+  CK(launch_fill(q, 1, 256, NULL)); /* a good launch first */
+  capture_stderr();
+  cu2clError_t launch = launch_fill(p, 0, 4096, NULL);
+  int host[4];
+  cu2clError_t copy = cu2clMemcpy(host, q, sizeof host, cu2clMemcpyDefault);
+  cu2clError_t sync = cu2clDeviceSynchronize();
+  cu2clError_t again = launch_fill(q, 1, 256, NULL);
+  cu2clError_t freed = cu2clFree(q);
+  const char *text = captured();
+  ck_assert_int_eq(launch, cu2clErrorIllegalAddress);
+  ck_assert_int_eq(copy, cu2clErrorIllegalAddress);
+  ck_assert_int_eq(sync, cu2clErrorIllegalAddress);
+  ck_assert_int_eq(again, cu2clErrorIllegalAddress);
+  ck_assert_int_eq(freed, cu2clErrorIllegalAddress);
+  ck_assert_int_eq(cu2clGetLastError(), cu2clErrorIllegalAddress);
+  ck_assert_has(text, "CU2CL_CHECK: kernel fill faulted (SIGSEGV) at address");
+  ck_assert_has(text, "argument 0 is NULL");
+  ck_assert_has(text, "cudaErrorIllegalAddress");
+}
+END_TEST
+
+/* A read far outside every block: the kernel is named, the launch fails. */
+START_TEST(test_check_kernel_faults_far_away) {
+  check_mode(1);
+  if (!kernels_in_process())
+    return;
+  int *in = NULL, *out = NULL;
+  CK(cu2clMalloc((void **)&in, 64 * sizeof(int)));
+  CK(cu2clMalloc((void **)&out, 64 * sizeof(int)));
+  capture_stderr();
+  /* 2^44 ints past the block: no user-space mapping is there */
+  cu2clError_t launch = launch_copy_at(out, in, (long)1 << 44, 64);
+  const char *text = captured();
+  ck_assert_int_eq(launch, cu2clErrorIllegalAddress);
+  ck_assert_has(text, "CU2CL_CHECK: kernel copy_at faulted");
+}
+END_TEST
+
+/* Correct launches with a NULL argument the kernel never touches, and
+ * reads up to a block's last element, are no faults. */
+START_TEST(test_check_kernel_no_fault) {
+  check_mode(1);
+  int *in = NULL, *out = NULL, host[64];
+  CK(cu2clMalloc((void **)&in, 128 * sizeof(int)));
+  CK(cu2clMalloc((void **)&out, 64 * sizeof(int)));
+  CK(launch_fill(in, 3, 128, NULL));
+  CK(launch_copy_at(out, in, 64, 64));
+  CK(launch_fill(NULL, 0, 0, NULL));
+  CK(cu2clMemcpy(host, out, sizeof host, cu2clMemcpyDeviceToHost));
+  ck_assert_int_eq(host[0], 67);
+  ck_assert_int_eq(host[63], 130);
+  CK(cu2clFree(in));
+  CK(cu2clFree(out));
+}
+END_TEST
+
+/* A fault in the program's own host code, right after a watched launch,
+ * is not a kernel's: the handler that was there before gets it, and the
+ * process ends with SIGSEGV as before (under AddressSanitizer, whose
+ * handler reports it and exits with 1). A write to a page that allows no
+ * access, as a null store would be caught by UBSan first. */
+START_TEST(test_check_host_fault_not_caught) {
+  check_mode(1);
+  int *q = NULL;
+  CK(cu2clMalloc((void **)&q, 64 * sizeof(int)));
+  CK(launch_fill(q, 1, 64, NULL));
+  volatile int *page = mmap(NULL, 4096, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS,
+                            -1, 0);
+  ck_assert_ptr_ne((void *)page, MAP_FAILED);
+  *page = 1;
+}
+END_TEST
+
 /* ---- host threads ---- */
 
 enum { THREADS = 8, ROUNDS = 40, N = 256 };
@@ -324,6 +434,15 @@ static Suite *rt_faults_suite(void) {
   tcase_add_test(check, test_check_foreign_pointers);
   tcase_add_test(check, test_check_write_past_end);
   tcase_add_test(check, test_check_good_launches);
+  tcase_add_test(check, test_check_kernel_faults_on_null);
+  tcase_add_test(check, test_check_kernel_faults_far_away);
+  tcase_add_test(check, test_check_kernel_no_fault);
+#ifdef __SANITIZE_ADDRESS__
+  tcase_add_exit_test(check, test_check_host_fault_not_caught, 1);
+#else
+  tcase_add_test_raise_signal(check, test_check_host_fault_not_caught,
+                              SIGSEGV);
+#endif
   suite_add_tcase(s, check);
   TCase *threads = tcase_create("Threads");
   tcase_set_timeout(threads, 240);

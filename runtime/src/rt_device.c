@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "rt_devrt.h"
+#include "rt_fault.h"
 #include "rt_graph.h"
 #include "rt_memory.h"
 #include "rt_program.h"
@@ -461,6 +462,7 @@ cu2clError_t rt_device_get(int ordinal, rt_device **out) {
 }
 
 cu2clError_t rt_device_current(rt_device **out) {
+  rt_fault_host_thread();
   cu2clError_t err = rt_device_get(tl_current, out);
   if (err == cu2clSuccess)
     err = rt_device_open(*out);
@@ -515,6 +517,8 @@ cu2clError_t cu2clDeviceReset(void) {
   RT_TRY(rt_device_get(tl_current, &d));
   if (!__atomic_load_n(&d->open, __ATOMIC_ACQUIRE))
     return cu2clSuccess;
+  if (rt_fault_wedged(d)) /* its driver threads are stuck in a kernel */
+    return rt_fail(cu2clErrorIllegalAddress);
   rt_stream_sync_device(d);
   rt_graph_release_device(d); /* before the streams its captures point to */
   rt_trace_managed_clear(); /* the reset frees every managed block */

@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "rt_devrt.h"
+#include "rt_fault.h"
 #include "rt_graph.h"
 #include "rt_guard.h"
 #include "rt_sgprobe.h"
@@ -227,11 +228,21 @@ static cu2clError_t rt_check_before(const cu2clKernelRef *ref,
  * arguments' device allocations. */
 static cu2clError_t rt_check_after(rt_device *d, const cu2clKernelRef *ref,
                                    const cu2clArg *args, unsigned nargs,
-                                   cl_command_queue q) {
-  cl_int st = clFinish(q);
-  if (st != CL_SUCCESS) {
-    rt_log_error("kernel %s failed: %s", ref->name, rt_cl_status_name(st));
-    return rt_cl_error(st, cu2clErrorLaunchFailure);
+                                   cl_command_queue q, int watched) {
+  if (watched) { /* rt_fault.h: a fault is the launch's error */
+    cu2clError_t werr = rt_fault_wait(d, ref, args, nargs, q);
+    if (werr == cu2clErrorIllegalAddress)
+      return werr;
+    if (werr != cu2clSuccess) {
+      rt_log_error("kernel %s failed: %s", ref->name, cu2clGetErrorName(werr));
+      return werr;
+    }
+  } else {
+    cl_int st = clFinish(q);
+    if (st != CL_SUCCESS) {
+      rt_log_error("kernel %s failed: %s", ref->name, rt_cl_status_name(st));
+      return rt_cl_error(st, cu2clErrorLaunchFailure);
+    }
   }
   cu2clError_t err = cu2clSuccess;
   for (unsigned i = 0; i < nargs; i++) {
@@ -529,6 +540,8 @@ cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
   cu2clArg sized_args[64];
   if (q && rt_guard_on())
     RT_TRY(rt_check_before(ref, args, nargs));
+  /* from before the enqueue: a CPU device may run the kernel at once */
+  int watched = q && rt_guard_on() && rt_fault_watch(d);
   const cu2clArg *given = args;
   unsigned given_n = nargs;
   /* for the launch record: dynamic shared memory a program can build in */
@@ -566,7 +579,9 @@ cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
   if (err == cu2clSuccess && st != CL_SUCCESS)
     err = rt_enqueue_error(ref, st);
   if (err == cu2clSuccess && q && rt_guard_on())
-    return rt_check_after(d, ref, given, given_n, q);
+    return rt_check_after(d, ref, given, given_n, q, watched);
+  if (watched)
+    rt_fault_unwatch();
   if (err == cu2clSuccess && q && rt_launch_blocking()) {
     /* CU2CL_LAUNCH_BLOCKING=1, like CUDA_LAUNCH_BLOCKING: wait for each
      * launch so a failing kernel is named at its launch. */

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "rt_devrt.h"
+#include "rt_fault.h"
 #include "rt_gnode.h"
 #include "rt_graph.h"
 #include "rt_guard.h"
@@ -346,6 +347,8 @@ cu2clError_t rt_mem_free_ptr(void *dev_ptr) {
   unsigned kinds = 1u << RT_MEM_DEVICE | 1u << RT_MEM_MANAGED;
   if (!rt_table_take(dev_ptr, kinds, &a))
     return cu2clErrorInvalidValue;
+  if (a.dev && rt_fault_wedged(a.dev)) /* a faulted kernel may still run */
+    return cu2clErrorIllegalAddress;
   rt_trace_managed_remove(dev_ptr); /* before: the address may be reused */
   rt_mem_free_entry(&a);
   return cu2clSuccess;

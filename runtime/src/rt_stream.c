@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "rt_devrt.h"
+#include "rt_fault.h"
 #include "rt_graph.h"
 #include "rt_memory.h"
 
@@ -58,6 +59,8 @@ static cl_int rt_join_default_stream(rt_device *d, struct cu2clStream *s,
 cu2clError_t rt_stream_acquire(cu2clStream_t stream, rt_device *d,
                                cl_command_queue *queue) {
   cl_int st = CL_SUCCESS;
+  if (rt_fault_wedged(d)) /* a kernel faulted on it (rt_fault.h) */
+    return cu2clErrorIllegalAddress;
   if (rt_is_default_stream(stream)) {
     /* CUDA's legacy stream may not be used while a blocking stream of the
      * device captures (rt_graph.h). */
@@ -101,6 +104,8 @@ static unsigned long rt_epoch_now(const unsigned long *epoch) {
 }
 
 cu2clError_t rt_stream_sync_device(rt_device *d) {
+  if (rt_fault_wedged(d)) /* its queues never drain (rt_fault.h) */
+    return cu2clErrorIllegalAddress;
   pthread_mutex_lock(&d->lock);
   unsigned long idle = rt_epoch_now(&d->default_epoch);
   cl_int st = clFinish(d->queue);
@@ -602,6 +607,8 @@ cu2clError_t cu2clEventSynchronize(cu2clEvent_t event) {
   RT_CHECK(event != NULL, cu2clErrorInvalidResourceHandle);
   if (!event->marker)
     return cu2clSuccess;
+  if (rt_fault_wedged(event->dev))
+    return rt_fail(cu2clErrorIllegalAddress);
   RT_CHECK(clWaitForEvents(1, &event->marker) == CL_SUCCESS,
            cu2clErrorLaunchFailure);
   RT_TRY(rt_devrt_check(event->dev)); /* a failed device assert */

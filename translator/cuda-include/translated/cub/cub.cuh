@@ -6,7 +6,8 @@
  * CountingInputIterator and TransformInputIterator; cu2cl renames cub:: in
  * host code to cu2cl_cub::, which cu2clrt_cub.hpp implements. The block-
  * and warp-level primitives (BlockLoad, BlockStore, BlockExchange,
- * BlockReduce, BlockScan, BlockRadixSort, WarpReduce, WarpScan) and the
+ * BlockReduce, BlockScan, BlockRadixSort, BlockAdjacentDifference,
+ * BlockDiscontinuity, WarpReduce, WarpScan) and the
  * operators Sum, Max and Min are defined in ../cu2cl_cub/ in CUDA C++,
  * which the device emitter translates. This
  * directory is not a system one (flags.c), and comes before a toolkit's.
@@ -26,6 +27,7 @@
  * without including it. */
 #include <thrust/iterator/counting_iterator.h>
 
+#include "../cu2cl_cub/block_adjacent_difference.cuh"
 #include "../cu2cl_cub/block_exchange.cuh"
 #include "../cu2cl_cub/block_load.cuh"
 #include "../cu2cl_cub/block_radix_sort.cuh"

@@ -644,6 +644,7 @@ static void check_results(run *r, const cu2cl_project *p) {
   strvec_push(&args, "-x");
   strvec_push(&args, "c++");
   strvec_push(&args, "-std=c++17");
+  strvec_push(&args, "-Wno-register"); /* as for the parse (flags.c) */
   strvec_push_own(&args, xasprintf("-I%s", cu2cl_runtime_include_dir()));
   for (size_t i = 0; i < p->include_dirs.len; i++)
     strvec_push_own(&args, xasprintf("-I%s", p->include_dirs.items[i]));

@@ -688,6 +688,8 @@ void cu2cl_flags_for_parse(const cu2cl_cuda_install *cuda,
   if (!fl_has_std(user_flags))
     strvec_push(out, "-std=c++17");
   strvec_push(out, "-Wno-unknown-cuda-version");
+  /* nvcc's host compilers (g++) warn of `register` in C++17, clang stops */
+  strvec_push(out, "-Wno-register");
   fl_push_cuda(cuda, own_headers, out);
   if (host_compat) {
     strvec_push(out, "-include");

@@ -345,6 +345,20 @@ static int print_cg_call(emitter *e, CXCursor call, CXCursor callee,
   return 1;
 }
 
+/* A call of a library function that the compiler evaluates to a
+ * constant (constexpr ones with constant arguments, such as
+ * std::numeric_limits<int>::max()): its value. */
+static int print_constant_call(emitter *e, CXCursor call) {
+  CXEvalResult r = clang_Cursor_Evaluate(call);
+  CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
+  if (r)
+    clang_EvalResult_dispose(r);
+  if (k != CXEval_Int && k != CXEval_Float)
+    return 0;
+  dev_print_int_value(e, call);
+  return 1;
+}
+
 static void print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
                                CXCursor *args, unsigned nargs) {
   if (print_cg_call(e, call, callee, clang_getNullCursor(), args, nargs))
@@ -362,6 +376,10 @@ static void print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
     else if (!strcmp(name, "free"))
       dev_report(e, call, CU2CL_D_HEAP_FREE_PARTIAL, name);
     expand_rule(e, r->opencl, callee, args, nargs);
+    free(name);
+    return;
+  }
+  if (!r && print_constant_call(e, call)) {
     free(name);
     return;
   }

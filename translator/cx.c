@@ -86,6 +86,33 @@ int cx_in_system_header(CXCursor c) {
   return !f || clang_Location_isInSystemHeader(l);
 }
 
+typedef struct cx_named {
+  const char *name;
+  int found;
+} cx_named;
+
+static enum CXChildVisitResult cx_find_named(CXCursor c, CXCursor parent,
+                                             CXClientData data) {
+  (void)parent;
+  cx_named *n = data;
+  if (clang_Location_isInSystemHeader(clang_getCursorLocation(c)))
+    return CXChildVisit_Continue;
+  if (clang_isDeclaration(clang_getCursorKind(c))) {
+    char *s = cx_spelling(c);
+    n->found = !strcmp(s, n->name);
+    free(s);
+    if (n->found)
+      return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+int cx_user_declares(CXTranslationUnit tu, const char *name) {
+  cx_named n = {name, 0};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), cx_find_named, &n);
+  return n.found;
+}
+
 int cx_in_main_file(CXCursor c) {
   return clang_Location_isFromMainFile(clang_getCursorLocation(c));
 }

@@ -883,10 +883,16 @@ static void rename_tokens(host *h) {
     } else if (!r && str_starts_with(name, "cuda")) {
       CXCursor at = clang_getCursor(h->tu, clang_getRangeStart(tr));
       CXCursor ref = clang_getCursorReferenced(at);
-      /* (libcu++'s namespace cuda in device code: the device emitter's) */
-      if (!clang_Cursor_isNull(ref) && cx_in_system_header(ref) &&
-          !(!strcmp(name, "cuda") && in_device_code(h, tr)))
+      char *rn = cx_spelling(ref);
+      /* a macro's argument (assert(!cudaStat)): CUDA's unless declared
+       * here; libcu++'s namespace cuda in device code: the emitter's */
+      int arg = clang_getCursorKind(at) == CXCursor_MacroExpansion &&
+                strcmp(rn, name);
+      if (arg ? !cx_user_declares(h->tu, name)
+              : !clang_Cursor_isNull(ref) && cx_in_system_header(ref) &&
+                    !(!strcmp(name, "cuda") && in_device_code(h, tr)))
         token_report(h, tr, CU2CL_D_UNKNOWN_CUDA_API, name, NULL);
+      free(rn);
     }
     free(name);
   }

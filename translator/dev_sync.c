@@ -416,7 +416,8 @@ static int related(const access *a, const access *b);
  * against i - (S >> 1) and i + (S >> 1)). A stride starts positive and
  * only shifts, multiplies or divides by positive constants; at S = 0
  * every thread would write one element, a race in CUDA as well. Past
- * 2 * |dk| the slope decides; below it each S is tried. */
+ * |dh| + 2 * |dk| the slope decides (|D(S)| <= |2 ds + dh| S / 2 + |dh| / 2
+ * + |dk| < c S there); below it each S is tried. */
 static int strided_apart(const sform *x, const sform *y) {
   if (!x->known || !y->known || !x->s || !y->s || strcmp(x->s, y->s) || !x->t ||
       x->t != y->t || x->u || y->u)
@@ -426,7 +427,7 @@ static int strided_apart(const sform *x, const sform *y) {
   if (c > 1000000 || llabs(ds) > 1000000 || llabs(dh) > 1000000 ||
       llabs(dk) > 1000000 || llabs(2 * ds + dh) >= 2 * c)
     return 0;
-  for (long long S = 1; S <= 64 + 2 * llabs(dk); S++) {
+  for (long long S = 1; S <= 64 + llabs(dh) + 2 * llabs(dk); S++) {
     long long d = ds * S + dh * (S >> 1) + dk;
     if (d != 0 && llabs(d) >= c * S)
       return 0;

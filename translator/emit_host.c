@@ -32,6 +32,7 @@ typedef struct host {
   cu2cl_edits edits;
   size_t errors;
   strvec stubbed;        /* USRs of kernels whose stubs are already placed */
+  strvec unlaunched;     /* kernel templates no code instantiates */
   strvec valued;         /* USRs of kernel specializations used as values */
   int collecting_values; /* launch_visit only fills valued */
   int first_include_seen;
@@ -137,25 +138,6 @@ static int declares(host *h, CXSourceRange tr, const char *name) {
   return same;
 }
 
-/* Widens [b, e) to whole lines when only blanks share them, so removed
- * declarations leave no stray indentation or empty lines. */
-static void widen_to_lines(host *h, unsigned *b, unsigned *e) {
-  unsigned s = *b;
-  while (s > 0 && (h->src[s - 1] == ' ' || h->src[s - 1] == '\t'))
-    s--;
-  if (s == 0 || h->src[s - 1] == '\n')
-    *b = s;
-  unsigned t = *e;
-  while (t < h->src_len && (h->src[t] == ' ' || h->src[t] == '\t'))
-    t++;
-  if (t < h->src_len && h->src[t] == ';')
-    t++;
-  if (t < h->src_len && h->src[t] == '\n')
-    *e = t + 1;
-  else if (t <= h->src_len && h->src[t - 1] == ';')
-    *e = t;
-}
-
 /* ---- kernels -------------------------------------------------------- */
 
 /* The specializations of the kernel declared by decl (a FunctionDecl or a
@@ -164,8 +146,10 @@ static void widen_to_lines(host *h, unsigned *b, unsigned *e) {
 static char *stubs_for(host *h, CXCursor decl) {
   char *usr = cx_usr(decl);
   strbuf b = {0};
+  int emitted = 0;
   for (size_t i = 0; i < h->dev->nkernels; i++) {
     const cu2cl_kernel_spec *k = &h->dev->kernels[i];
+    emitted |= !strcmp(k->template_usr, usr);
     if (strcmp(k->template_usr, usr) || strvec_contains(&h->stubbed, k->usr))
       continue;
     if (k->tpl_params && !strvec_contains(&h->stubbed, k->template_usr)) {
@@ -174,6 +158,12 @@ static char *stubs_for(host *h, CXCursor decl) {
     }
     strvec_push(&h->stubbed, k->usr);
     cu2cl_host_stub(&b, h->tu, k, decl, strvec_contains(&h->valued, k->usr));
+  }
+  if (!emitted && clang_getCursorKind(decl) == CXCursor_FunctionTemplate &&
+      !strvec_contains(&h->stubbed, usr)) {
+    strvec_push(&h->stubbed, usr);
+    strvec_push_own(&h->unlaunched, cx_spelling(decl));
+    cu2cl_host_stub_unlaunched(&b, h->tu, decl);
   }
   free(usr);
   return strbuf_take(&b);
@@ -205,7 +195,7 @@ static void remove_decl(host *h, CXCursor c, char *replacement) {
     free(replacement);
     return;
   }
-  widen_to_lines(h, &b, &e);
+  cu2cl_edits_widen_to_lines(h->src, h->src_len, &b, &e);
   add_edit(h, b, e, replacement ? replacement : xstrdup(""));
 }
 
@@ -243,11 +233,17 @@ static void handle_function(host *h, CXCursor c) {
   } else if (a & CX_GLOBAL) {
     char *stubs = stubs_for(h, c);
     char *name = cx_spelling(c);
-    char *text = *stubs ? xasprintf("/* cu2cl: kernel %s is in %s; its "
-                                    "launch stubs follow. */\n%s",
-                                    name, h->opts->cl_name, stubs)
-                        : xasprintf("/* cu2cl: kernel %s is in %s. */\n", name,
-                                    h->opts->cl_name);
+    char *text =
+        strvec_contains(&h->unlaunched, name) && *stubs
+            ? xasprintf("/* cu2cl: kernel %s: nothing instantiates it, so it "
+                        "has no OpenCL kernel; launches in templates never "
+                        "instantiated name this declaration. */\n%s",
+                        name, stubs)
+        : *stubs ? xasprintf("/* cu2cl: kernel %s is in %s; its "
+                             "launch stubs follow. */\n%s",
+                             name, h->opts->cl_name, stubs)
+                 : xasprintf("/* cu2cl: kernel %s is in %s. */\n", name,
+                             h->opts->cl_name);
     free(stubs);
     free(name);
     remove_decl(h, braceless_linkage(h, c), text);
@@ -405,7 +401,7 @@ static void note_top_level(host *h, CXCursor c) {
     h->blocks[2 * h->nblocks++ + 1] = e;
   }
   if (clang_isDeclaration(k) && b < h->first_decl) {
-    widen_to_lines(h, &b, &e);
+    cu2cl_edits_widen_to_lines(h->src, h->src_len, &b, &e);
     h->first_decl = b;
   }
 }
@@ -579,7 +575,8 @@ static void rewrite_launch(host *h, CXCursor call) {
       name = p + 1; /* ns::kernel */
   char *kname = xstrndup(name, (size_t)(name_end - name));
   const cu2cl_kernel_spec *k = spec_named(h, kname);
-  int external = !k && launches_external(call);
+  int external = !k && (launches_external(call) || /* in dead templates */
+                         strvec_contains(&h->unlaunched, kname));
   if (k && k->uses_warp)
     check_block_size(h, call, k);
   if (k && k->syncs_grid) /* cu2clrt checks the launch (rt_func.c) */
@@ -972,6 +969,7 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
   char *out = cu2cl_edits_apply(&h.edits, h.src, h.src_len, lines);
   cu2cl_edits_free(&h.edits);
   strvec_free(&h.stubbed);
+  strvec_free(&h.unlaunched);
   strvec_free(&h.valued);
   cu2cl_kptr_free(h.kptr);
   *errors += h.errors;

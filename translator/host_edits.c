@@ -104,3 +104,21 @@ char *cu2cl_edits_apply(cu2cl_edits *l, const char *src, size_t len,
   }
   return strbuf_take(&out);
 }
+
+void cu2cl_edits_widen_to_lines(const char *src, size_t len, unsigned *b,
+                                unsigned *e) {
+  unsigned s = *b;
+  while (s > 0 && (src[s - 1] == ' ' || src[s - 1] == '\t'))
+    s--;
+  if (s == 0 || src[s - 1] == '\n')
+    *b = s;
+  unsigned t = *e;
+  while (t < len && (src[t] == ' ' || src[t] == '\t'))
+    t++;
+  if (t < len && src[t] == ';')
+    t++;
+  if (t < len && src[t] == '\n')
+    *e = t + 1;
+  else if (t <= len && t > 0 && src[t - 1] == ';')
+    *e = t;
+}

@@ -35,4 +35,10 @@ char *cu2cl_edits_apply(cu2cl_edits *l, const char *src, size_t len,
 
 void cu2cl_edits_free(cu2cl_edits *l);
 
+/* Widens [*b, *e) of src (len bytes) to whole lines when only blanks (and
+ * a closing ';') share them, so that a removed declaration leaves no stray
+ * indentation or empty line. */
+void cu2cl_edits_widen_to_lines(const char *src, size_t len, unsigned *b,
+                                unsigned *e);
+
 #endif

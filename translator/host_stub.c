@@ -164,6 +164,46 @@ void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
   strbuf_append(b, ");\n");
 }
 
+/* The primary template alone, for a kernel template that no code of the
+ * program instantiates: its launches lie in templates that are never
+ * instantiated either (a class template's unused member), which must still
+ * parse. Declared, never defined: nothing calls it. */
+void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu,
+                                CXCursor tpl) {
+  CXCursor *kids;
+  unsigned n = cx_children(tpl, &kids), nt = 0, np = 0;
+  char *name = cx_spelling(tpl);
+  strbuf_append(b, "template <");
+  for (unsigned i = 0; i < n; i++) {
+    enum CXCursorKind k = clang_getCursorKind(kids[i]);
+    if (k != CXCursor_TemplateTypeParameter &&
+        k != CXCursor_NonTypeTemplateParameter &&
+        k != CXCursor_TemplateTemplateParameter)
+      continue;
+    char *text = cx_tokens_text(tu, kids[i]);
+    strbuf_printf(b, "%s%s", nt++ ? ", " : "", text);
+    free(text);
+  }
+  strbuf_printf(b,
+                ">\ncu2clError_t cu2cl_launch_%s(dim3 grid, dim3 block, "
+                "size_t shmem,\n    cu2clStream_t stream",
+                name);
+  for (unsigned i = 0; i < n; i++) {
+    if (clang_getCursorKind(kids[i]) != CXCursor_ParmDecl)
+      continue;
+    char *t = cx_type_spelling(clang_getCursorType(kids[i]));
+    char *type = with_host_names(t);
+    char *pn = cx_spelling(kids[i]);
+    char *def = default_suffix(tu, tpl, (int)np++);
+    strbuf_printf(b, ", %s%s%s%s", type, str_ends_with(type, "*") ? "" : " ",
+                  pn, def);
+    free(def), free(pn), free(type), free(t);
+  }
+  strbuf_append(b, ");\n");
+  free(name);
+  free(kids);
+}
+
 /* A kernel used as a value gets a launch from CUDA's void **args, which
  * unpacks them for its typed stub (cu2clKernelRef.launchv). */
 static void append_launchv(strbuf *b, const cu2cl_kernel_spec *k) {

@@ -24,6 +24,11 @@
 void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
                               const cu2cl_kernel_spec *k, CXCursor tpl);
 
+/* Appends the primary template of the stubs of kernel template tpl, which
+ * no code instantiates (so no specialization was emitted): declared for its
+ * launches in templates that are never instantiated. */
+void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu, CXCursor tpl);
+
 /* Appends the stub of specialization k (kernel: its declaration, for
  * default arguments; valued: the file uses it as a value). */
 void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,

@@ -725,7 +725,11 @@ static void print_cast(emitter *e, CXCursor c, int cpp_style) {
   CXCursor operand = dev_last_child(c);
   CXType t = clang_getCursorType(c);
   char sp = dev_is_pointer_type(t) ? dev_expr_space(e, operand) : 0;
-  char *ts = dev_type_string(e, t, sp);
+  /* (void **)&p, p a pointer into local memory: (__local void **) */
+  char in = dev_is_pointer_pointer(t) ? dev_inner_space(e, operand) : 0;
+  strbuf tb = {0};
+  dev_print_type_decl_inner(e, &tb, t, sp, in != sp ? in : 0, "");
+  char *ts = strbuf_take(&tb);
   CXCursor inner = cx_strip_implicit(operand);
   if ((clang_getCursorKind(inner) == CXCursor_CallExpr &&
        clang_getCursorKind(clang_getCursorReferenced(inner)) ==

@@ -56,9 +56,7 @@ static void print_hoisted_shared(emitter *e, CXCursor body) {
  * address): OpenCL C forbids it as a kernel parameter, so the kernel takes
  * `__global void *p_pp` and its prologue casts it back. */
 static int is_pointer_pointer(CXType t) {
-  CXType c = clang_getCanonicalType(t);
-  return c.kind == CXType_Pointer &&
-         clang_getCanonicalType(clang_getPointeeType(c)).kind == CXType_Pointer;
+  return dev_is_pointer_pointer(t);
 }
 
 static void print_param(emitter *e, fn_clone *f, CXCursor p) {
@@ -85,8 +83,9 @@ static void print_param(emitter *e, fn_clone *f, CXCursor p) {
     strbuf_printf(e->out, "uchar %s", sn); /* OpenCL forbids bool args */
     dev_report_quiet(e, p, CU2CL_D_BOOL_OR_SIZE_T_ARG, n, "bool", "uchar");
   } else {
-    dev_print_type_decl(e, e->out, t,
-                        v && (v->flags & V_POINTER) ? v->space : 0, sn);
+    dev_print_type_decl_inner(e, e->out, t,
+                              v && (v->flags & V_POINTER) ? v->space : 0,
+                              v && (v->flags & V_POINTER) ? v->inner : 0, sn);
   }
   free(n);
   free(sn);

@@ -54,6 +54,7 @@ static var_entry *var_add(emitter *e, CXCursor decl, char space,
   v = &e->vars[e->nvars++];
   v->key = cx_key_of(decl);
   v->space = space;
+  v->inner = 0;
   v->flags = flags;
   v->varying = 0;
   v->read_uniform = 0;
@@ -85,11 +86,16 @@ static char decl_space(emitter *e, CXCursor decl) {
 char *dev_call_spaces(emitter *e, CXCursor call, CXCursor callee,
                       CXCursor *args, unsigned nargs) {
   int n = clang_Cursor_getNumArguments(callee);
-  char *sp = xmalloc((size_t)(n > 0 ? n : 0) + 1);
+  /* the parameters' spaces, then '|' and where the pointers that pointers
+   * to pointers point to point, when one of them points elsewhere than the
+   * pointer itself lives (which a clone's T **p assumes without them) */
+  char *sp = xmalloc(2 * (size_t)(n > 0 ? n : 0) + 2);
+  char *in = sp + (n > 0 ? n : 0) + 1;
+  int inner = 0;
   for (int i = 0; i < n; i++) {
     CXType pt = clang_getCursorType(clang_Cursor_getArgument(callee, i));
     CXType ct = clang_getCanonicalType(pt);
-    sp[i] = '-';
+    sp[i] = in[i] = '-';
     if ((unsigned)i >= nargs)
       continue;
     if (ct.kind == CXType_Pointer)
@@ -97,9 +103,44 @@ char *dev_call_spaces(emitter *e, CXCursor call, CXCursor callee,
     else if (ct.kind == CXType_LValueReference &&
              !clang_isConstQualifiedType(clang_getPointeeType(ct)))
       sp[i] = dev_lvalue_space(e, args[i]);
+    if (dev_is_pointer_pointer(pt)) {
+      in[i] = dev_inner_space(e, args[i]);
+      inner |= in[i] != sp[i];
+    }
   }
-  sp[n > 0 ? n : 0] = 0;
+  sp[n > 0 ? n : 0] = inner ? '|' : 0;
+  in[n > 0 ? n : 0] = 0;
   return sp;
+}
+
+int dev_is_pointer_pointer(CXType t) {
+  CXType c = clang_getCanonicalType(t);
+  return c.kind == CXType_Pointer &&
+         clang_getCanonicalType(clang_getPointeeType(c)).kind == CXType_Pointer;
+}
+
+/* For a pointer to a pointer: where the pointer it points to points (the
+ * address of a pointer variable: that variable's space; a pointer to a
+ * pointer variable: its own). When not known, where the pointer it points
+ * to lives, as a T **p without it is printed (T *__global *__global p). */
+char dev_inner_space(emitter *e, CXCursor c) {
+  c = cx_strip_implicit(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_ParenExpr || k == CXCursor_CStyleCastExpr ||
+      k == CXCursor_CXXStaticCastExpr || k == CXCursor_CXXReinterpretCastExpr)
+    return dev_inner_space(e, dev_last_child(c));
+  CXCursor var = clang_getNullCursor();
+  int addr = k == CXCursor_UnaryOperator &&
+             clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf;
+  CXCursor r = cx_strip_implicit(addr ? dev_first_child(c) : c);
+  if (clang_getCursorKind(r) == CXCursor_DeclRefExpr)
+    var = clang_getCursorReferenced(r);
+  var_entry *v = clang_Cursor_isNull(var) ? NULL : dev_var_find(e, var);
+  if (v && (v->flags & V_POINTER) && addr)
+    return v->space ? v->space : 'g';
+  if (v && (v->flags & V_POINTER) && v->inner)
+    return v->inner;
+  return dev_expr_space(e, c);
 }
 
 static char call_return_space(emitter *e, CXCursor call) {
@@ -143,7 +184,13 @@ char dev_expr_space(emitter *e, CXCursor c) {
   case CXCursor_UnaryOperator:
     if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf)
       return dev_lvalue_space(e, dev_first_child(c));
+    if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref)
+      return dev_inner_space(e, dev_first_child(c)); /* *pp */
     return 'g';
+  case CXCursor_ArraySubscriptExpr: /* pp[i] */
+    return dev_is_pointer_pointer(clang_getCursorType(dev_first_child(c)))
+               ? dev_inner_space(e, dev_first_child(c))
+               : 'g';
   case CXCursor_BinaryOperator:
   case CXCursor_CompoundAssignOperator: {
     CXCursor *kids;
@@ -445,8 +492,10 @@ void dev_analyze_function(emitter *e, fn_clone *f) {
     CXCursor p = clang_Cursor_getArgument(f->decl, (unsigned)i);
     CXType t = clang_getCursorType(p);
     char s = f->spaces[i] == '-' || !f->spaces[i] ? 'g' : f->spaces[i];
+    const char *in = strchr(f->spaces, '|');
     if (dev_is_pointer_type(t))
-      var_add(e, p, s, V_POINTER);
+      var_add(e, p, s, V_POINTER)->inner =
+          in && in[1 + i] != '-' ? in[1 + i] : 0;
     else if (dev_is_nonconst_ref(t))
       var_add(e, p, s, V_POINTER | V_DEREF);
     else
@@ -598,12 +647,15 @@ static char *clone_name(emitter *e, CXCursor def, const char *usr,
   strbuf b = {0};
   strbuf_append(&b, base);
   int nonglobal = 0;
-  for (const char *s = spaces; *s; s++)
+  for (const char *s = spaces; *s && *s != '|'; s++)
     nonglobal |= *s != '-' && *s != 'g';
-  if (!is_kernel && nonglobal) {
+  const char *inner = strchr(spaces, '|');
+  if (!is_kernel && (nonglobal || inner)) {
     strbuf_append(&b, "_");
     for (const char *s = spaces; *s; s++)
-      if (*s != '-')
+      if (*s == '|')
+        strbuf_append(&b, "_"); /* then where *p of T **p points */
+      else if (*s != '-')
         strbuf_appendc(&b, *s);
   }
   if (self && self != 'S' && self != 'g' && self != 'N')

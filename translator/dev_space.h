@@ -22,6 +22,11 @@ char *dev_call_spaces(emitter *e, CXCursor call, CXCursor callee,
                       CXCursor *args, unsigned nargs);
 /* Where a pointer value points. */
 char dev_expr_space(emitter *e, CXCursor c);
+/* 1 for T ** (a pointer to a pointer). */
+int dev_is_pointer_pointer(CXType t);
+/* For a pointer to a pointer value: where the pointer it points to points;
+ * 'g' when not known. */
+char dev_inner_space(emitter *e, CXCursor c);
 /* Where an object lives. */
 char dev_lvalue_space(emitter *e, CXCursor c);
 

@@ -79,6 +79,8 @@ enum { V_DEREF = 1, V_POINTER = 2, V_ARRAY = 4 };
 typedef struct var_entry {
   cx_key key; /* the declaration */
   char space; /* pointee space for pointers, storage space otherwise */
+  char inner; /* a pointer to a pointer (T **p): where *p points; 0 when
+                 unknown (then as space) */
   unsigned flags;
   int varying; /* may differ between the work-items of a group (dev_pred) */
   int read_uniform; /* read as uniform in this round of dev_mark_varying */

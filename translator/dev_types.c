@@ -822,6 +822,25 @@ void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
   free(tn);
 }
 
+void dev_print_type_decl_inner(emitter *e, strbuf *b, CXType t, char space,
+                               char inner, const char *name) {
+  CXType c = clang_getCanonicalType(t);
+  CXType pt = clang_getPointeeType(c);
+  if (!inner || c.kind != CXType_Pointer ||
+      clang_getCanonicalType(pt).kind != CXType_Pointer) {
+    dev_print_type_decl(e, b, t, space, name);
+    return;
+  }
+  /* T *INNER *SPACE name: the pointer *name lives in space, points to
+   * inner */
+  const char *w = dev_space_word(space ? space : 'g');
+  char *d = xasprintf("%s%s*%s%s", w, *w ? " " : "",
+                      clang_isRestrictQualifiedType(c) ? "restrict " : "",
+                      name);
+  dev_print_type_decl(e, b, pt, inner, d);
+  free(d);
+}
+
 char *dev_pointer_declarator(CXType pointee, char space, const char *name) {
   const char *in = clang_getCanonicalType(pointee).kind == CXType_Pointer
                        ? dev_space_word(space)

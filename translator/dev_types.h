@@ -48,6 +48,10 @@ char *dev_type_name(emitter *e, CXType t);
 int dev_is_cl_vector_name(const char *tn);
 void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
                          const char *name);
+/* As dev_print_type_decl; for a pointer to a pointer with inner set, *name
+ * points into inner (T *INNER *SPACE name) instead of space. */
+void dev_print_type_decl_inner(emitter *e, strbuf *b, CXType t, char space,
+                               char inner, const char *name);
 char *dev_type_string(emitter *e, CXType t, char space);
 /* The declarator of a pointer named name to an object of type pointee in
  * space (0: private): "*name", "(*name)" when pointee is an array (float

@@ -50,6 +50,7 @@ typedef struct access {
   const char *name, *text;
   const char *sig; /* text with the versions of its variables (own) */
   int write, own;
+  const char *field; /* s[i].f: the field of a struct, NULL for all of s[i] */
   unsigned fence;
   lin idx;
   sform sf; /* the index in a stride, when it is one */
@@ -204,9 +205,23 @@ static const char *own_signature(sync_walk *w, CXCursor c, const char *text) {
   return dev_index_keep(w, strbuf_take(&b));
 }
 
-/* Adds the access c (a subscript or dereference) when it reaches a root. */
+/* m, a member of an access (s[i].f, (*p).f): the field's name when it is a
+ * field of a struct, whose fields are disjoint bytes (not of a union, not
+ * a bit-field, which shares its word). */
+static const char *access_field(sync_walk *w, CXCursor m) {
+  CXCursor f = clang_getCursorReferenced(m);
+  if (clang_getCursorKind(f) != CXCursor_FieldDecl ||
+      clang_Cursor_isBitField(f) ||
+      clang_getCursorKind(clang_getCursorSemanticParent(f)) ==
+          CXCursor_UnionDecl)
+    return NULL;
+  return dev_index_keep(w, cx_spelling(f));
+}
+
+/* Adds the access c (a subscript or dereference) when it reaches a root;
+ * field: the struct field of it that is accessed, or NULL for all of it. */
 static void add_access(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
-                       int write, pend *out) {
+                       int write, const char *field, pend *out) {
   CXCursor base, index = clang_getNullCursor();
   if (clang_getCursorKind(c) == CXCursor_ArraySubscriptExpr) {
     base = dev_first_child(c);
@@ -228,6 +243,7 @@ static void add_access(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
   a->name = dev_index_keep(w, cx_spelling(root));
   a->text = dev_index_keep(w, cx_tokens_text(w->e->tu, c));
   a->write = write;
+  a->field = field;
   a->fence = fence;
   a->g = g;
   if (direct && !clang_Cursor_isNull(index))
@@ -266,16 +282,20 @@ static void collect_kids(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
 static void collect_store(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
                           int reads_too, pend *out) {
   c = dev_index_strip(c);
-  if (clang_getCursorKind(c) == CXCursor_MemberRefExpr)
-    c = dev_index_strip(dev_first_child(c)); /* s[i].x = v stores into s[i] */
+  const char *field = NULL;
+  if (clang_getCursorKind(c) == CXCursor_MemberRefExpr) {
+    CXCursor base = dev_index_strip(dev_first_child(c));
+    field = is_access(base) ? access_field(w, c) : NULL;
+    c = base; /* s[i].x = v stores into s[i], at x */
+  }
   if (!is_access(c)) {
     collect_expr(w, c, stmt, g, out);
     return;
   }
   collect_kids(w, c, stmt, g, out);
   if (reads_too)
-    add_access(w, c, stmt, g, 0, out);
-  add_access(w, c, stmt, g, 1, out);
+    add_access(w, c, stmt, g, 0, field, out);
+  add_access(w, c, stmt, g, 1, field, out);
 }
 
 /* Accesses of an expression in the order a warp makes them: the operands'
@@ -303,12 +323,18 @@ static void collect_expr(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
                    out); /* only its index */
     else if (op == CXUnaryOperator_Deref) {
       collect_kids(w, c, stmt, g, out);
-      add_access(w, c, stmt, g, 0, out);
+      add_access(w, c, stmt, g, 0, NULL, out);
     } else
       collect_kids(w, c, stmt, g, out);
   } else if (k == CXCursor_ArraySubscriptExpr) {
     collect_kids(w, c, stmt, g, out);
-    add_access(w, c, stmt, g, 0, out);
+    add_access(w, c, stmt, g, 0, NULL, out);
+  } else if (k == CXCursor_MemberRefExpr && n == 1 &&
+             is_access(dev_index_strip(kids[0])) &&
+             access_field(w, c)) { /* s[i].f: a read of f alone */
+    CXCursor a = dev_index_strip(kids[0]);
+    collect_kids(w, a, stmt, g, out);
+    add_access(w, a, stmt, g, 0, access_field(w, c), out);
   } else if (k != CXCursor_LambdaExpr) {
     collect_kids(w, c, stmt, g, out);
   }
@@ -438,6 +464,8 @@ static int strided_apart(const sform *x, const sform *y) {
 static int conflict(const access *a, int a_stale, const access *b) {
   if (!cx_key_eq(&a->root, &b->root) || a->write == b->write)
     return 0;
+  if (a->field && b->field && strcmp(a->field, b->field))
+    return 0; /* s[i].key and s[j].value: other bytes */
   if (a->fence == 2 && b->fence == 2 && !related(a, b))
     return 0; /* global memory at an element the data picks (d[d_edges[i]]
                  and d[tid]): the two threads may as well be in different

@@ -86,6 +86,37 @@ int cx_in_system_header(CXCursor c) {
   return !f || clang_Location_isInSystemHeader(l);
 }
 
+/* 1 when expression e, a child of parameter p, follows an '=' after p's
+ * name: its default argument, not a template argument of its type
+ * (Span<float, 1> s) nor an array bound (float a[4]). */
+static int cx_after_equals(CXTranslationUnit tu, CXCursor p, CXCursor e) {
+  CXFile fp, fe;
+  unsigned op, oe;
+  clang_getFileLocation(clang_getCursorLocation(p), &fp, NULL, NULL, &op);
+  clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(e)), &fe,
+                        NULL, NULL, &oe);
+  size_t len = 0;
+  const char *text = fp ? clang_getFileContents(tu, fp, &len) : NULL;
+  if (!text || !fe || !clang_File_isEqual(fp, fe) || oe <= op || oe > len)
+    return 0;
+  for (unsigned o = op; o < oe; o++)
+    if (text[o] == '=')
+      return 1;
+  return 0;
+}
+
+CXCursor cx_param_default(CXTranslationUnit tu, CXCursor parm) {
+  CXCursor *kids;
+  unsigned n = cx_children(parm, &kids);
+  CXCursor r = clang_getNullCursor();
+  for (unsigned k = n; k-- > 0 && clang_Cursor_isNull(r);)
+    if (clang_isExpression(clang_getCursorKind(kids[k])) &&
+        cx_after_equals(tu, parm, kids[k]))
+      r = kids[k];
+  free(kids);
+  return r;
+}
+
 typedef struct cx_named {
   const char *name;
   int found;

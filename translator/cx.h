@@ -44,6 +44,9 @@ int cx_extent_offsets(CXCursor c, unsigned *begin, unsigned *end);
 /* 1 when the cursor's declaration lies in a system header (the CUDA
  * headers, cu2cl's own headers, libc). */
 int cx_in_system_header(CXCursor c);
+/* The default argument of parameter parm (its expression after '='), or a
+ * null cursor. */
+CXCursor cx_param_default(CXTranslationUnit tu, CXCursor parm);
 /* Whether some declaration outside system headers in tu is spelt name (a
  * walk of the unit's own code). */
 int cx_user_declares(CXTranslationUnit tu, const char *name);

@@ -424,6 +424,32 @@ static void print_address_of(emitter *e, CXCursor arg, CXType pointee) {
   free(t);
 }
 
+/* An argument a call leaves to its default (a childless expression to
+ * libclang) whose value is no constant (tx = threadIdx.x): the parameter's
+ * default expression, printed at the call as C++ evaluates it there. 1
+ * when printed. */
+static int print_default_arg(emitter *e, CXCursor def, unsigned i,
+                             CXCursor arg) {
+  if (clang_getCursorKind(arg) != CXCursor_UnexposedExpr ||
+      !clang_Cursor_isNull(dev_first_child(arg)))
+    return 0;
+  CXEvalResult r = clang_Cursor_Evaluate(arg);
+  if (r) {
+    clang_EvalResult_dispose(r);
+    return 0; /* printed as its value */
+  }
+  CXCursor decls[] = {def, clang_getCanonicalCursor(def)};
+  for (size_t k = 0; k < 2; k++) {
+    CXCursor d = cx_param_default(e->tu,
+                                  clang_Cursor_getArgument(decls[k], i));
+    if (!clang_Cursor_isNull(d)) {
+      dev_print_expr(e, d);
+      return 1;
+    }
+  }
+  return 0;
+}
+
 void dev_print_user_args(emitter *e, CXCursor def, CXCursor *args,
                          unsigned nargs, int first) {
   for (unsigned i = 0; i < nargs; i++) {
@@ -437,7 +463,7 @@ void dev_print_user_args(emitter *e, CXCursor def, CXCursor *args,
       dev_report(e, args[i], CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED,
                  "cooperative_groups::thread_group holding a "
                  "coalesced_group");
-    } else {
+    } else if (!print_default_arg(e, def, i, args[i])) {
       dev_print_expr(e, args[i]);
     }
   }

@@ -52,15 +52,9 @@ static char *default_argument(CXTranslationUnit tu, CXCursor kernel,
         clang_Cursor_isNull(decls[d]) ? decls[d] : nth_param(decls[d], i);
     if (clang_Cursor_isNull(p))
       continue;
-    CXCursor *kids;
-    unsigned n = cx_children(p, &kids);
-    char *text = NULL;
-    for (unsigned k = n; k-- > 0 && !text;)
-      if (clang_isExpression(clang_getCursorKind(kids[k])))
-        text = cx_tokens_text(tu, kids[k]);
-    free(kids);
-    if (text)
-      return text;
+    CXCursor d = cx_param_default(tu, p);
+    if (!clang_Cursor_isNull(d))
+      return cx_tokens_text(tu, d);
   }
   return NULL;
 }

@@ -61,14 +61,15 @@ static void cl_teardown(void) {
 }
 
 /* The prelude as cu2cl embeds it: prelude.cl, prelude_math.cl, then
- * prelude_round.cl. */
+ * prelude_round.cl, then prelude_half.cl. */
 static char *prelude_text(void) {
   char *a = read_file(CU2CL_SOURCE_DIR "/rules/prelude.cl", NULL);
   char *b = read_file(CU2CL_SOURCE_DIR "/rules/prelude_math.cl", NULL);
   char *c = read_file(CU2CL_SOURCE_DIR "/rules/prelude_round.cl", NULL);
-  ck_assert_msg(a && b && c, "cannot read rules/prelude*.cl");
-  char *s = xasprintf("%s%s%s", a, b, c);
-  free(a), free(b), free(c);
+  char *d = read_file(CU2CL_SOURCE_DIR "/rules/prelude_half.cl", NULL);
+  ck_assert_msg(a && b && c && d, "cannot read rules/prelude*.cl");
+  char *s = xasprintf("%s%s%s%s", a, b, c, d);
+  free(a), free(b), free(c), free(d);
   return s;
 }
 

@@ -81,6 +81,7 @@ static void load_header(void) {
   append_header("cu2clrt.h", &len);
   append_header("cu2clrt_pitch.h", &len);
   append_header("cu2clrt_graph.h", &len);
+  append_header("cu2clrt_fp16.h", &len);
 }
 
 static void free_header(void) {

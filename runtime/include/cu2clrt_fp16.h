@@ -5,7 +5,8 @@
  * __half and __half2 keep their CUDA names (rules/runtime_api.def rows
  * whose replacement is the name itself), their size and their bits: an
  * IEEE 754 binary16 value in an unsigned short, so arrays copied to and
- * from the device (cu2cl_half in rules/prelude_half.cl) match bit for bit.
+ * from the device (rules/prelude_half.cl has the same layout) match bit
+ * for bit.
  * Conversions round to nearest even, written here in integer arithmetic so
  * the result does not depend on the host's floating-point environment;
  * arithmetic is done in float and rounded once (for + - * / that equals

@@ -160,6 +160,16 @@ __host__ __device__ __half2 __h2div(const __half2 a, const __half2 b);
 __host__ __device__ __half2 __hfma2(const __half2 a, const __half2 b,
                                     const __half2 c);
 __host__ __device__ __half2 __hneg2(const __half2 a);
+__host__ __device__ __half __hfma_relu(const __half a, const __half b,
+                                       const __half c);
+__host__ __device__ __half2 __hadd2_sat(const __half2 a, const __half2 b);
+__host__ __device__ __half2 __hmul2_sat(const __half2 a, const __half2 b);
+__host__ __device__ __half2 __hfma2_sat(const __half2 a, const __half2 b,
+                                        const __half2 c);
+__host__ __device__ __half2 __hfma2_relu(const __half2 a, const __half2 b,
+                                         const __half2 c);
+__host__ __device__ __half2 __hcmadd(const __half2 a, const __half2 b,
+                                     const __half2 c);
 __host__ __device__ __half2 __habs2(const __half2 a);
 __host__ __device__ __half2 __hmax2(const __half2 a, const __half2 b);
 __host__ __device__ __half2 __hmin2(const __half2 a, const __half2 b);
@@ -276,6 +286,10 @@ __host__ __device__ __half2 &operator+=(__half2 &lh, const __half2 &rh);
 __host__ __device__ __half2 &operator-=(__half2 &lh, const __half2 &rh);
 __host__ __device__ __half2 &operator*=(__half2 &lh, const __half2 &rh);
 __host__ __device__ __half2 &operator/=(__half2 &lh, const __half2 &rh);
+__host__ __device__ __half2 &operator++(__half2 &h);
+__host__ __device__ __half2 &operator--(__half2 &h);
+__host__ __device__ __half2 operator++(__half2 &h, const int ignored);
+__host__ __device__ __half2 operator--(__half2 &h, const int ignored);
 __host__ __device__ __half2 operator+(const __half2 &h);
 __host__ __device__ __half2 operator-(const __half2 &h);
 __host__ __device__ bool operator==(const __half2 &lh, const __half2 &rh);

@@ -503,7 +503,11 @@ static int write_device_functions(const char *dir) {
           "in rules/prelude_math.cl (their accuracy: "
           "[below](#accuracy-of-the-math-helpers)), the directed-rounding "
           "intrinsics in rules/prelude_round.cl "
-          "([below](#directed-rounding)); the PTX special registers that "
+          "([below](#directed-rounding)), half precision (cuda_fp16.h, the "
+          "rows of rules/device_half.def) in rules/prelude_half.cl "
+          "([design](runtime.md#half-precision-cuda_fp16h)); rows named "
+          "`CLASS::NAME` are members (`$0` is a method's object); the PTX "
+          "special registers that "
           "inline assembly may read are [below](#ptx-special-registers).\n\n"
           "%zu of %zu rows supported.\n\n"
           "| CUDA | Signature | OpenCL C | Notes |\n|---|---|---|---|\n",

@@ -61,14 +61,15 @@ static void cl_teardown(void) {
 }
 
 /* The prelude as cu2cl embeds it: prelude.cl, prelude_math.cl, then
- * prelude_round.cl. */
+ * prelude_round.cl, then prelude_half.cl. */
 static char *prelude_text(void) {
   char *a = read_file(CU2CL_SOURCE_DIR "/rules/prelude.cl", NULL);
   char *b = read_file(CU2CL_SOURCE_DIR "/rules/prelude_math.cl", NULL);
   char *c = read_file(CU2CL_SOURCE_DIR "/rules/prelude_round.cl", NULL);
-  ck_assert_msg(a && b && c, "cannot read rules/prelude*.cl");
-  char *s = xasprintf("%s%s%s", a, b, c);
-  free(a), free(b), free(c);
+  char *d = read_file(CU2CL_SOURCE_DIR "/rules/prelude_half.cl", NULL);
+  ck_assert_msg(a && b && c && d, "cannot read rules/prelude*.cl");
+  char *s = xasprintf("%s%s%s%s", a, b, c, d);
+  free(a), free(b), free(c), free(d);
   return s;
 }
 
@@ -208,6 +209,16 @@ static char *cl_type(const char *cuda) {
       {"signed char", "char"},
   };
   char *t = xstrdup(cuda);
+  size_t tl = strlen(t);
+  while (tl && (t[tl - 1] == '&' || t[tl - 1] == ' ')) /* a reference: */
+    t[--tl] = '\0'; /* the argument is a local of the referenced type */
+  if (str_starts_with(t, "const ") && !strchr(t, '*'))
+    memmove(t, t + 6, strlen(t + 6) + 1);
+  if (str_starts_with(t, "__half")) { /* __half, __half2, the _raw forms */
+    char *r = xasprintf("cu2cl_half%s", strchr(t, '2') ? "2" : "");
+    free(t);
+    return r;
+  }
   if (str_ends_with(t, " *const"))
     t[strlen(t) - 5] = '\0';
   int ptr = strchr(t, '*') != NULL;
@@ -285,6 +296,14 @@ static void append_row_kernel(strbuf *b, int id, const row *r, const char *sig,
       args[i] =
           !strcmp(space, "global") ? xasprintf("p%d", i) : xasprintf("a%d", i);
       free(elem);
+    } else if (!strcmp(t, "cu2cl_half")) {
+      strbuf_printf(&locals, "  %s v%d = cu2cl_float2half_rn(in[%d]);\n", t,
+                    i, i);
+      args[i] = xasprintf("v%d", i);
+    } else if (!strcmp(t, "cu2cl_half2")) {
+      strbuf_printf(&locals, "  %s v%d = cu2cl_float2half2_rn(in[%d]);\n", t,
+                    i, i);
+      args[i] = xasprintf("v%d", i);
     } else {
       strbuf_printf(&locals, "  %s v%d = (%s)in[%d];\n", t, i, t, i);
       args[i] = xasprintf("v%d", i);
@@ -308,6 +327,26 @@ static void append_row_kernel(strbuf *b, int id, const row *r, const char *sig,
   free(args);
   strbuf_free(&params);
   strbuf_free(&locals);
+}
+
+/* 1 for a row of a method (CLASS::NAME, not a constructor): its template
+ * has the object as $0 besides the parameters. */
+static int is_method_row(const char *name) {
+  const char *sep = strstr(name, "::");
+  if (!sep)
+    return 0;
+  size_t n = (size_t)(sep - name);
+  return strlen(sep + 2) != n || strncmp(sep + 2, name, n) != 0;
+}
+
+/* The argument types a row's template takes: a method's object first. */
+static char *template_signature(const row *r, const char *sig) {
+  if (!is_method_row(r->name))
+    return xstrdup(sig);
+  char *cls = xstrndup(r->name, (size_t)(strstr(r->name, "::") - r->name));
+  char *s = xasprintf("%s &%s%s", cls, *sig ? ", " : "", sig);
+  free(cls);
+  return s;
 }
 
 /* "t, t, ..., t" (n times). Caller frees. */
@@ -350,7 +389,13 @@ static row_use *row_uses(size_t *count) {
         sig = own = repeat_type("float", template_arity(r->ocl));
       }
     }
-    add_use(&uses, &n, r, sig, "global");
+    char *tsig = template_signature(r, sig);
+    /* a non-const reference's helper is chosen by where the lvalue lives:
+     * the kernel's locals are private */
+    int ref = strstr(r->ocl, "$A0") && strstr(tsig, " &") &&
+              !str_starts_with(tsig, "const ");
+    add_use(&uses, &n, r, tsig, ref ? "private" : "global");
+    free(tsig);
     /* void * rows (free) take heap pointers, which are __global */
     if (strchr(sig, '*') && !strstr(sig, "char *") && !strstr(sig, "void *")) {
       add_use(&uses, &n, r, sig, "local");
@@ -1306,6 +1351,11 @@ END_TEST
 static char *decl_key(CXCursor c) {
   strbuf b = {0};
   CXString n = clang_getCursorSpelling(c);
+  if (clang_getCursorKind(c) != CXCursor_FunctionDecl) { /* a member */
+    CXString cls = clang_getCursorSpelling(clang_getCursorSemanticParent(c));
+    strbuf_printf(&b, "%s::", clang_getCString(cls));
+    clang_disposeString(cls);
+  }
   strbuf_printf(&b, "%s(", clang_getCString(n));
   clang_disposeString(n);
   int na = clang_Cursor_getNumArguments(c);
@@ -1315,7 +1365,7 @@ static char *decl_key(CXCursor c) {
     CXString s = clang_getTypeSpelling(t);
     const char *p = clang_getCString(s);
     size_t len = strlen(p);
-    if (!strchr(p, '*') && str_starts_with(p, "const "))
+    if (!strchr(p, '*') && !strchr(p, '&') && str_starts_with(p, "const "))
       p += 6, len -= 6;
     else if (str_ends_with(p, " *const"))
       len -= 5;
@@ -1333,7 +1383,12 @@ static enum CXChildVisitResult collect_decl(CXCursor c, CXCursor parent,
   case CXCursor_LinkageSpec:
   case CXCursor_UnexposedDecl:
     return CXChildVisit_Recurse;
+  case CXCursor_StructDecl: /* the members of cuda_fp16.h's types */
+    return CXChildVisit_Recurse;
   case CXCursor_FunctionDecl:
+  case CXCursor_CXXMethod:
+  case CXCursor_Constructor:
+  case CXCursor_ConversionFunction:
     strvec_push_own(data, decl_key(c));
     return CXChildVisit_Continue;
   default:
@@ -1356,7 +1411,8 @@ START_TEST(test_signatures_match_toolkit) {
                         "--cuda-path=/usr/local/cuda",
                         "--cuda-gpu-arch=sm_80",
                         "-Wno-unknown-cuda-version"};
-  struct CXUnsavedFile f = {"probe.cu", "", 0};
+  const char *probe = "#include <cuda_fp16.h>\n";
+  struct CXUnsavedFile f = {"probe.cu", probe, (unsigned long)strlen(probe)};
   CXIndex idx = clang_createIndex(0, 0);
   CXTranslationUnit tu = clang_parseTranslationUnit(
       idx, "probe.cu", args, 6, &f, 1, CXTranslationUnit_SkipFunctionBodies);
@@ -1407,7 +1463,7 @@ END_TEST
 /* Placeholders a template may use given its row's signature. */
 static void check_placeholders(const row *r, strbuf *bad) {
   int explicit_sig = strcmp(r->sig, "*") != 0;
-  int n = sig_arity(r->sig);
+  int n = sig_arity(r->sig) + is_method_row(r->name);
   for (const char *p = r->ocl; (p = strchr(p, '$')); p++) {
     char k = p[1];
     int has_kind = k == 'A' || k == 'T';
@@ -1424,6 +1480,22 @@ static void check_placeholders(const row *r, strbuf *bad) {
   }
 }
 
+/* A parameter "const T" (not a pointer, not a reference): the matcher
+ * drops such a const, so a row spelling it would never match. */
+static int has_top_level_const(const char *sig) {
+  for (const char *p = sig; *p;) {
+    size_t len = strcspn(p, ",");
+    char *param = xstrndup(p, len);
+    int bad = str_starts_with(param, "const ") && !strchr(param, '*') &&
+              !strchr(param, '&');
+    free(param);
+    if (bad)
+      return 1;
+    p += len + (p[len] == ',' ? 2 : 0);
+  }
+  return 0;
+}
+
 START_TEST(test_table_is_consistent) {
   strbuf bad = {0};
   for (size_t i = 0; i < NROWS; i++) {
@@ -1438,7 +1510,7 @@ START_TEST(test_table_is_consistent) {
                       r->name, r->sig, j);
     if (r->ocl)
       check_placeholders(r, &bad);
-    if (r->ocl && strstr(r->sig, "const ") && !strchr(r->sig, '*'))
+    if (r->ocl && has_top_level_const(r->sig))
       strbuf_printf(&bad, "  %s(%s): top-level const in a signature\n", r->name,
                     r->sig);
   }

@@ -54,7 +54,10 @@ static const char *const generated_only[] = {
     "cu2clKernelOf",            /* a kernel as such a value */
     "cu2clLaunchPtr",           /* a launch through one */
     "cu2clrt_graph",            /* the headers' own names */
-    "cu2clrt_pitch"};
+    "cu2clrt_pitch",
+    "cu2clrt_fp16",               /* half precision's own helpers */
+    "cu2clrt_float_to_half_bits", /* (the CUDA names are kept) */
+    "cu2clrt_half_bits_to_float"};
 
 static char *header;
 
@@ -81,6 +84,7 @@ static void load_header(void) {
   append_header("cu2clrt.h", &len);
   append_header("cu2clrt_pitch.h", &len);
   append_header("cu2clrt_graph.h", &len);
+  append_header("cu2clrt_fp16.h", &len);
 }
 
 static void free_header(void) {

@@ -66,6 +66,16 @@ START_TEST(test_device_lookup) {
 }
 END_TEST
 
+/* 1 for a row of a method (CLASS::NAME, not a constructor): its template
+ * has the object as $0 besides the parameters. */
+static int is_method_row(const char *name) {
+  const char *sep = strstr(name, "::");
+  if (!sep)
+    return 0;
+  size_t n = (size_t)(sep - name);
+  return strlen(sep + 2) != n || strncmp(sep + 2, name, n) != 0;
+}
+
 /* Every device row is reachable: the first row matching its name and
  * signature is itself (no row hidden behind an earlier "*" row), and
  * placeholders refer to existing arguments. */
@@ -86,7 +96,7 @@ START_TEST(test_device_every_row) {
                   row->cuda_name);
     if (!row->opencl || !strcmp(row->signature, "*"))
       continue;
-    int params = *row->signature ? 1 : 0;
+    int params = (*row->signature ? 1 : 0) + is_method_row(row->cuda_name);
     for (const char *p = row->signature; *p; p++)
       params += *p == ',';
     for (const char *p = row->opencl; (p = strchr(p, '$')); p++) {

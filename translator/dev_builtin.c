@@ -60,6 +60,33 @@ const cu2cl_device_rule *dev_builtin_rule(CXCursor callee) {
   return r;
 }
 
+const cu2cl_device_rule *dev_builtin_member_rule(CXCursor member, int *known) {
+  char *cls = cx_spelling(clang_getCursorSemanticParent(member));
+  char *name = cx_spelling(member);
+  char *key = xasprintf("%s::%s", cls, name);
+  char *sig = dev_builtin_signature(member);
+  const cu2cl_device_rule *r = cu2cl_rules_device_find(key, sig, known);
+  free(sig);
+  free(key);
+  free(name);
+  free(cls);
+  return r;
+}
+
+int dev_builtin_is_half_type(CXType t) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_Record)
+    return 0;
+  CXCursor d = clang_getTypeDeclaration(t);
+  if (!cx_in_system_header(d))
+    return 0;
+  char *n = cx_spelling(d);
+  int is = !strcmp(n, "__half") || !strcmp(n, "__half2") ||
+           !strcmp(n, "__half_raw") || !strcmp(n, "__half2_raw");
+  free(n);
+  return is;
+}
+
 int dev_builtin_is_collective(CXCursor callee, int *scratch) {
   *scratch = 0;
   if (dev_cg_is_collective(callee, scratch))

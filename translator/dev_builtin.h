@@ -16,6 +16,15 @@
 char *dev_builtin_signature(CXCursor fn);
 /* The device-function rule for a call of a CUDA built-in, or NULL. */
 const cu2cl_device_rule *dev_builtin_rule(CXCursor callee);
+/* The rule of a member (constructor, method, conversion) of a CUDA class
+ * in a system header, by its qualified name ("__half::__half",
+ * "__half::operator float"), or NULL; *known: the table has rows of that
+ * name. */
+const cu2cl_device_rule *dev_builtin_member_rule(CXCursor member, int *known);
+/* 1 for a record type of cuda_fp16.h (__half, __half2 and their _raw
+ * forms): what the table does not map about it is reported, never
+ * printed as a plain struct. */
+int dev_builtin_is_half_type(CXType t);
 /* 1 for a built-in every work-item must reach on the warp emulation path
  * (warp primitives, __syncthreads*, cooperative-groups collectives);
  * *scratch: it takes the warp scratch. */

@@ -227,6 +227,18 @@ static char *builtin_arg_text(emitter *e, CXCursor callee, CXCursor arg,
   return r;
 }
 
+/* $Ai: where pointer argument i points, or, for a parameter taken by
+ * non-const reference (operator+=(__half &, ...)), where the lvalue lives
+ * (the template takes its address). */
+static char rule_arg_space(emitter *e, CXCursor callee, CXCursor arg,
+                           unsigned i) {
+  if ((int)i < clang_Cursor_getNumArguments(callee) &&
+      dev_is_nonconst_ref(
+          clang_getCursorType(clang_Cursor_getArgument(callee, i))))
+    return dev_lvalue_space(e, cx_strip_implicit(arg));
+  return dev_expr_space(e, arg);
+}
+
 static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
                         CXCursor *args, unsigned nargs) {
   e->in_builtin++;
@@ -264,7 +276,7 @@ static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
     if (i >= nargs)
       continue;
     if (what == 'A') {
-      dev_emit(e, dev_space_name(dev_expr_space(e, args[i])));
+      dev_emit(e, dev_space_name(rule_arg_space(e, callee, args[i], i)));
     } else if (what == 'T') {
       CXType pt = clang_getCursorType(clang_Cursor_getArgument(callee, i));
       char *t = dev_type_string(e, pt, 0);
@@ -283,6 +295,33 @@ static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
   for (unsigned i = 0; i < nargs; i++)
     free(texts[i]);
   free(texts);
+  e->in_builtin--;
+}
+
+/* A member's row: a constructor's arguments are $0..; a method's object
+ * is $0 and its arguments $1.., each converted to its parameter's type
+ * where C++ converted it implicitly. */
+static void expand_member_rule(emitter *e, const char *tpl, CXCursor member,
+                               CXCursor *args, unsigned nargs) {
+  if (clang_getCursorKind(member) == CXCursor_Constructor) {
+    expand_rule(e, tpl, member, args, nargs);
+    return;
+  }
+  e->in_builtin++;
+  for (const char *p = tpl; *p; p++) {
+    unsigned i = p[0] == '$' ? (unsigned)(p[1] - '0') : 10;
+    if (i > 9) {
+      strbuf_appendc(e->out, *p);
+      continue;
+    }
+    p++;
+    if (i >= nargs)
+      continue;
+    char *t = i ? builtin_arg_text(e, member, args[i], i - 1)
+                : dev_arg_text(e, args[0]);
+    dev_emit(e, t);
+    free(t);
+  }
   e->in_builtin--;
 }
 
@@ -595,6 +634,44 @@ static int is_plain_copy(CXCursor ctor, CXCursor def) {
   return plain;
 }
 
+/* A member of a CUDA class in a system header that the table maps by its
+ * qualified name (__half::__half(float), __half::operator float): args
+ * hold the object first for methods. Returns 0 when the table has no row
+ * of that name and the class is not one that must be mapped. */
+static int print_member_rule(emitter *e, CXCursor call, CXCursor member,
+                             CXCursor *args, unsigned nargs) {
+  int known;
+  const cu2cl_device_rule *r = dev_builtin_member_rule(member, &known);
+  CXType cls = clang_getCursorType(clang_getCursorSemanticParent(member));
+  if (!known && !dev_builtin_is_half_type(cls))
+    return 0;
+  if (clang_getCursorKind(member) == CXCursor_Constructor && nargs == 1 &&
+      !r && (clang_CXXConstructor_isCopyConstructor(member) ||
+             clang_CXXConstructor_isMoveConstructor(member))) {
+    dev_print_expr(e, args[0]);
+    return 1;
+  }
+  if (clang_getCursorKind(member) == CXCursor_Constructor && nargs == 0) {
+    char *tn = dev_type_name(e, cls);
+    strbuf_printf(e->out, "(%s){0}", tn);
+    free(tn);
+    return 1;
+  }
+  char *name = cx_spelling(member);
+  char *sig = dev_builtin_signature(member);
+  char *full = xasprintf("%s(%s)", name, sig);
+  if (r && r->opencl)
+    expand_member_rule(e, r->opencl, member, args, nargs);
+  else if (r)
+    dev_report(e, call, CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION, name, r->notes);
+  else
+    dev_report(e, call, CU2CL_D_UNKNOWN_DEVICE_FUNCTION, name, full);
+  free(full);
+  free(sig);
+  free(name);
+  return 1;
+}
+
 static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
                                    CXCursor *args, unsigned nargs) {
   CXCursor def = clang_getCursorDefinition(ctor);
@@ -604,6 +681,8 @@ static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
   }
   int has_body =
       !clang_Cursor_isNull(def) && !clang_Cursor_isNull(dev_function_body(def));
+  if (cx_in_system_header(ctor) && print_member_rule(e, call, ctor, args, nargs))
+    return;
   if (!has_body || cx_in_system_header(ctor)) {
     if (nargs == 1 && (clang_CXXConstructor_isCopyConstructor(ctor) ||
                        clang_CXXConstructor_isMoveConstructor(ctor))) {
@@ -669,6 +748,18 @@ static void print_cg_handle(emitter *e, CXCursor c) {
   free(args);
 }
 
+/* A method of a system-header class through its row: the object is $0. */
+static int print_method_rule(emitter *e, CXCursor call, CXCursor def,
+                             CXCursor obj, CXCursor *args, unsigned nargs) {
+  CXCursor *all = xcalloc(nargs + 1, sizeof *all);
+  all[0] = obj;
+  for (unsigned i = 0; i < nargs; i++)
+    all[i + 1] = args[i];
+  int done = print_member_rule(e, call, def, all, nargs + 1);
+  free(all);
+  return done;
+}
+
 static int is_trivial_assign(CXCursor m) {
   if (!clang_CXXMethod_isCopyAssignmentOperator(m) &&
       !clang_CXXMethod_isMoveAssignmentOperator(m))
@@ -720,6 +811,9 @@ static void print_call(emitter *e, CXCursor c) {
     } else if (cx_in_system_header(def) &&
                print_cg_call(e, c, def, obj, margs, mn)) {
       /* cooperative groups */
+    } else if (cx_in_system_header(def) && !clang_Cursor_isNull(obj) &&
+               print_method_rule(e, c, def, obj, margs, mn)) {
+      /* __half::operator float and the like */
     } else if (cx_in_system_header(def))
       print_builtin_call(e, c, def, margs, mn);
     else if (e->virtual_hook && clang_Cursor_isDynamicCall(c) &&

@@ -369,7 +369,8 @@ int dev_is_cl_vector_name(const char *tn) {
 }
 
 /* CUDA vector types: "float4" -> "float4", "float3" -> "cu2cl_float3",
- * "longlong2" -> "long2", "dim3" -> "cu2cl_uint3". NULL when not one. */
+ * "longlong2" -> "long2", "dim3" -> "cu2cl_uint3", "__half" ->
+ * "cu2cl_half". NULL when not one. */
 static char *vector_type_name(const char *name) {
   static const char *const bases[][2] = {{"ulonglong", "ulong"},
                                          {"longlong", "long"},
@@ -386,6 +387,12 @@ static char *vector_type_name(const char *name) {
                                          {NULL, NULL}};
   if (!strcmp(name, "dim3"))
     return xstrdup("cu2cl_uint3");
+  /* cuda_fp16.h: the bits in a struct (rules/prelude_half.cl); the _raw
+   * forms have the same layout and member names (x, y) */
+  if (!strcmp(name, "__half") || !strcmp(name, "__half_raw"))
+    return xstrdup("cu2cl_half");
+  if (!strcmp(name, "__half2") || !strcmp(name, "__half2_raw"))
+    return xstrdup("cu2cl_half2");
   for (int i = 0; bases[i][0]; i++) {
     size_t n = strlen(bases[i][0]);
     if (strncmp(name, bases[i][0], n) || !name[n] || name[n + 1])

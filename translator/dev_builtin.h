@@ -2,7 +2,7 @@
  * dev_builtin: what the device emitter knows about CUDA's built-in device
  * functions: their rows in rules/device_functions.def, which of them
  * every work-item must reach on the warp emulation path, the built-in
- * index variables and printf formats. Layer 2 of the device emitter
+ * index variables and printf formats. Layer 3 of the device emitter
  * (dev_state.h).
  */
 #ifndef CU2CL_DEV_BUILTIN_H

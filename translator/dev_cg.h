@@ -1,7 +1,7 @@
 /*
  * dev_cg: CUDA cooperative groups in device code: which types are groups,
  * which of their calls every work-item must reach, and how a call reads in
- * OpenCL C. Layer 1 of the device emitter (dev_state.h).
+ * OpenCL C. Layer 2 of the device emitter (dev_state.h).
  */
 #ifndef CU2CL_DEV_CG_H
 #define CU2CL_DEV_CG_H

@@ -2,10 +2,10 @@
  * dev_expr: CUDA expressions printed as OpenCL C into e->out.
  *
  * Literals keep their source spelling where they have one. threadIdx and
- * the other built-in variables become work-item functions; built-in device
- * functions go through the rows of rules/device_functions.def, whose
- * templates name arguments as $0..$9 (with $A, $T and $R for address
- * spaces and types, $@ for all arguments). A call of a user function names
+ * the other built-in variables become work-item functions; calls of
+ * built-in device functions go to dev_rulecall (through e->call_hooks),
+ * which prints them through the rows of rules/device_functions.def. A call
+ * of a user function names
  * the clone for the address spaces of its pointer arguments (queueing it)
  * and passes the callee's implicit parameters on; methods become functions
  * taking `self` by value (const methods) or by pointer; constructors become
@@ -199,246 +199,6 @@ char *dev_arg_text(emitter *e, CXCursor a) {
   return r;
 }
 
-static int is_arithmetic(CXType t) {
-  t = clang_getCanonicalType(t);
-  return t.kind >= CXType_Bool && t.kind <= CXType_LongDouble;
-}
-
-/* An argument of a built-in, converted explicitly to the CUDA parameter's
- * type where C++ converted it implicitly: OpenCL's overloaded built-ins
- * would otherwise see the argument's own type (sqrt(int) is ambiguous). */
-static char *builtin_arg_text(emitter *e, CXCursor callee, CXCursor arg,
-                              unsigned i) {
-  char *t = dev_arg_text(e, arg);
-  if ((int)i >= clang_Cursor_getNumArguments(callee))
-    return t;
-  CXType pt = clang_getCanonicalType(
-      clang_getCursorType(clang_Cursor_getArgument(callee, i)));
-  CXType at =
-      clang_getCanonicalType(clang_getCursorType(cx_strip_implicit(arg)));
-  if (!is_arithmetic(pt) || !is_arithmetic(at) ||
-      clang_getCanonicalType(pt).kind == at.kind)
-    return t;
-  char *ts = dev_type_string(e, pt, 0);
-  const char *tn = str_starts_with(ts, "const ") ? ts + 6 : ts;
-  char *r = xasprintf("(%s)%s", tn, t);
-  free(ts);
-  free(t);
-  return r;
-}
-
-/* $Ai: where pointer argument i points, or, for a parameter taken by
- * non-const reference (operator+=(__half &, ...)), where the lvalue lives
- * (the template takes its address). */
-static char rule_arg_space(emitter *e, CXCursor callee, CXCursor arg,
-                           unsigned i) {
-  if ((int)i < clang_Cursor_getNumArguments(callee) &&
-      dev_is_nonconst_ref(
-          clang_getCursorType(clang_Cursor_getArgument(callee, i))))
-    return dev_lvalue_space(e, cx_strip_implicit(arg));
-  return dev_expr_space(e, arg);
-}
-
-static void expand_rule(emitter *e, const char *tpl, CXCursor callee,
-                        CXCursor *args, unsigned nargs) {
-  e->in_builtin++;
-  char **texts = xcalloc(nargs + 1, sizeof *texts);
-  for (const char *p = tpl; *p; p++) {
-    if (*p != '$') {
-      strbuf_appendc(e->out, *p);
-      continue;
-    }
-    char what = p[1];
-    if (what == '@') { /* every argument, as written (printf) */
-      for (unsigned i = 0; i < nargs; i++) {
-        if (i)
-          dev_emit(e, ", ");
-        dev_print_expr(e, args[i]);
-      }
-      p++;
-      continue;
-    }
-    if (what == 'R') {
-      char *t = dev_type_string(e, clang_getCursorResultType(callee), 0);
-      dev_emit(e, t);
-      free(t);
-      p++;
-      continue;
-    }
-    int has_kind = what == 'A' || what == 'T';
-    const char *digit = p + 1 + has_kind;
-    if (*digit < '0' || *digit > '9') {
-      strbuf_appendc(e->out, '$');
-      continue;
-    }
-    unsigned i = (unsigned)(*digit - '0');
-    p = digit;
-    if (i >= nargs)
-      continue;
-    if (what == 'A') {
-      dev_emit(e, dev_space_name(rule_arg_space(e, callee, args[i], i)));
-    } else if (what == 'T') {
-      CXType pt = clang_getCursorType(clang_Cursor_getArgument(callee, i));
-      char *t = dev_type_string(e, pt, 0);
-      dev_emit(e, t);
-      free(t);
-    } else if (p - tpl >= 2 && digit[-2] == ')') {
-      char *t = dev_arg_text(e, args[i]); /* the template casts it already */
-      dev_emit(e, t);
-      free(t);
-    } else {
-      if (!texts[i])
-        texts[i] = builtin_arg_text(e, callee, args[i], i);
-      dev_emit(e, texts[i]);
-    }
-  }
-  for (unsigned i = 0; i < nargs; i++)
-    free(texts[i]);
-  free(texts);
-  e->in_builtin--;
-}
-
-/* A member's row: a constructor's arguments are $0..; a method's object
- * is $0 and its arguments $1.., each converted to its parameter's type
- * where C++ converted it implicitly. */
-static void expand_member_rule(emitter *e, const char *tpl, CXCursor member,
-                               CXCursor *args, unsigned nargs) {
-  if (clang_getCursorKind(member) == CXCursor_Constructor) {
-    expand_rule(e, tpl, member, args, nargs);
-    return;
-  }
-  e->in_builtin++;
-  for (const char *p = tpl; *p; p++) {
-    unsigned i = p[0] == '$' ? (unsigned)(p[1] - '0') : 10;
-    if (i > 9) {
-      strbuf_appendc(e->out, *p);
-      continue;
-    }
-    p++;
-    if (i >= nargs)
-      continue;
-    char *t = i ? builtin_arg_text(e, member, args[i], i - 1)
-                : dev_arg_text(e, args[0]);
-    dev_emit(e, t);
-    free(t);
-  }
-  e->in_builtin--;
-}
-
-/* printf, with the format OpenCL C needs (dev_builtin_printf_format). */
-static void print_printf(emitter *e, CXCursor call, CXCursor *args,
-                         unsigned nargs) {
-  char *fmt = nargs ? cx_tokens_text(e->tu, cx_strip_implicit(args[0]))
-                    : xstrdup("\"\"");
-  const char *bad = NULL;
-  char *out = dev_builtin_printf_format(fmt, &bad);
-  if (bad)
-    dev_report(e, call, CU2CL_D_PRINTF_FORMAT, fmt, bad);
-  strbuf_printf(e->out, "printf(%s", out);
-  for (unsigned i = 1; i < nargs; i++) {
-    dev_emit(e, ", ");
-    dev_print_expr(e, args[i]);
-  }
-  dev_emit(e, ")");
-  free(out);
-  free(fmt);
-}
-
-/* A cooperative-groups call: its template with the arguments filled in.
- * Returns 0 when the call is not one. */
-static int print_cg_call(emitter *e, CXCursor call, CXCursor callee,
-                         CXCursor obj, CXCursor *args, unsigned nargs) {
-  char *tpl;
-  if (!dev_cg_call_template(e, call, callee, obj, args, nargs, &tpl))
-    return 0;
-  for (const char *p = tpl; p && *p; p++) {
-    if (*p == '$' && p[1] == 'A' && p[2] >= '0' && p[2] <= '9') {
-      unsigned i = (unsigned)(p[2] - '0'); /* an address space */
-      p += 2;
-      dev_emit(e, i < nargs ? dev_space_name(dev_expr_space(e, args[i]))
-                            : "private");
-      continue;
-    }
-    if (*p == '$' && p[1] == 'g') { /* the group a method is called on */
-      p++;
-      CXCursor g = clang_Cursor_isNull(obj) ? args[0] : obj;
-      char *t = dev_arg_text(e, g);
-      int ptr = clang_getCanonicalType(clang_getCursorType(g)).kind ==
-                CXType_Pointer; /* g->size() */
-      dev_emit(e, ptr ? "(*" : "");
-      dev_emit(e, t);
-      dev_emit(e, ptr ? ")" : "");
-      free(t);
-      continue;
-    }
-    if (*p != '$' || p[1] < '0' || p[1] > '9') {
-      strbuf_appendc(e->out, *p);
-      continue;
-    }
-    unsigned i = (unsigned)(*++p - '0');
-    char *t = i < nargs ? dev_arg_text(e, args[i]) : xstrdup("0");
-    dev_emit(e, t);
-    free(t);
-  }
-  free(tpl);
-  return 1;
-}
-
-/* A call of a library function that the compiler evaluates to a
- * constant (constexpr ones with constant arguments, such as
- * std::numeric_limits<int>::max()): its value. */
-static int print_constant_call(emitter *e, CXCursor call) {
-  CXEvalResult r = clang_Cursor_Evaluate(call);
-  CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
-  if (r)
-    clang_EvalResult_dispose(r);
-  if (k != CXEval_Int && k != CXEval_Float)
-    return 0;
-  dev_print_int_value(e, call);
-  return 1;
-}
-
-static void print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
-                               CXCursor *args, unsigned nargs) {
-  if (print_cg_call(e, call, callee, clang_getNullCursor(), args, nargs))
-    return;
-  char *name = cx_spelling(callee);
-  const cu2cl_device_rule *r = dev_builtin_rule(callee);
-  if (!strcmp(name, "printf")) {
-    print_printf(e, call, args, nargs);
-    free(name);
-    return;
-  }
-  if (r && r->opencl) {
-    if (!strcmp(name, "clock") || !strcmp(name, "clock64"))
-      dev_report(e, call, CU2CL_D_CLOCK_NOT_CYCLES, name);
-    else if (!strcmp(name, "free"))
-      dev_report(e, call, CU2CL_D_HEAP_FREE_PARTIAL, name);
-    expand_rule(e, r->opencl, callee, args, nargs);
-    free(name);
-    return;
-  }
-  if (!r && print_constant_call(e, call)) {
-    free(name);
-    return;
-  }
-  if (dev_builtin_is_warp_primitive(name)) {
-    dev_report(e, call, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED, name);
-  } else if (r) {
-    dev_report(e, call, CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION, name, r->notes);
-  } else {
-    char *sig = dev_builtin_signature(callee);
-    char *full = xasprintf("%s(%s)", name, sig);
-    dev_report(e, call, CU2CL_D_UNKNOWN_DEVICE_FUNCTION, name, full);
-    free(full);
-    free(sig);
-  }
-  strbuf_printf(e->out, "%s(", name); /* as written, after the report */
-  print_children_list(e, args, nargs, ", ");
-  dev_emit(e, ")");
-  free(name);
-}
-
 /* &arg for a parameter taken by reference. An array symbol (__constant__,
  * or __shared__ hoisted from a device function) is a pointer to its first
  * element outside the kernel that declares it: a reference to the whole
@@ -479,8 +239,7 @@ static int print_default_arg(emitter *e, CXCursor def, unsigned i,
   }
   CXCursor decls[] = {def, clang_getCanonicalCursor(def)};
   for (size_t k = 0; k < 2; k++) {
-    CXCursor d = cx_param_default(e->tu,
-                                  clang_Cursor_getArgument(decls[k], i));
+    CXCursor d = cx_param_default(e->tu, clang_Cursor_getArgument(decls[k], i));
     if (!clang_Cursor_isNull(d)) {
       dev_print_expr(e, d);
       return 1;
@@ -634,44 +393,6 @@ static int is_plain_copy(CXCursor ctor, CXCursor def) {
   return plain;
 }
 
-/* A member of a CUDA class in a system header that the table maps by its
- * qualified name (__half::__half(float), __half::operator float): args
- * hold the object first for methods. Returns 0 when the table has no row
- * of that name and the class is not one that must be mapped. */
-static int print_member_rule(emitter *e, CXCursor call, CXCursor member,
-                             CXCursor *args, unsigned nargs) {
-  int known;
-  const cu2cl_device_rule *r = dev_builtin_member_rule(member, &known);
-  CXType cls = clang_getCursorType(clang_getCursorSemanticParent(member));
-  if (!known && !dev_builtin_is_half_type(cls))
-    return 0;
-  if (clang_getCursorKind(member) == CXCursor_Constructor && nargs == 1 &&
-      !r && (clang_CXXConstructor_isCopyConstructor(member) ||
-             clang_CXXConstructor_isMoveConstructor(member))) {
-    dev_print_expr(e, args[0]);
-    return 1;
-  }
-  if (clang_getCursorKind(member) == CXCursor_Constructor && nargs == 0) {
-    char *tn = dev_type_name(e, cls);
-    strbuf_printf(e->out, "(%s){0}", tn);
-    free(tn);
-    return 1;
-  }
-  char *name = cx_spelling(member);
-  char *sig = dev_builtin_signature(member);
-  char *full = xasprintf("%s(%s)", name, sig);
-  if (r && r->opencl)
-    expand_member_rule(e, r->opencl, member, args, nargs);
-  else if (r)
-    dev_report(e, call, CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION, name, r->notes);
-  else
-    dev_report(e, call, CU2CL_D_UNKNOWN_DEVICE_FUNCTION, name, full);
-  free(full);
-  free(sig);
-  free(name);
-  return 1;
-}
-
 static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
                                    CXCursor *args, unsigned nargs) {
   CXCursor def = clang_getCursorDefinition(ctor);
@@ -681,7 +402,8 @@ static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
   }
   int has_body =
       !clang_Cursor_isNull(def) && !clang_Cursor_isNull(dev_function_body(def));
-  if (cx_in_system_header(ctor) && print_member_rule(e, call, ctor, args, nargs))
+  if (cx_in_system_header(ctor) &&
+      e->call_hooks->member(e, call, ctor, args, nargs))
     return;
   if (!has_body || cx_in_system_header(ctor)) {
     if (nargs == 1 && (clang_CXXConstructor_isCopyConstructor(ctor) ||
@@ -742,22 +464,10 @@ static void print_cg_handle(emitter *e, CXCursor c) {
   else if (rk == CXCursor_Constructor && nargs == 1)
     dev_print_expr(e, args[0]); /* a copy; aligned_size_t(n): n */
   else if (rk != CXCursor_FunctionDecl ||
-           !print_cg_call(e, c, ref, clang_getNullCursor(), args, nargs))
+           !e->call_hooks->cg(e, c, ref, clang_getNullCursor(), args, nargs))
     dev_emit(e, "0");
   free(h);
   free(args);
-}
-
-/* A method of a system-header class through its row: the object is $0. */
-static int print_method_rule(emitter *e, CXCursor call, CXCursor def,
-                             CXCursor obj, CXCursor *args, unsigned nargs) {
-  CXCursor *all = xcalloc(nargs + 1, sizeof *all);
-  all[0] = obj;
-  for (unsigned i = 0; i < nargs; i++)
-    all[i + 1] = args[i];
-  int done = print_member_rule(e, call, def, all, nargs + 1);
-  free(all);
-  return done;
 }
 
 static int is_trivial_assign(CXCursor m) {
@@ -809,13 +519,13 @@ static void print_call(emitter *e, CXCursor c) {
       dev_emit(e, " = ");
       dev_print_expr(e, margs[0]);
     } else if (cx_in_system_header(def) &&
-               print_cg_call(e, c, def, obj, margs, mn)) {
+               e->call_hooks->cg(e, c, def, obj, margs, mn)) {
       /* cooperative groups */
     } else if (cx_in_system_header(def) && !clang_Cursor_isNull(obj) &&
-               print_method_rule(e, c, def, obj, margs, mn)) {
+               e->call_hooks->method(e, c, def, obj, margs, mn)) {
       /* __half::operator float and the like */
     } else if (cx_in_system_header(def))
-      print_builtin_call(e, c, def, margs, mn);
+      e->call_hooks->builtin(e, c, def, margs, mn);
     else if (e->virtual_hook && clang_Cursor_isDynamicCall(c) &&
              !dev_is_exact_object(obj))
       e->virtual_hook(e, c, def, obj, margs, mn); /* dev_object */
@@ -833,7 +543,7 @@ static void print_call(emitter *e, CXCursor c) {
     if (!cx_in_system_header(ref) && !clang_Cursor_isNull(def))
       print_function_call(e, c, def, args, nargs);
     else
-      print_builtin_call(e, c, ref, args, nargs);
+      e->call_hooks->builtin(e, c, ref, args, nargs);
   } else {
     dev_report(e, c, CU2CL_D_FUNCTION_POINTER, "call through a pointer");
   }

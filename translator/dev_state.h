@@ -25,14 +25,16 @@
  * 10 dev_pred       what differs between work-items; collectives in code
  * 11 dev_check      warp portability checks
  * 12 dev_expr       expressions
- * 13 dev_object     constructors' member initialization, virtual calls and
+ * 13 dev_rulecall   calls of built-ins through the rules (hooked into
+ *                   dev_expr)
+ * 14 dev_object     constructors' member initialization, virtual calls and
  *                   their dispatchers (hooked into dev_expr)
- * 14 dev_alloc      new and delete on the device heap (hooked into dev_expr)
- * 15 dev_special    statements lowered specially: device assert, inline PTX
- * 16 dev_stmt       statements as CUDA writes them
- * 17 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
- * 18 dev_func       one function: signature, prologue, body
- * 19 emit_device    entry points: the work list loop, the .cl file, kernels
+ * 15 dev_alloc      new and delete on the device heap (hooked into dev_expr)
+ * 16 dev_special    statements lowered specially: device assert, inline PTX
+ * 17 dev_stmt       statements as CUDA writes them
+ * 18 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
+ * 19 dev_func       one function: signature, prologue, body
+ * 20 emit_device    entry points: the work list loop, the .cl file, kernels
  *
  * Only these files include the dev_*.h headers; what they share has the
  * dev_ prefix, everything else in them is static.
@@ -156,6 +158,21 @@ typedef struct site_note {
   int done;
 } site_note;
 
+struct emitter;
+/* Printers of calls of CUDA's built-ins (dev_rulecall.h: rows, class
+ * members by name, cooperative groups), which the expression printer calls
+ * through e->call_hooks. */
+struct dev_call_hooks {
+  void (*builtin)(struct emitter *e, CXCursor call, CXCursor callee,
+                  CXCursor *args, unsigned nargs);
+  int (*cg)(struct emitter *e, CXCursor call, CXCursor callee, CXCursor obj,
+            CXCursor *args, unsigned nargs);
+  int (*member)(struct emitter *e, CXCursor call, CXCursor member,
+                CXCursor *args, unsigned nargs);
+  int (*method)(struct emitter *e, CXCursor call, CXCursor def, CXCursor obj,
+                CXCursor *args, unsigned nargs);
+};
+
 typedef struct emitter {
   CXTranslationUnit tu;
   cu2cl_diag_engine *diags;
@@ -166,6 +183,9 @@ typedef struct emitter {
   /* dev_alloc's printer of new and delete (dev_alloc.h), called by the
    * expression printer; NULL reports them */
   void (*alloc_hook)(struct emitter *e, CXCursor c);
+  /* dev_rulecall's printers of calls of built-ins (dev_rulecall.h), called
+   * by the expression printer */
+  const struct dev_call_hooks *call_hooks;
   /* dev_object's printer of a virtual call (obj->f(args) through a pointer
    * or reference), called by the expression printer; NULL reports it */
   void (*virtual_hook)(struct emitter *e, CXCursor call, CXCursor def,

@@ -9,7 +9,7 @@
  * each), assembles the .cl file and describes each kernel's parameters for
  * the host emitter.
  *
- * Layer 17, the top of the device emitter (dev_state.h): calls dev_state,
+ * Layer 20, the top of the device emitter (dev_state.h): calls dev_state,
  * dev_types, dev_uses, dev_space, dev_pred_stmt, dev_func.
  */
 #include "emit_device.h"
@@ -23,6 +23,7 @@
 #include "dev_func.h"
 #include "dev_object.h"
 #include "dev_pred_stmt.h"
+#include "dev_rulecall.h"
 #include "dev_space.h"
 #include "dev_state.h"
 #include "dev_types.h"
@@ -262,6 +263,7 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
   e.opts = opts;
   e.stmt_hooks = &dev_pred_stmt_hooks;
   e.alloc_hook = dev_print_alloc;
+  e.call_hooks = &dev_rulecall_hooks;
   e.virtual_hook = dev_print_virtual_call;
   memset(out, 0, sizeof *out);
   for (size_t i = 0; i < nkernels; i++) {

@@ -597,10 +597,45 @@ static int is_pointer_offset(enum CXBinaryOperatorKind op, CXCursor p) {
   return dev_is_pointer_type(t) || dev_is_array_type(t);
 }
 
+/* &v.x, &p->y with v a CUDA vector, which is an OpenCL vector whose
+ * components have no address: the component through the vector's address,
+ * ((int *)&v + 0), as CUDA's vectors are structs of consecutive
+ * components (HeCBench quantAQLM walks &sizes.x with ++). 1 when
+ * printed. */
+static int print_component_address(emitter *e, CXCursor operand) {
+  CXCursor m = cx_strip_implicit(operand);
+  if (clang_getCursorKind(m) != CXCursor_MemberRefExpr)
+    return 0;
+  CXCursor base = dev_first_child(m);
+  CXType bt = clang_getCanonicalType(clang_getCursorType(base));
+  int arrow = bt.kind == CXType_Pointer;
+  char *tn = dev_type_name(e, arrow ? clang_getPointeeType(bt) : bt);
+  char *f = cx_spelling(clang_getCursorReferenced(m));
+  const char *at = strchr("xyzw", f[0]);
+  int ok = dev_is_cl_vector_name(tn) && f[0] && !f[1] && at;
+  if (ok) {
+    char sp = arrow ? dev_expr_space(e, base) : dev_lvalue_space(e, base);
+    char *et = dev_type_string(e, clang_getCursorType(m), sp);
+    strbuf_printf(e->out, "((%s *)%s", et, arrow ? "" : "&");
+    dev_print_expr(e, base);
+    strbuf_printf(e->out, " + %d)", (int)(at - "xyzw"));
+    free(et);
+  }
+  free(f);
+  free(tn);
+  return ok;
+}
+
 static void print_operator(emitter *e, CXCursor c) {
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
   enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_UnaryOperator && n == 1 &&
+      clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf &&
+      print_component_address(e, kids[0])) {
+    free(kids);
+    return;
+  }
   if (k == CXCursor_UnaryOperator && n == 1 &&
       clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf &&
       clang_getCursorKind(cx_strip_implicit(kids[0])) == CXCursor_DeclRefExpr) {

@@ -581,7 +581,7 @@ static void rewrite_launch(host *h, CXCursor call) {
   char *kname = xstrndup(name, (size_t)(name_end - name));
   const cu2cl_kernel_spec *k = spec_named(h, kname);
   int external = !k && (launches_external(call) || /* in dead templates */
-                         strvec_contains(&h->unlaunched, kname));
+                        cu2cl_host_launches_unlaunched(h->dev, call));
   if (k && k->uses_warp)
     check_block_size(h, call, k);
   if (k && k->syncs_grid) /* cu2clrt checks the launch (rt_func.c) */

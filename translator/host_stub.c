@@ -162,8 +162,7 @@ void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
  * program instantiates: its launches lie in templates that are never
  * instantiated either (a class template's unused member), which must still
  * parse. Declared, never defined: nothing calls it. */
-void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu,
-                                CXCursor tpl) {
+void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu, CXCursor tpl) {
   CXCursor *kids;
   unsigned n = cx_children(tpl, &kids), nt = 0, np = 0;
   char *name = cx_spelling(tpl);
@@ -342,4 +341,51 @@ char *cu2cl_host_launch_config(const char *open, const char *close,
   if (*q != ')')
     strbuf_append(&t, ", ");
   return strbuf_take(&t);
+}
+
+/* The kernel templates a launch's callee may name: its declaration, or the
+ * candidates of a name that a template's dependent arguments leave
+ * unresolved. */
+static enum CXChildVisitResult launch_candidates(CXCursor c, CXCursor parent,
+                                                 CXClientData data) {
+  (void)parent;
+  int *found = ((int **)data)[0];
+  const cu2cl_device_unit *dev = ((const cu2cl_device_unit **)data)[1];
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_OverloadedDeclRef && k != CXCursor_DeclRefExpr)
+    return CXChildVisit_Recurse;
+  /* a name the template's dependent arguments leave unresolved refers to
+   * its candidates */
+  CXCursor r =
+      k == CXCursor_OverloadedDeclRef ? c : clang_getCursorReferenced(c);
+  int over = clang_getCursorKind(r) == CXCursor_OverloadedDeclRef;
+  unsigned n = over ? clang_getNumOverloadedDecls(r) : 1;
+  for (unsigned i = 0; i < n; i++) {
+    CXCursor d = over ? clang_getOverloadedDecl(r, i) : r;
+    if (clang_getCursorKind(d) != CXCursor_FunctionTemplate ||
+        !(cx_cuda_attrs(d) & CX_GLOBAL))
+      continue;
+    char *usr = cx_usr(d);
+    int emitted = 0;
+    for (size_t j = 0; j < dev->nkernels && !emitted; j++)
+      emitted = !strcmp(dev->kernels[j].template_usr, usr);
+    free(usr);
+    *found |= !emitted;
+  }
+  return CXChildVisit_Break;
+}
+
+int cu2cl_host_launches_unlaunched(const cu2cl_device_unit *dev,
+                                   CXCursor call) {
+  CXCursor *kids;
+  unsigned n = cx_children(call, &kids);
+  int found = 0;
+  const void *data[2] = {&found, dev};
+  if (n) {
+    if (launch_candidates(kids[0], call, (CXClientData)data) ==
+        CXChildVisit_Recurse)
+      clang_visitChildren(kids[0], launch_candidates, (CXClientData)data);
+  }
+  free(kids);
+  return found;
 }

@@ -29,6 +29,13 @@ void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
  * launches in templates that are never instantiated. */
 void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu, CXCursor tpl);
 
+/* 1 when launch call names a kernel template of which dev emitted no
+ * specialization (the launch lies in a template never instantiated): its
+ * stubs' primary template is declared (cu2cl_host_stub_unlaunched) where
+ * the kernel is, in whichever file rewrites that. */
+int cu2cl_host_launches_unlaunched(const cu2cl_device_unit *dev,
+                                   CXCursor call);
+
 /* Appends the stub of specialization k (kernel: its declaration, for
  * default arguments; valued: the file uses it as a value). */
 void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,

@@ -161,6 +161,15 @@ static char call_return_space(emitter *e, CXCursor call) {
   return dev_function_return_space(e, f);
 }
 
+/* *p or p[i] of a pointer to a pointer: where the pointer it reaches
+ * points. Not of an array of pointers (T *a[3]): its elements point into
+ * global memory, as its declaration is printed. */
+static char deref_space(emitter *e, CXCursor p) {
+  return dev_is_pointer_pointer(clang_getCursorType(cx_strip_implicit(p)))
+             ? dev_inner_space(e, p)
+             : 'g';
+}
+
 char dev_expr_space(emitter *e, CXCursor c) {
   /* an array decays to a pointer into wherever the array lives */
   if (dev_is_array_type(clang_getCursorType(c)) &&
@@ -185,12 +194,10 @@ char dev_expr_space(emitter *e, CXCursor c) {
     if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf)
       return dev_lvalue_space(e, dev_first_child(c));
     if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref)
-      return dev_inner_space(e, dev_first_child(c)); /* *pp */
+      return deref_space(e, dev_first_child(c)); /* *pp */
     return 'g';
   case CXCursor_ArraySubscriptExpr: /* pp[i] */
-    return dev_is_pointer_pointer(clang_getCursorType(dev_first_child(c)))
-               ? dev_inner_space(e, dev_first_child(c))
-               : 'g';
+    return deref_space(e, dev_first_child(c));
   case CXCursor_BinaryOperator:
   case CXCursor_CompoundAssignOperator: {
     CXCursor *kids;

@@ -607,9 +607,15 @@ static int print_component_address(emitter *e, CXCursor operand) {
   if (clang_getCursorKind(m) != CXCursor_MemberRefExpr)
     return 0;
   CXCursor base = dev_first_child(m);
+  if (clang_Cursor_isNull(base))
+    return 0; /* a member through the implicit this */
   CXType bt = clang_getCanonicalType(clang_getCursorType(base));
   int arrow = bt.kind == CXType_Pointer;
-  char *tn = dev_type_name(e, arrow ? clang_getPointeeType(bt) : bt);
+  CXType vt = clang_getCanonicalType(arrow ? clang_getPointeeType(bt) : bt);
+  if (vt.kind != CXType_Record ||
+      !cx_in_system_header(clang_getTypeDeclaration(vt)))
+    return 0; /* CUDA's vector types are records of its headers */
+  char *tn = dev_type_name(e, vt);
   char *f = cx_spelling(clang_getCursorReferenced(m));
   const char *at = strchr("xyzw", f[0]);
   int ok = dev_is_cl_vector_name(tn) && f[0] && !f[1] && at;

@@ -30,8 +30,10 @@
 #      folder on the device CU2CL_DEVICE selects (default here: pocl), with
 #      the list's arguments and a timeout, and decides a verdict from its
 #      stdout: PASS when the pass regex matches, the fail regex does not and
-#      the program exits 0; FAIL when the fail regex matches or it exits
-#      non-zero; "no verdict" when it prints neither;
+#      the program exits 0; FAIL when the fail regex matches, it exits
+#      non-zero or cu2clrt could not build one of its OpenCL programs (its
+#      stderr says so; the program may print its verdict all the same);
+#      "no verdict" when it prints neither;
 #  (e) prints one line per program:
 #        name  tr=EXIT ID*count,...  build=ok|FAIL|-  run=VERDICT
 #      and a closing line "N passed, M failed".
@@ -44,7 +46,9 @@
 #                    (first errors), run.out/run.err, line.txt
 #   -j N             programs at a time (default 1; runs on PoCL use every core,
 #                    so keep it small)
-#   --only NAME      only this program (repeatable; also NAME,NAME)
+#   --only NAME      only this program (repeatable; also NAME,NAME); the
+#                    table goes to <work>/results-only.txt, leaving the whole
+#                    list's results.txt as it was
 #   --keep           keep each port and its build (default: the port's build
 #                    is removed after the program's line, and the port too
 #                    when the program passed; logs are kept)
@@ -293,6 +297,10 @@ build_run_one() {
     esac
     grep -Eq "$fail" "$pdir/run.out" && f=1
     if [ $rc = 124 ] || [ $rc = 137 ]; then run="TIMEOUT(${t}s)"
+    elif grep -q "cu2clrt: error: building OpenCL program" "$pdir/run.err"; then
+      # its kernels never ran, whatever the program printed (it may not
+      # check its launches and print a verdict all the same)
+      run="FAIL(OpenCL program did not build)"
     elif [ $f = 1 ]; then run="FAIL(rc=$rc: $(grep -Eo -m1 "$fail" "$pdir/run.out" | head -1))"
     elif [ $rc != 0 ]; then
       if [ $rc -gt 128 ]; then run="CRASH($(kill -l $((rc - 128)) 2>/dev/null || echo $rc))"
@@ -365,7 +373,10 @@ for i in "${!names[@]}"; do
   running=$((running + 1))
 done
 wait
-write_results "$work/results.txt"
-[ -n "$results" ] && cp "$work/results.txt" "$results"
-tail -1 "$work/results.txt"
-grep -q ' 0 failed' <(tail -1 "$work/results.txt")
+# a run of some programs (--only) keeps the whole list's table
+table=$work/results.txt
+[ ${#only[@]} -gt 0 ] && table=$work/results-only.txt
+write_results "$table"
+[ -n "$results" ] && [ "$results" != "$table" ] && cp "$table" "$results"
+tail -1 "$table"
+grep -q ' 0 failed' <(tail -1 "$table")

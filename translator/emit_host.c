@@ -32,7 +32,6 @@ typedef struct host {
   cu2cl_edits edits;
   size_t errors;
   strvec stubbed;        /* USRs of kernels whose stubs are already placed */
-  strvec unlaunched;     /* kernel templates no code instantiates */
   strvec valued;         /* USRs of kernel specializations used as values */
   int collecting_values; /* launch_visit only fills valued */
   int first_include_seen;
@@ -143,11 +142,13 @@ static int declares(host *h, CXSourceRange tr, const char *name) {
 
 /* The specializations of the kernel declared by decl (a FunctionDecl or a
  * FunctionTemplate) that the device unit emitted, as stubs; each is placed
- * once, at the kernel's first declaration. */
-static char *stubs_for(host *h, CXCursor decl) {
+ * once, at the kernel's first declaration. *dead: a kernel template that
+ * nothing instantiates, whose stubs' primary template alone is returned. */
+static char *stubs_for(host *h, CXCursor decl, int *dead) {
   char *usr = cx_usr(decl);
   strbuf b = {0};
   int emitted = 0;
+  *dead = 0;
   for (size_t i = 0; i < h->dev->nkernels; i++) {
     const cu2cl_kernel_spec *k = &h->dev->kernels[i];
     emitted |= !strcmp(k->template_usr, usr);
@@ -163,7 +164,7 @@ static char *stubs_for(host *h, CXCursor decl) {
   if (!emitted && clang_getCursorKind(decl) == CXCursor_FunctionTemplate &&
       !strvec_contains(&h->stubbed, usr)) {
     strvec_push(&h->stubbed, usr);
-    strvec_push_own(&h->unlaunched, cx_spelling(decl));
+    *dead = 1;
     cu2cl_host_stub_unlaunched(&b, h->tu, decl);
   }
   free(usr);
@@ -232,14 +233,14 @@ static void handle_function(host *h, CXCursor c) {
     free(name);
     remove_decl(h, braceless_linkage(h, c), strbuf_take(&b));
   } else if (a & CX_GLOBAL) {
-    char *stubs = stubs_for(h, c);
+    int dead;
+    char *stubs = stubs_for(h, c, &dead);
     char *name = cx_spelling(c);
     char *text =
-        strvec_contains(&h->unlaunched, name) && *stubs
-            ? xasprintf("/* cu2cl: kernel %s: nothing instantiates it, so it "
-                        "has no OpenCL kernel; launches in templates never "
-                        "instantiated name this declaration. */\n%s",
-                        name, stubs)
+        dead ? xasprintf("/* cu2cl: kernel %s: nothing instantiates it, so it "
+                         "has no OpenCL kernel; launches in templates never "
+                         "instantiated name this declaration. */\n%s",
+                         name, stubs)
         : *stubs ? xasprintf("/* cu2cl: kernel %s is in %s; its "
                              "launch stubs follow. */\n%s",
                              name, h->opts->cl_name, stubs)
@@ -974,7 +975,6 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
   char *out = cu2cl_edits_apply(&h.edits, h.src, h.src_len, lines);
   cu2cl_edits_free(&h.edits);
   strvec_free(&h.stubbed);
-  strvec_free(&h.unlaunched);
   strvec_free(&h.valued);
   cu2cl_kptr_free(h.kptr);
   *errors += h.errors;

@@ -606,9 +606,6 @@ static void walk_device_node(scan_walk *w, TSNode n, const char *t) {
     scan_note_declaration(w, n);
   else if (!strcmp(t, "gnu_asm_expression") || !strcmp(t, "asm_statement"))
     scan_asm(w, n);
-  else if (!strcmp(t, "lambda_expression"))
-    scan_add_finding(w->f, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, ts_line(n),
-                     ts_col(n), "a lambda expression", NULL);
   else if (!strcmp(t, "new_expression") || !strcmp(t, "delete_expression"))
     scan_new_delete(w, n);
 }

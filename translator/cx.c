@@ -16,8 +16,30 @@ char *cx_take(CXString s) {
 char *cx_spelling(CXCursor c) {
   return cx_take(clang_getCursorSpelling(c));
 }
+/* USRs name an unnamed class by its scope alone ("...@Sa"): every lambda
+ * of a function, and their operator()s of one signature, share one. Such
+ * a USR gets the file offset of the unnamed class (c or the closest of its
+ * semantic parents) appended, which tells them apart. */
 char *cx_usr(CXCursor c) {
-  return cx_take(clang_getCursorUSR(c));
+  char *u = cx_take(clang_getCursorUSR(c));
+  if (!strstr(u, "@Sa") && !strstr(u, "@Ua"))
+    return u;
+  CXCursor p = c;
+  for (int depth = 0; depth < 8 && !clang_Cursor_isNull(p) &&
+                      !clang_isTranslationUnit(clang_getCursorKind(p));
+       depth++, p = clang_getCursorSemanticParent(p)) {
+    enum CXCursorKind k = clang_getCursorKind(p);
+    if ((k == CXCursor_ClassDecl || k == CXCursor_StructDecl ||
+         k == CXCursor_UnionDecl) &&
+        clang_Cursor_isAnonymous(p)) {
+      unsigned off;
+      clang_getFileLocation(clang_getCursorLocation(p), NULL, NULL, NULL, &off);
+      char *r = xasprintf("%s@%u", u, off);
+      free(u);
+      return r;
+    }
+  }
+  return u;
 }
 char *cx_type_spelling(CXType t) {
   return cx_take(clang_getTypeSpelling(t));

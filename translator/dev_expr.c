@@ -15,7 +15,7 @@
  * pointers) is reported, with a comment left in the output where it
  * stood.
  *
- * Layer 12 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 13 of the device emitter (dev_state.h): calls dev_state,
  * dev_literal, dev_cg,
  * dev_builtin, dev_types, dev_uses, dev_space.
  */
@@ -27,6 +27,7 @@
 #include "dev_builtin.h"
 #include "dev_cg.h"
 #include "dev_class.h"
+#include "dev_lambda.h"
 #include "dev_literal.h"
 #include "dev_space.h"
 #include "dev_types.h"
@@ -77,12 +78,43 @@ static void print_postfix_base(emitter *e, CXCursor base) {
   }
 }
 
+/* In a lambda's operator() that captured this, the capture; else NULL. */
+static const dev_capture *lambda_this(emitter *e) {
+  const dev_closure *cl =
+      e->cur ? dev_closure_of_method(e, e->cur->decl) : NULL;
+  return cl && !cl->problem ? dev_closure_this(cl) : NULL;
+}
+
+/* "self." or "self->": the closure or object of the method printed. */
+static const char *self_member(emitter *e) {
+  return e->cur && e->cur->self == 'S' ? "self." : "self->";
+}
+
+/* The object `this` names in the function printed, as an lvalue ("self",
+ * "(*self)"; in a lambda, the object it captured), and its class. Caller
+ * frees. */
+static char *this_object(emitter *e, CXType *cls) {
+  const dev_capture *tc = lambda_this(e);
+  if (tc) {
+    CXType ft = clang_getCanonicalType(clang_getCursorType(tc->field));
+    *cls = tc->kind == 't' ? clang_getPointeeType(ft) : ft;
+    return xasprintf(tc->kind == 't' ? "(*%s%s)" : "%s%s", self_member(e),
+                     tc->name);
+  }
+  CXType none = {CXType_Invalid, {NULL, NULL}};
+  *cls = e->cur
+             ? clang_getCursorType(clang_getCursorSemanticParent(e->cur->decl))
+             : none;
+  return xstrdup(e->cur && e->cur->self == 'S' ? "self" : "(*self)");
+}
+
 /* The member path from the object of the method being printed to the
  * base holding member m ("" for its own members). Caller frees. */
 static char *self_path(emitter *e, CXCursor m) {
   if (!e->cur)
     return xstrdup("");
-  CXType own = clang_getCursorType(clang_getCursorSemanticParent(e->cur->decl));
+  CXType own;
+  free(this_object(e, &own));
   CXType of = clang_getCursorType(clang_getCursorSemanticParent(m));
   char *p = dev_class_base_path(own, of, NULL);
   return p ? p : xstrdup("");
@@ -91,12 +123,14 @@ static char *self_path(emitter *e, CXCursor m) {
 /* The object of the method being printed as its base class that declares
  * method m; NULL when m is the class's own. Caller frees. */
 static char *self_as_base(emitter *e, CXCursor m) {
-  if (!e->cur || e->cur->self == 'N')
+  if (!e->cur || (e->cur->self == 'N' && !lambda_this(e)))
     return NULL;
-  CXType own = clang_getCursorType(clang_getCursorSemanticParent(e->cur->decl));
+  CXType own;
+  char *obj = this_object(e, &own);
   CXType of = clang_getCursorType(clang_getCursorSemanticParent(m));
-  return dev_base_conversion(e, own, of, 0,
-                             e->cur->self == 'S' ? "self" : "(*self)");
+  char *r = dev_base_conversion(e, own, of, 0, obj);
+  free(obj);
+  return r;
 }
 
 static void print_member(emitter *e, CXCursor c) {
@@ -113,8 +147,19 @@ static void print_member(emitter *e, CXCursor c) {
   free(m);
   int ref = dev_is_ref_member(field); /* a pointer in C */
   dev_emit(e, ref ? "(*" : "");
-  if (clang_Cursor_isNull(base) || /* implicit this-> */
-      clang_getCursorKind(cx_strip_implicit(base)) == CXCursor_CXXThisExpr) {
+  const dev_capture *tc = lambda_this(e);
+  if (tc && (clang_Cursor_isNull(base) ||
+             clang_getCursorKind(cx_strip_implicit(base)) ==
+                 CXCursor_CXXThisExpr)) { /* the captured this */
+    char *path = self_path(e, field);
+    strbuf_printf(e->out, "%s%s%s%s%s", self_member(e), tc->name,
+                  tc->kind == 't' ? "->" : ".", *path ? path + 1 : "",
+                  *path ? "." : "");
+    dev_emit(e, sm);
+    free(path);
+  } else if (clang_Cursor_isNull(base) || /* implicit this-> */
+             clang_getCursorKind(cx_strip_implicit(base)) ==
+                 CXCursor_CXXThisExpr) {
     char *path = self_path(e, field);
     strbuf_printf(e->out, "self%s%s%s%s",
                   e->cur && e->cur->self == 'S' ? "." : "->",
@@ -163,7 +208,14 @@ static void print_declref(emitter *e, CXCursor c) {
     symbol *s = dev_symbol_of(e, d);
     var_entry *v = s ? NULL : dev_var_find(e, d);
     char *sn = dev_safe_name(n);
-    if (s && !s->is_array)
+    const dev_closure *cl = v && (v->flags & V_CAPTURE) && e->cur
+                                ? dev_closure_of_method(e, e->cur->decl)
+                                : NULL;
+    const dev_capture *cap = cl ? dev_closure_capture(cl, d) : NULL;
+    if (cap) /* read through the closure */
+      strbuf_printf(e->out, (v->flags & V_DEREF) ? "(*%s%s)" : "%s%s",
+                    self_member(e), cap->name);
+    else if (s && !s->is_array)
       strbuf_printf(e->out, "(*%s)", s->name);
     else if (v && (v->flags & V_DEREF))
       strbuf_printf(e->out, "(*%s)", sn);
@@ -348,6 +400,11 @@ static void print_method_call(emitter *e, CXCursor call, CXCursor def,
   if (up) { /* a method of a base class */
     strbuf_printf(e->out, "%s%s", byval ? "" : "&", up);
     free(up);
+  } else if (this_obj && lambda_this(e)) { /* the object captured */
+    CXType own;
+    char *o = this_object(e, &own);
+    strbuf_printf(e->out, "%s%s", byval ? "" : "&", o);
+    free(o);
   } else if (this_obj) {
     dev_emit(e, byval && e->cur && e->cur->self != 'S' ? "*self" : "self");
     if (!byval && e->cur && e->cur->self == 'S')
@@ -811,13 +868,132 @@ static void print_unexposed(emitter *e, CXCursor c) {
   free(kids);
 }
 
+/* `this`: the pointer to the method's object; in a lambda, the one it
+ * captured (a copy, for *this, lives in the closure). */
+static void print_this(emitter *e) {
+  const dev_capture *tc = lambda_this(e);
+  if (tc)
+    strbuf_printf(e->out, tc->kind == 't' ? "%s%s" : "(&%s%s)", self_member(e),
+                  tc->name);
+  else
+    dev_emit(e, e->cur && e->cur->self == 'S' ? "(&self)" : "self");
+}
+
+/* Where `this` points in the function printed. */
+static char this_space(emitter *e) {
+  const dev_capture *tc = lambda_this(e);
+  if (tc && tc->kind == 't')
+    return dev_ref_member_space(e, tc->field);
+  return !e->cur || e->cur->self == 'S' || !e->cur->self || e->cur->self == 'N'
+             ? 'p'
+             : e->cur->self;
+}
+
+/* An array captured by copy: its elements, in braces ({a[0], a[1]}),
+ * nested for arrays of arrays. 0 when it is too large to spell out. */
+static int print_array_copy(emitter *e, CXType t, const char *text) {
+  t = clang_getCanonicalType(t);
+  if (t.kind != CXType_ConstantArray) {
+    dev_emit(e, text);
+    return 1;
+  }
+  long long n = clang_getArraySize(t);
+  if (n < 0 || n > 256)
+    return 0;
+  dev_emit(e, "{");
+  for (long long i = 0; i < n; i++) {
+    char *el = xasprintf("%s[%lld]", text, i);
+    if (i)
+      dev_emit(e, ", ");
+    int ok = print_array_copy(e, clang_getArrayElementType(t), el);
+    free(el);
+    if (!ok)
+      return 0;
+  }
+  dev_emit(e, "}");
+  return 1;
+}
+
+/* A lambda expression: its closure built as a compound literal of the
+ * closure's struct (dev_lambda), each member from what it captures, and
+ * the spaces of what its pointers and references capture bound to the
+ * members. */
+static void print_lambda(emitter *e, CXCursor c) {
+  dev_closure *cl = dev_closure_of(e, clang_getCursorType(c));
+  if (cl && cl->problem && cl->reported) { /* when its struct was printed */
+    strbuf_printf(e->out,
+                  "/* CU2CL2101: a lambda whose captures cu2cl "
+                  "cannot lay out (%s) */",
+                  cl->problem);
+    return;
+  }
+  if (!cl || cl->problem) {
+    if (cl)
+      cl->reported = 1;
+    char *what = cl ? xasprintf("a lambda whose captures cu2cl cannot lay "
+                                "out (%s)",
+                                cl->problem)
+                    : xstrdup("a lambda expression");
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, what);
+    free(what);
+    return;
+  }
+  char *tn = dev_type_name(e, cl->type);
+  strbuf_printf(e->out, "((%s){", tn);
+  free(tn);
+  if (!cl->ncaps)
+    dev_emit(e, "0");
+  for (unsigned i = 0; i < cl->ncaps; i++) {
+    const dev_capture *cap = &cl->caps[i];
+    CXType ft = clang_getCanonicalType(clang_getCursorType(cap->field));
+    if (i)
+      dev_emit(e, ", ");
+    if (cap->kind == 't' || cap->kind == 'T') {
+      if (cap->kind == 't')
+        dev_ref_member_bind(e, cap->field, this_space(e), c);
+      dev_emit(e, cap->kind == 'T' ? "*" : "");
+      print_this(e);
+      continue;
+    }
+    if (clang_Cursor_isNull(cap->value)) {
+      /* captured explicitly, never read: any value does */
+      if (ft.kind == CXType_Record || ft.kind == CXType_ConstantArray) {
+        char *fn = dev_type_string(e, ft, 0);
+        strbuf_printf(e->out, ft.kind == CXType_Record ? "(%s){0}" : "{0}", fn);
+        free(fn);
+      } else {
+        dev_emit(e, "0");
+      }
+      continue;
+    }
+    if (cap->kind == 'r') {
+      dev_ref_member_bind(e, cap->field, dev_lvalue_space(e, cap->value), c);
+      if (dev_is_pointer_type(clang_getCursorType(cap->value)))
+        dev_closure_pointee_bind(e, cap->field, dev_expr_space(e, cap->value),
+                                 c);
+      print_address_of(e, cap->value, clang_getPointeeType(ft));
+    } else if (ft.kind == CXType_ConstantArray) {
+      char *t = dev_arg_text(e, cap->value);
+      if (!print_array_copy(e, ft, t))
+        dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+                   "a lambda capturing an array of more than 256 elements "
+                   "by copy");
+      free(t);
+    } else {
+      if (ft.kind == CXType_Pointer)
+        dev_ref_member_bind(e, cap->field, dev_expr_space(e, cap->value), c);
+      dev_print_expr(e, cap->value);
+    }
+  }
+  dev_emit(e, "})");
+}
+
 /* What has no OpenCL C form: reported, with a comment left where it
  * stood. */
 static void print_unsupported(emitter *e, CXCursor c) {
   switch (clang_getCursorKind(c)) {
   case CXCursor_LambdaExpr:
-    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
-               "a lambda expression");
+    print_lambda(e, c);
     return;
   case CXCursor_CXXNewExpr:
   case CXCursor_CXXDeleteExpr:
@@ -900,7 +1076,7 @@ static void print_expr_node(emitter *e, CXCursor c) {
     print_init_list(e, c);
     return;
   case CXCursor_CXXThisExpr:
-    dev_emit(e, e->cur && e->cur->self == 'S' ? "(&self)" : "self");
+    print_this(e);
     return;
   case CXCursor_UnexposedExpr:
     print_unexposed(e, c);

@@ -13,7 +13,7 @@
  * - The work list (e->fns): one clone per function and combination of
  *   pointer-argument spaces, with its OpenCL name.
  *
- * Layer 9 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 10 of the device emitter (dev_state.h): calls dev_state,
  * dev_builtin, dev_types, dev_uses.
  */
 #include "dev_space.h"
@@ -23,6 +23,7 @@
 #include "dev_builtin.h"
 #include "dev_cg.h"
 #include "dev_class.h"
+#include "dev_lambda.h"
 #include "dev_types.h"
 #include "dev_uses.h"
 
@@ -71,6 +72,8 @@ void dev_vars_reset(emitter *e) {
  * and references, where it points. */
 static char decl_space(emitter *e, CXCursor decl) {
   var_entry *v = dev_var_find(e, decl);
+  if (v && (v->flags & V_DEREF) && v->inner)
+    return v->inner; /* a reference to a pointer: where that points */
   if (v)
     return v->space;
   symbol *s = dev_symbol_of(e, decl);
@@ -365,6 +368,13 @@ char dev_method_self(emitter *e, CXCursor def, CXCursor obj) {
     return 'N'; /* no object: static, or nothing in it */
   if (dev_is_const_method(def))
     return 'S';
+  /* in a lambda, this is the object the closure captured: where the
+   * lambda expression's this pointed, or (*this) the closure's copy */
+  const dev_closure *cl =
+      this_obj && e->cur ? dev_closure_of_method(e, e->cur->decl) : NULL;
+  const dev_capture *tc = cl ? dev_closure_this(cl) : NULL;
+  if (tc && tc->kind == 't')
+    return dev_ref_member_space(e, tc->field);
   if (this_obj)
     return e->cur && e->cur->self != 'S' && e->cur->self != 'N' ? e->cur->self
                                                                 : 'p';
@@ -491,9 +501,38 @@ static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
   return CXChildVisit_Recurse;
 }
 
+/* In a lambda's operator(), the variables it captured: read through the
+ * closure, pointing (references, pointers) where the lambda expression
+ * bound them, living where the closure lives otherwise. */
+static void add_captures(emitter *e, fn_clone *f) {
+  const dev_closure *cl = dev_closure_of_method(e, f->decl);
+  if (!cl || cl->problem)
+    return;
+  char home = f->self == 'S' || !f->self || f->self == 'N' ? 'p' : f->self;
+  for (unsigned i = 0; i < cl->ncaps; i++) {
+    const dev_capture *c = &cl->caps[i];
+    if (clang_Cursor_isNull(c->var))
+      continue; /* this */
+    CXType ft = clang_getCanonicalType(clang_getCursorType(c->field));
+    var_entry *v;
+    if (ft.kind == CXType_LValueReference) {
+      v = var_add(e, c->var, dev_ref_member_space(e, c->field),
+                  V_POINTER | V_DEREF | V_CAPTURE);
+      v->inner = dev_closure_pointee_space(e, c->field); /* T *&p */
+    } else if (ft.kind == CXType_Pointer)
+      v = var_add(e, c->var, dev_ref_member_space(e, c->field),
+                  V_POINTER | V_CAPTURE);
+    else
+      v = var_add(e, c->var, home,
+                  (ft.kind == CXType_ConstantArray ? V_ARRAY : 0) | V_CAPTURE);
+    v->varying = 1; /* what the creator captured: not known here */
+  }
+}
+
 /* Loads the parameters' spaces and runs the pre-pass over the body. */
 void dev_analyze_function(emitter *e, fn_clone *f) {
   dev_vars_reset(e);
+  add_captures(e, f);
   int n = clang_Cursor_getNumArguments(f->decl);
   for (int i = 0; i < n; i++) {
     CXCursor p = clang_Cursor_getArgument(f->decl, (unsigned)i);

@@ -16,25 +16,26 @@
  *  3 dev_builtin    CUDA built-ins: rule rows, which ones are collective
  *  4 dev_class      classes: bases, polymorphism, type tags, overriders,
  *                   what default initialization does
- *  5 dev_types      names, types, records, struct kernel-parameter mirrors
- *  6 dev_uses       symbols; what each function uses (implicit parameters)
- *  7 dev_index      uniform values, affine indices, threadIdx.x ranges
- *  8 dev_sync       implicit warp synchrony: where barriers must be added
- *  9 dev_space      variables, address spaces, per-function analysis, the
+ *  5 dev_lambda     lambdas: what each field of a closure captures
+ *  6 dev_types      names, types, records, struct kernel-parameter mirrors
+ *  7 dev_uses       symbols; what each function uses (implicit parameters)
+ *  8 dev_index      uniform values, affine indices, threadIdx.x ranges
+ *  9 dev_sync       implicit warp synchrony: where barriers must be added
+ * 10 dev_space      variables, address spaces, per-function analysis, the
  *                   work list of clones
- * 10 dev_pred       what differs between work-items; collectives in code
- * 11 dev_check      warp portability checks
- * 12 dev_expr       expressions
- * 13 dev_rulecall   calls of built-ins through the rules (hooked into
+ * 11 dev_pred       what differs between work-items; collectives in code
+ * 12 dev_check      warp portability checks
+ * 13 dev_expr       expressions
+ * 14 dev_rulecall   calls of built-ins through the rules (hooked into
  *                   dev_expr)
- * 14 dev_object     constructors' member initialization, virtual calls and
+ * 15 dev_object     constructors' member initialization, virtual calls and
  *                   their dispatchers (hooked into dev_expr)
- * 15 dev_alloc      new and delete on the device heap (hooked into dev_expr)
- * 16 dev_special    statements lowered specially: device assert, inline PTX
- * 17 dev_stmt       statements as CUDA writes them
- * 18 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
- * 19 dev_func       one function: signature, prologue, body
- * 20 emit_device    entry points: the work list loop, the .cl file, kernels
+ * 16 dev_alloc      new and delete on the device heap (hooked into dev_expr)
+ * 17 dev_special    statements lowered specially: device assert, inline PTX
+ * 18 dev_stmt       statements as CUDA writes them
+ * 19 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
+ * 20 dev_func       one function: signature, prologue, body
+ * 21 emit_device    entry points: the work list loop, the .cl file, kernels
  *
  * Only these files include the dev_*.h headers; what they share has the
  * dev_ prefix, everything else in them is static.
@@ -74,9 +75,11 @@
 
 struct cu2cl_device_opts; /* emit_device.h */
 struct dev_stmt_hooks;    /* dev_stmt.h */
+struct dev_closure;       /* dev_lambda.h */
 
-/* Variable flags. */
-enum { V_DEREF = 1, V_POINTER = 2, V_ARRAY = 4 };
+/* Variable flags. V_CAPTURE: a variable a lambda captured, read in its
+ * operator() through the closure (self.cap_x, dev_lambda). */
+enum { V_DEREF = 1, V_POINTER = 2, V_ARRAY = 4, V_CAPTURE = 8 };
 
 typedef struct var_entry {
   cx_key key; /* the declaration */
@@ -261,6 +264,9 @@ typedef struct emitter {
   site_note *sites;
   size_t nsites;
   char *sites_fn;
+  /* the closures of lambdas looked at (dev_lambda), each allocated once */
+  struct dev_closure **closures;
+  size_t nclosures;
 } emitter;
 
 /* Releases what the emitter holds (not the strbufs handed out). */

@@ -12,7 +12,7 @@
  * as kernel parameters, so kernels take a mirror of such a struct with each
  * pointer as a ulong ("kernarg") and unpack it on entry.
  *
- * Layer 5 of the device emitter (dev_state.h): calls dev_state, dev_cg.
+ * Layer 6 of the device emitter (dev_state.h): calls dev_state, dev_cg.
  */
 #include "dev_types.h"
 
@@ -21,6 +21,7 @@
 
 #include "dev_cg.h"
 #include "dev_class.h"
+#include "dev_lambda.h"
 
 /* ---- names ---------------------------------------------------------- */
 
@@ -192,7 +193,8 @@ char *dev_specialization_name(CXCursor fn) {
     if (k == CXTemplateArgumentKind_Type) {
       CXType t =
           clang_getCanonicalType(clang_Cursor_getTemplateArgumentType(fn, i));
-      char *s = cx_type_spelling(t);
+      char *s =
+          dev_is_closure_type(t) ? dev_record_name(t) : cx_type_spelling(t);
       append_mangled(&b, short_builtin(s));
       free(s);
     } else if (k == CXTemplateArgumentKind_Integral) {
@@ -474,7 +476,32 @@ static int type_registered(emitter *e, const char *usr) {
   return strvec_contains(&e->type_usrs, usr);
 }
 
+/* A closure's name: where its lambda is written, by the file's base name
+ * (not its path, which would make the output depend on the checkout),
+ * and for a lambda in a template the instantiation it belongs to (one
+ * closure type per instantiation, all of one spelling). */
+static char *closure_name(CXType t) {
+  CXCursor decl = clang_getTypeDeclaration(clang_getCanonicalType(t));
+  cx_loc l = cx_location(decl);
+  const char *base = l.file ? strrchr(l.file, '/') : NULL;
+  base = base ? base + 1 : l.file ? l.file : "";
+  strbuf b = {0};
+  strbuf_append(&b, "lambda_");
+  append_mangled(&b, base);
+  strbuf_printf(&b, "_%u_%u", l.line, l.column);
+  cx_loc_free(&l);
+  CXCursor inst = dev_closure_instance(t);
+  if (!clang_Cursor_isNull(inst)) {
+    char *in = dev_specialization_name(inst);
+    strbuf_printf(&b, "_in_%s", in);
+    free(in);
+  }
+  return strbuf_take(&b);
+}
+
 char *dev_record_name(CXType t) {
+  if (dev_is_closure_type(t))
+    return closure_name(t);
   char *s = cx_type_spelling(clang_getCanonicalType(t));
   const char *p = s;
   if (str_starts_with(p, "const "))
@@ -503,11 +530,25 @@ int dev_is_ref_member(CXCursor field) {
              CXType_LValueReference;
 }
 
-static size_t ref_member_index(emitter *e, CXCursor field) {
+/* A field's name in the struct: its own, or for a closure's field the
+ * capture's (dev_lambda). Caller frees. */
+static char *field_name(emitter *e, CXCursor field) {
+  const char *cap = dev_closure_field_name(e, field);
+  if (cap)
+    return xstrdup(cap);
+  char *n = cx_spelling(field);
+  char *sn = dev_safe_name(n);
+  free(n);
+  return sn;
+}
+
+/* The macro's index; sfx "_to" names the second macro of a reference to a
+ * pointer a closure holds: where that pointer points. */
+static size_t member_macro_index(emitter *e, CXCursor field, const char *sfx) {
   CXType rec = clang_getCursorType(clang_getCursorSemanticParent(field));
   char *rn = dev_record_name(rec);
-  char *fn = cx_spelling(field);
-  char *key = xasprintf("CU2CL_SPACE_%s_%s", rn, fn);
+  char *fn = field_name(e, field);
+  char *key = xasprintf("CU2CL_SPACE_%s_%s%s", rn, fn, sfx);
   free(rn);
   free(fn);
   size_t i = 0;
@@ -523,13 +564,16 @@ static size_t ref_member_index(emitter *e, CXCursor field) {
   return i;
 }
 
+static size_t ref_member_index(emitter *e, CXCursor field) {
+  return member_macro_index(e, field, "");
+}
+
 char *dev_ref_member_macro(emitter *e, CXCursor field) {
   size_t i = ref_member_index(e, field); /* may grow the vector */
   return xstrdup(e->ref_members.items[i]);
 }
 
-void dev_ref_member_bind(emitter *e, CXCursor field, char space, CXCursor at) {
-  size_t i = ref_member_index(e, field);
+static void bind_macro(emitter *e, size_t i, char space, CXCursor at) {
   space = space ? space : 'p';
   if (e->ref_spaces[i] && e->ref_spaces[i] != space)
     dev_report(e, at, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
@@ -538,8 +582,36 @@ void dev_ref_member_bind(emitter *e, CXCursor field, char space, CXCursor at) {
     e->ref_spaces[i] = space;
 }
 
+void dev_ref_member_bind(emitter *e, CXCursor field, char space, CXCursor at) {
+  bind_macro(e, ref_member_index(e, field), space, at);
+}
+
 char dev_ref_member_space(emitter *e, CXCursor field) {
   size_t i = ref_member_index(e, field);
+  return e->ref_spaces[i] ? e->ref_spaces[i] : 'g';
+}
+
+/* A closure's reference to a pointer (a pointer captured by reference):
+ * where that pointer points, the member's second macro. */
+static int is_ref_to_pointer(CXCursor field) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(field));
+  if (t.kind != CXType_LValueReference)
+    return 0;
+  CXType p = clang_getCanonicalType(clang_getPointeeType(t));
+  return p.kind == CXType_Pointer &&
+         clang_getCanonicalType(clang_getPointeeType(p)).kind != CXType_Pointer;
+}
+
+void dev_closure_pointee_bind(emitter *e, CXCursor field, char space,
+                              CXCursor at) {
+  if (is_ref_to_pointer(field))
+    bind_macro(e, member_macro_index(e, field, "_to"), space, at);
+}
+
+char dev_closure_pointee_space(emitter *e, CXCursor field) {
+  if (!is_ref_to_pointer(field))
+    return 0;
+  size_t i = member_macro_index(e, field, "_to");
   return e->ref_spaces[i] ? e->ref_spaces[i] : 'g';
 }
 
@@ -563,13 +635,26 @@ static enum CXVisitorResult record_field(CXCursor c, CXClientData d) {
   record_ctx *r = d;
   r->fields++;
   {
-    char *n = cx_spelling(c);
-    char *sn = dev_safe_name(n);
+    char *sn = field_name(r->e, c);
     strbuf_append(r->def, "  ");
     /* Device pointers stored in structs point to global memory; a
-     * reference member into the memory its constructors bind it to. */
+     * reference member into the memory its constructors bind it to, and a
+     * closure's pointer into what its lambda expression captured. */
     CXType ft = clang_getCursorType(c);
-    if (dev_is_ref_member(c)) {
+    if (dev_closure_field_points(r->e, c) && is_ref_to_pointer(c)) {
+      /* T *&p: INNER T *OUTER *p */
+      char *m = dev_ref_member_macro(r->e, c);
+      size_t to = member_macro_index(r->e, c, "_to");
+      char *d = xasprintf("*%s *%s", m, sn);
+      strbuf_printf(r->def, "%s ", r->e->ref_members.items[to]);
+      dev_print_type_decl(
+          r->e, r->def,
+          clang_getPointeeType(clang_getCanonicalType(
+              clang_getPointeeType(clang_getCanonicalType(ft)))),
+          0, d);
+      free(m);
+      free(d);
+    } else if (dev_is_ref_member(c) || dev_closure_field_points(r->e, c)) {
       char *m = dev_ref_member_macro(r->e, c);
       char *d = dev_pointer_declarator(clang_getPointeeType(ft), 0, sn);
       strbuf_printf(r->def, "%s ", m);
@@ -581,7 +666,6 @@ static enum CXVisitorResult record_field(CXCursor c, CXClientData d) {
                           sn);
     }
     strbuf_append(r->def, ";\n");
-    free(n);
     free(sn);
   }
   return CXVisit_Continue;
@@ -646,6 +730,14 @@ static void emit_record(emitter *e, CXType t, const char *name) {
   record_ctx rc = {e, &def, decl, 0};
   strbuf *saved = e->out;
   e->out = NULL; /* diagnostics about fields are not left in the struct */
+  dev_closure *cl = dev_closure_of(e, t);
+  if (cl && cl->problem && !cl->reported) {
+    cl->reported = 1;
+    char *what = xasprintf("a lambda whose captures cu2cl cannot lay out (%s)",
+                           cl->problem);
+    dev_report(e, cl->lambda, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, what);
+    free(what);
+  }
   rc.fields = record_prefix(e, &def, t);
   clang_Type_visitFields(clang_getCanonicalType(t), record_field, &rc);
   clang_visitChildren(decl, record_base, e);
@@ -695,8 +787,7 @@ typedef struct kernarg_ctx {
 
 static enum CXVisitorResult kernarg_field(CXCursor c, CXClientData d) {
   kernarg_ctx *k = d;
-  char *n = cx_spelling(c);
-  char *sn = dev_safe_name(n);
+  char *sn = field_name(k->e, c);
   CXType ft = clang_getCanonicalType(clang_getCursorType(c));
   if (ft.kind == CXType_Pointer) {
     char *pt = dev_type_string(k->e, ft, 'g');
@@ -716,7 +807,6 @@ static enum CXVisitorResult kernarg_field(CXCursor c, CXClientData d) {
     strbuf_append(k->def, ";\n");
     strbuf_printf(k->unpack, "  r.%s = a.%s;\n", sn, sn);
   }
-  free(n);
   free(sn);
   return CXVisit_Continue;
 }

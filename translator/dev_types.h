@@ -3,7 +3,7 @@
  * for OpenCL C, mangled names of specializations and records, CUDA types
  * printed as OpenCL C declarations with their address spaces, user records
  * defined once in the .cl file, and the mirrors of struct kernel
- * parameters that hold pointers. Layer 5 of the device emitter
+ * parameters that hold pointers. Layer 6 of the device emitter
  * (dev_state.h).
  *
  * Strings returned by these, except the space words, are the caller's to
@@ -71,6 +71,13 @@ char *dev_ref_member_macro(emitter *e, CXCursor field);
 void dev_ref_member_bind(emitter *e, CXCursor field, char space, CXCursor at);
 /* The space field points into ('g' while no constructor has bound it). */
 char dev_ref_member_space(emitter *e, CXCursor field);
+/* A closure's member holding a pointer captured by reference (T *&):
+ * where that pointer points, bound by the lambda expression like the
+ * member's own space (dev_ref_member_bind), printed as a second macro.
+ * The space is 0 for any other member. */
+void dev_closure_pointee_bind(emitter *e, CXCursor field, char space,
+                              CXCursor at);
+char dev_closure_pointee_space(emitter *e, CXCursor field);
 /* #define lines for every reference member's macro. */
 void dev_print_ref_spaces(emitter *e, strbuf *out);
 

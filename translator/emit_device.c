@@ -21,6 +21,7 @@
 
 #include "dev_alloc.h"
 #include "dev_func.h"
+#include "dev_lambda.h"
 #include "dev_object.h"
 #include "dev_pred_stmt.h"
 #include "dev_rulecall.h"
@@ -282,6 +283,7 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
       kernel_spec(&e, &e.fns[i], &out->kernels[out->nkernels++]);
   out->cl_source = cl_file(&e, opts, out);
   out->errors = e.errors;
+  dev_closures_free(&e);
   dev_state_free(&e);
   return (int)out->errors;
 }

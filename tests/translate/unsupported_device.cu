@@ -9,7 +9,6 @@ __device__ float twice(float x) { return 2.0f * x; }
 __global__ void bad(float *out, long long *t)
 {
     int i = threadIdx.x;
-    auto add = [](float a, float b) { return a + b; }; // EXPECT: CU2CL2101
     out[i] = fact(i);
     __nanosleep(100); // EXPECT: CU2CL2001
     float *p = new float[4]{1, 2, 3, 4}; // EXPECT: CU2CL2104

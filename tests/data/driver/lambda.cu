@@ -1,11 +1,11 @@
-// check_driver fixture: a lambda in a kernel (line 5) is not translated.
+// check_driver fixture: a lambda capturing a parameter pack (line 5) is
+// not translated.
 #include <cuda_runtime.h>
-
-__global__ void twice(float *p) {
-  auto f = [](float x) { return 2.0f * x; };
+template <class... T> __global__ void twice(float *p, T... v) {
+  auto f = [v...](float x) { return x * (v + ...); };
   p[threadIdx.x] = f(p[threadIdx.x]);
 }
 
 void run_twice(float *d) {
-  twice<<<1, 32>>>(d);
+  twice<<<1, 32>>>(d, 2.0f);
 }

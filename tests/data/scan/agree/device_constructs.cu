@@ -1,5 +1,4 @@
-// Device constructs OpenCL C cannot express: lambdas (CU2CL2101),
-// recursion (CU2CL2102), device-side new[] with an initializer (CU2CL2104),
+// Device constructs OpenCL C cannot express: recursion (CU2CL2102), device-side new[] with an initializer (CU2CL2104),
 // delete, which gives heap room back in part (CU2CL2107), built-ins without an
 // OpenCL equivalent (CU2CL2001), inline PTX other than special-register
 // reads (CU2CL2106; the timer and SM ids read approximately, CU2CL2008),
@@ -21,7 +20,7 @@ __global__ void parent(int *p, long long *t) // EXPECT: CU2CL3011
     asm volatile("mov.u64 %0, %globaltimer;" : "=l"(now)); // EXPECT: CU2CL2008
     asm("mov.u32 %0, %%warpid;\n\tmov.u32 %1, %%smid;" : "=r"(warp), "=r"(sm)); // EXPECT: CU2CL2008
     asm volatile("membar.gl;" ::: "memory"); // EXPECT: CU2CL2106
-    auto twice = [](int a) { return 2 * a; }; // EXPECT: CU2CL2101
+    auto twice = [](int a) { return 2 * a; }; // a lambda: translated
     int *tmp = new int[4]{1, 2, 3, 4}; // EXPECT: CU2CL2104
     __nanosleep(100); // EXPECT: CU2CL2001
     unsigned same = __match_any_sync(0xffffffff, lane);

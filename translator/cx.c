@@ -17,9 +17,10 @@ char *cx_spelling(CXCursor c) {
   return cx_take(clang_getCursorSpelling(c));
 }
 /* USRs name an unnamed class by its scope alone ("...@Sa"): every lambda
- * of a function, and their operator()s of one signature, share one. Such
- * a USR gets the file offset of the unnamed class (c or the closest of its
- * semantic parents) appended, which tells them apart. */
+ * of a function, and their operator()s of one signature, share one, and so
+ * do the specializations of a template for them. Such a USR gets the file
+ * offset of the unnamed class (c or the closest of its semantic parents,
+ * else its template arguments) appended, which tells them apart. */
 char *cx_usr(CXCursor c) {
   char *u = cx_take(clang_getCursorUSR(c));
   if (!strstr(u, "@Sa") && !strstr(u, "@Ua"))
@@ -38,6 +39,22 @@ char *cx_usr(CXCursor c) {
       free(u);
       return r;
     }
+  }
+  /* a specialization for unnamed classes (f<lambda>): their offsets */
+  int n = clang_Cursor_getNumTemplateArguments(c);
+  for (int i = 0; i < n; i++) {
+    if (clang_Cursor_getTemplateArgumentKind(c, (unsigned)i) !=
+        CXTemplateArgumentKind_Type)
+      continue;
+    CXCursor d = clang_getTypeDeclaration(clang_getCanonicalType(
+        clang_Cursor_getTemplateArgumentType(c, (unsigned)i)));
+    if (clang_Cursor_isNull(d) || !clang_Cursor_isAnonymous(d))
+      continue;
+    unsigned off;
+    clang_getFileLocation(clang_getCursorLocation(d), NULL, NULL, NULL, &off);
+    char *r = xasprintf("%s@%u", u, off);
+    free(u);
+    u = r;
   }
   return u;
 }

@@ -122,6 +122,264 @@ static char *template_args_text(CXCursor spec) {
   return strbuf_take(&b);
 }
 
+/* ---- closures of lambdas written in host code ---------------------------
+ * nvcc's extended lambdas: `launch<<<g, b>>>(n, [=] __device__ (int i) {...})`
+ * instantiates a kernel template with the closure type, which host code
+ * cannot name. Its launch stub is then the primary template's generic
+ * definition, which tells the specializations apart by a condition on its
+ * parameters: for a closure, the lambda that made it (the id its wrapper
+ * recorded at run time) and its size (one lambda of a function template
+ * has a closure per instantiation). */
+
+/* The id of a lambda, the same in every unit: a hash of where it is
+ * written (file name, line, column). */
+static unsigned long lambda_id(CXCursor lambda) {
+  cx_loc l = cx_location(lambda);
+  const char *base = l.file ? strrchr(l.file, '/') : NULL;
+  base = base ? base + 1 : l.file ? l.file : "";
+  char *key = xasprintf("%s:%u:%u", base, l.line, l.column);
+  unsigned long h = 2166136261ul;
+  for (const char *p = key; *p; p++)
+    h = ((h ^ (unsigned char)*p) * 16777619ul) & 0xfffffffful;
+  free(key);
+  cx_loc_free(&l);
+  return h;
+}
+
+/* 1 when the tokens between a lambda's introducer and its body say
+ * __device__ and not __host__: its body is device code only. */
+static int device_only_lambda(emitter *e, CXCursor lambda, CXCursor body) {
+  CXToken *toks;
+  unsigned n;
+  clang_tokenize(e->tu, clang_getCursorExtent(lambda), &toks, &n);
+  unsigned body_at;
+  clang_getFileLocation(clang_getRangeStart(clang_getCursorExtent(body)), NULL,
+                        NULL, NULL, &body_at);
+  int dev = 0, host = 0;
+  for (unsigned i = 0; i < n; i++) {
+    unsigned off;
+    clang_getFileLocation(clang_getTokenLocation(e->tu, toks[i]), NULL, NULL,
+                          NULL, &off);
+    if (off >= body_at)
+      break;
+    char *t = cx_take(clang_getTokenSpelling(e->tu, toks[i]));
+    dev |= !strcmp(t, "__device__");
+    host |= !strcmp(t, "__host__");
+    free(t);
+  }
+  clang_disposeTokens(e->tu, toks, n);
+  return dev && !host;
+}
+
+/* The instantiation a closure belongs to as a cu2cl_closure_tag type: of
+ * the template's parameters where the lambda is written (args 0), of the
+ * specialization's arguments in the launch stub (args 1); "void" outside
+ * templates, NULL when an argument has no spelling here. */
+static char *closure_tag(CXType closure, int args) {
+  CXCursor inst = dev_closure_instance(closure);
+  if (clang_Cursor_isNull(inst))
+    return xstrdup("void");
+  CXCursor tpl = clang_getSpecializedCursorTemplate(inst);
+  CXCursor *kids;
+  unsigned n = cx_children(tpl, &kids), seen = 0;
+  strbuf b = {0};
+  int ok = 1;
+  strbuf_append(&b, "cu2cl_closure_tag<");
+  for (unsigned i = 0; i < n && ok; i++) {
+    enum CXCursorKind k = clang_getCursorKind(kids[i]);
+    if (k != CXCursor_TemplateTypeParameter &&
+        k != CXCursor_NonTypeTemplateParameter &&
+        k != CXCursor_TemplateTemplateParameter)
+      continue;
+    unsigned at = seen++;
+    strbuf_append(&b, at ? ", " : "");
+    enum CXTemplateArgumentKind ak =
+        clang_Cursor_getTemplateArgumentKind(inst, at);
+    char *text = NULL;
+    if (!args) {
+      text = cx_spelling(kids[i]);
+    } else if (ak == CXTemplateArgumentKind_Type &&
+               !dev_is_closure_type(
+                   clang_Cursor_getTemplateArgumentType(inst, at))) {
+      text = cx_type_spelling(clang_Cursor_getTemplateArgumentType(inst, at));
+    } else if (ak == CXTemplateArgumentKind_Integral) {
+      text = dev_template_value(inst, at);
+    }
+    ok = text && *text && k != CXCursor_TemplateTemplateParameter &&
+         (ak == CXTemplateArgumentKind_Type ||
+          ak == CXTemplateArgumentKind_Integral);
+    if (ok && k == CXCursor_NonTypeTemplateParameter)
+      strbuf_printf(&b, "cu2cl_closure_value<(long long)(%s)>", text);
+    else if (ok)
+      strbuf_append(&b, text);
+    free(text);
+  }
+  free(kids);
+  ok = ok && seen == (unsigned)clang_Cursor_getNumTemplateArguments(inst);
+  strbuf_append(&b, ">");
+  if (!ok) {
+    strbuf_free(&b);
+    return NULL;
+  }
+  return strbuf_take(&b);
+}
+
+/* Records the host lambda of closure cl for host code (once). */
+static void note_host_lambda(emitter *e, const dev_closure *cl,
+                             cu2cl_device_unit *out) {
+  cx_loc l = cx_location(cl->lambda);
+  unsigned b, end;
+  cx_extent_offsets(cl->lambda, &b, &end);
+  for (size_t i = 0; i < out->nlambdas; i++)
+    if (out->lambdas[i].begin == b && l.file &&
+        !strcmp(out->lambdas[i].file, l.file)) {
+      cx_loc_free(&l);
+      return;
+    }
+  CXCursor body = dev_last_child(cl->lambda);
+  if (!l.file || clang_getCursorKind(body) != CXCursor_CompoundStmt) {
+    cx_loc_free(&l);
+    return;
+  }
+  out->lambdas =
+      xrealloc(out->lambdas, (out->nlambdas + 1) * sizeof *out->lambdas);
+  cu2cl_host_lambda *h = &out->lambdas[out->nlambdas++];
+  memset(h, 0, sizeof *h);
+  h->file = xstrdup(l.file);
+  h->begin = b;
+  h->end = end;
+  cx_extent_offsets(body, &h->body_begin, &h->body_end);
+  h->id = lambda_id(cl->lambda);
+  h->tag = closure_tag(cl->type, 0);
+  if (!h->tag)
+    h->tag = xstrdup("void");
+  if (device_only_lambda(e, cl->lambda, body)) {
+    /* the captures named in field order: clang captures them in that
+     * order, by the lambda's own defaults, so the closure is the same */
+    strbuf t = {0};
+    strbuf_append(&t, "{ /* cu2cl: a __device__ lambda; its body is in the "
+                      ".cl file */");
+    for (unsigned i = 0; i < cl->ncaps; i++) {
+      char *n = clang_Cursor_isNull(cl->caps[i].var)
+                    ? xstrdup("this")
+                    : cx_spelling(cl->caps[i].var);
+      strbuf_printf(&t, " (void)%s%s;",
+                    clang_Cursor_isNull(cl->caps[i].var) ? "" : "&", n);
+      free(n);
+    }
+    strbuf_append(&t, " }");
+    h->body = strbuf_take(&t);
+  }
+  cx_loc_free(&l);
+}
+
+/* The names of a template's parameters, in order; 0 when one is a pack. */
+static int template_param_names(CXCursor tpl, strvec *names) {
+  CXCursor *kids;
+  unsigned n = cx_children(tpl, &kids);
+  int ok = 1;
+  for (unsigned i = 0; i < n; i++) {
+    enum CXCursorKind k = clang_getCursorKind(kids[i]);
+    if (k != CXCursor_TemplateTypeParameter &&
+        k != CXCursor_NonTypeTemplateParameter &&
+        k != CXCursor_TemplateTemplateParameter)
+      continue;
+    char *name = cx_spelling(kids[i]);
+    if (!*name || k == CXCursor_TemplateTemplateParameter)
+      ok = 0;
+    strvec_push_own(names, name);
+  }
+  free(kids);
+  return ok;
+}
+
+/* The condition selecting specialization spec of template tpl when one of
+ * its arguments is a host lambda's closure (recording the lambda); NULL
+ * when none is. */
+static char *closure_condition(emitter *e, CXCursor spec, CXCursor tpl,
+                               cu2cl_device_unit *out) {
+  int n = clang_Cursor_getNumTemplateArguments(spec);
+  int closures = 0;
+  for (int i = 0; i < n; i++)
+    closures += clang_Cursor_getTemplateArgumentKind(spec, (unsigned)i) ==
+                    CXTemplateArgumentKind_Type &&
+                dev_is_closure_type(
+                    clang_Cursor_getTemplateArgumentType(spec, (unsigned)i));
+  if (!closures)
+    return NULL;
+  strvec names = {0};
+  int ok = template_param_names(tpl, &names) && names.len == (size_t)n;
+  strbuf c = {0};
+  for (int i = 0; i < n && ok; i++) {
+    const char *p = names.items[i];
+    strbuf_append(&c, i ? " &&\n      " : "");
+    enum CXTemplateArgumentKind k =
+        clang_Cursor_getTemplateArgumentKind(spec, (unsigned)i);
+    CXType t = clang_getCanonicalType(
+        clang_Cursor_getTemplateArgumentType(spec, (unsigned)i));
+    dev_closure *cl = k == CXTemplateArgumentKind_Type && dev_is_closure_type(t)
+                          ? dev_closure_of(e, t)
+                          : NULL;
+    if (cl && !cl->problem) {
+      note_host_lambda(e, cl, out);
+      char *tag = closure_tag(t, 1);
+      strbuf_printf(&c, "cu2cl_closure_id<%s>::get() == %luul && ", p,
+                    lambda_id(cl->lambda));
+      if (tag)
+        strbuf_printf(&c,
+                      "cu2cl_closure_id<%s>::tag() == "
+                      "cu2cl_closure_tag_of<%s>()",
+                      p, tag);
+      else /* an instantiation with no spelling: told apart by size */
+        strbuf_printf(&c, "sizeof(%s) == %lld", p, clang_Type_getSizeOf(t));
+      free(tag);
+    } else if (k == CXTemplateArgumentKind_Type && !dev_is_closure_type(t)) {
+      char *ts = cx_type_spelling(
+          clang_Cursor_getTemplateArgumentType(spec, (unsigned)i));
+      strbuf_printf(&c, "std::is_same<%s, %s>::value", p, ts);
+      free(ts);
+    } else if (k == CXTemplateArgumentKind_Integral) {
+      char *v = dev_template_value(spec, (unsigned)i);
+      strbuf_printf(&c, "%s == %s", p, v);
+      free(v);
+    } else {
+      ok = 0;
+    }
+  }
+  strvec_free(&names);
+  if (!ok) {
+    strbuf_free(&c);
+    return xstrdup("false");
+  }
+  return strbuf_take(&c);
+}
+
+/* Two specializations of one kernel template with the same condition
+ * (one lambda, closures of one size from two instantiations of its
+ * function) cannot be told apart at run time. */
+static void check_closure_conditions(emitter *e, const cu2cl_device_unit *out,
+                                     CXCursor *decls) {
+  for (size_t i = 0; i < out->nkernels; i++) {
+    const cu2cl_kernel_spec *a = &out->kernels[i];
+    int bad = a->closure_cond && !strcmp(a->closure_cond, "false");
+    for (size_t j = 0; j < i && a->closure_cond && !bad; j++) {
+      const cu2cl_kernel_spec *b = &out->kernels[j];
+      bad = b->closure_cond && !strcmp(a->template_usr, b->template_usr) &&
+            !strcmp(a->closure_cond, b->closure_cond);
+    }
+    if (bad) {
+      char *what = xasprintf("launching '%s' with the closure of a host "
+                             "lambda cu2cl cannot tell apart from another "
+                             "(its parameters, or two instantiations of "
+                             "the lambda's function that cu2cl cannot "
+                             "spell)",
+                             a->display);
+      dev_report(e, decls[i], CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT, what);
+      free(what);
+    }
+  }
+}
+
 static enum CXChildVisitResult pattern_param(CXCursor c, CXCursor p,
                                              CXClientData d) {
   if (clang_getCursorKind(c) == CXCursor_ParmDecl) {
@@ -135,7 +393,8 @@ static enum CXChildVisitResult pattern_param(CXCursor c, CXCursor p,
   return CXChildVisit_Continue;
 }
 
-static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k) {
+static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k,
+                        cu2cl_device_unit *out) {
   memset(k, 0, sizeof *k);
   k->usr = xstrdup(f->usr);
   CXCursor tpl = clang_getSpecializedCursorTemplate(f->decl);
@@ -145,6 +404,7 @@ static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k) {
   if (!clang_Cursor_isNull(tpl)) {
     k->tpl_params = template_param_text(e, tpl);
     k->tpl_args = template_args_text(f->decl);
+    k->closure_cond = closure_condition(e, f->decl, tpl, out);
     k->display = xasprintf("%s<%s>", k->cuda_name, k->tpl_args);
     clang_visitChildren(tpl, pattern_param, &k->pattern_params);
   } else {
@@ -278,9 +538,15 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
   emit_work_list(&e);
   out->nkernels = 0;
   out->kernels = xcalloc(nkernels + 1, sizeof *out->kernels);
+  CXCursor *decls = xcalloc(nkernels + 1, sizeof *decls);
+  e.out = NULL; /* what is reported now has no place in the output */
   for (size_t i = 0; i < e.nfns; i++)
-    if (e.fns[i].is_kernel)
-      kernel_spec(&e, &e.fns[i], &out->kernels[out->nkernels++]);
+    if (e.fns[i].is_kernel) {
+      decls[out->nkernels] = e.fns[i].decl;
+      kernel_spec(&e, &e.fns[i], &out->kernels[out->nkernels++], out);
+    }
+  check_closure_conditions(&e, out, decls);
+  free(decls);
   out->cl_source = cl_file(&e, opts, out);
   out->errors = e.errors;
   dev_closures_free(&e);
@@ -301,12 +567,19 @@ void cu2cl_device_unit_free(cu2cl_device_unit *u) {
     free(k->cuda_name);
     free(k->tpl_params);
     free(k->tpl_args);
+    free(k->closure_cond);
     strvec_free(&k->pattern_params);
     free(k->cl_name);
     free(k->display);
     free(k->ref_name);
   }
   free(u->kernels);
+  for (size_t i = 0; i < u->nlambdas; i++) {
+    free(u->lambdas[i].file);
+    free(u->lambdas[i].tag);
+    free(u->lambdas[i].body);
+  }
+  free(u->lambdas);
   free(u->cl_source);
   memset(u, 0, sizeof *u);
 }

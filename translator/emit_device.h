@@ -52,6 +52,11 @@ typedef struct cu2cl_kernel_spec {
   char *tpl_params;
   char *tpl_args;
   strvec pattern_params;
+  /* For a specialization taking the closure of a lambda written in host
+   * code: the C++ condition on the template's parameters that selects it
+   * in the stub's generic definition (a closure type has no name to
+   * specialize for); NULL otherwise. */
+  char *closure_cond;
   int uses_warp;  /* warp operations (itself or in callees) */
   int syncs_grid; /* a grid-wide sync (itself or in callees) */
   /* The C++ name of its cu2clKernelRef in host code. An ordinary kernel
@@ -71,10 +76,28 @@ typedef struct cu2cl_symbol_use {
   char *name;
 } cu2cl_symbol_use;
 
+/* A lambda written in host code whose closure a kernel template takes
+ * (nvcc's extended __device__ lambda). Host code wraps it as
+ * cu2cl_closure_at<id, tag>(...), which records which lambda made the closure
+ * type for the launch stub (cu2clrt.h); a __device__-only lambda's body,
+ * which host code cannot compile, becomes one naming the same captures in
+ * the same order, so the closure keeps its layout. */
+typedef struct cu2cl_host_lambda {
+  char *file;                    /* where it is written */
+  unsigned begin, end;           /* the lambda expression (file offsets) */
+  unsigned body_begin, body_end; /* its body */
+  unsigned long id;
+  char *tag;  /* the instantiation of its function as a type, in terms of
+                 the template's parameters ("cu2cl_closure_tag<T>", "void") */
+  char *body; /* the body host code gets; NULL: its own */
+} cu2cl_host_lambda;
+
 typedef struct cu2cl_device_unit {
   char *cl_source; /* the whole .cl file */
   cu2cl_kernel_spec *kernels;
   size_t nkernels;
+  cu2cl_host_lambda *lambdas;
+  size_t nlambdas;
   size_t errors; /* constructs that could not be translated */
 } cu2cl_device_unit;
 

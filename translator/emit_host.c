@@ -149,6 +149,10 @@ static char *stubs_for(host *h, CXCursor decl, int *dead) {
   strbuf b = {0};
   int emitted = 0;
   *dead = 0;
+  /* specializations for host lambdas' closures: one generic definition */
+  const cu2cl_kernel_spec **closures =
+      xcalloc(h->dev->nkernels + 1, sizeof *closures);
+  size_t nclosures = 0;
   for (size_t i = 0; i < h->dev->nkernels; i++) {
     const cu2cl_kernel_spec *k = &h->dev->kernels[i];
     emitted |= !strcmp(k->template_usr, usr);
@@ -159,8 +163,13 @@ static char *stubs_for(host *h, CXCursor decl, int *dead) {
       cu2cl_host_stub_template(&b, h->tu, k, decl);
     }
     strvec_push(&h->stubbed, k->usr);
-    cu2cl_host_stub(&b, h->tu, k, decl, strvec_contains(&h->valued, k->usr));
+    if (k->closure_cond)
+      closures[nclosures++] = k;
+    else
+      cu2cl_host_stub(&b, h->tu, k, decl, strvec_contains(&h->valued, k->usr));
   }
+  cu2cl_host_stub_closures(&b, closures, nclosures);
+  free(closures);
   if (!emitted && clang_getCursorKind(decl) == CXCursor_FunctionTemplate &&
       !strvec_contains(&h->stubbed, usr)) {
     strvec_push(&h->stubbed, usr);
@@ -932,6 +941,24 @@ static char *program_block(host *h) {
   return strbuf_take(&b);
 }
 
+/* Lambdas of this file whose closures kernel templates take: wrapped so
+ * that the launch stub knows which lambda made a closure, with the body of
+ * a __device__-only one replaced (cu2cl_host_lambda). */
+static void wrap_host_lambdas(host *h) {
+  char *name = h->file ? cx_take(clang_getFileName(h->file)) : xstrdup("");
+  for (size_t i = 0; i < h->dev->nlambdas; i++) {
+    const cu2cl_host_lambda *l = &h->dev->lambdas[i];
+    if (strcmp(l->file, name) || l->end > h->src_len)
+      continue;
+    add_edit(h, l->begin, l->begin,
+             xasprintf("cu2cl_closure_at<%luul, %s>(", l->id, l->tag));
+    if (l->body)
+      add_edit(h, l->body_begin, l->body_end, xstrdup(l->body));
+    add_edit(h, l->end, l->end, xstrdup(")"));
+  }
+  free(name);
+}
+
 char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
                       const cu2cl_device_unit *dev, const cu2cl_host_opts *opts,
                       cu2cl_diag_engine *diags, size_t *errors,
@@ -953,6 +980,7 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
     h.src_len = opts->main_len;
   h.first_decl = (unsigned)h.src_len;
   h.kptr = cu2cl_kptr_analyze(tu);
+  wrap_host_lambdas(&h);
   h.collecting_values = 1;
   clang_visitChildren(clang_getTranslationUnitCursor(tu), launch_visit, &h);
   h.collecting_values = 0;

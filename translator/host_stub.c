@@ -233,6 +233,86 @@ static void append_ref(strbuf *b, const cu2cl_kernel_spec *k, int valued) {
                 valued ? ", cu2cl_launchv_" : "", valued ? k->cl_name : "");
 }
 
+/* The cu2clArg array of a specialization's launch. Returns its length. */
+static size_t append_args(strbuf *b, const cu2cl_kernel_spec *k,
+                          const char *indent) {
+  strbuf_printf(b, "%scu2clArg args[] = {\n", indent);
+  size_t n = 0;
+  for (size_t i = 0; i < k->nparams; i++) {
+    const cu2cl_kernel_param *p = &k->params[i];
+    const char *kind = arg_kind_name(p->kind);
+    strbuf_printf(b, "%s    ", indent);
+    if (p->kind == CU2CL_KARG_LOCAL)
+      strbuf_printf(b, "{%s, shmem, NULL},\n", kind);
+    else if (p->kind == CU2CL_KARG_DEVRT)
+      strbuf_printf(b, "{%s, 0, NULL},\n", kind);
+    else if (p->kind == CU2CL_KARG_SYMBOL)
+      strbuf_printf(b, "{%s, 0, &%s},\n", kind, p->name);
+    else
+      strbuf_printf(b, "{%s, sizeof(%s), &%s},\n", kind, p->name, p->name);
+    n++;
+  }
+  if (!n)
+    strbuf_printf(b, "%s    {CU2CL_ARG_VALUE, 0, NULL},\n", indent);
+  strbuf_printf(b, "%s};\n", indent);
+  return n;
+}
+
+/* The template's parameter list without default arguments (a definition
+ * after the declaration that has them may not repeat them). */
+static char *without_defaults(const char *params) {
+  strbuf b = {0};
+  int depth = 0, skipping = 0;
+  for (const char *p = params; *p; p++) {
+    if (*p == '<' || *p == '(')
+      depth++;
+    else if ((*p == '>' || *p == ')') && depth)
+      depth--;
+    if (!depth && *p == ',')
+      skipping = 0;
+    else if (!depth && *p == '=')
+      skipping = 1;
+    if (!skipping)
+      strbuf_appendc(&b, *p);
+  }
+  return strbuf_take(&b);
+}
+
+void cu2cl_host_stub_closures(strbuf *b, const cu2cl_kernel_spec *const *ks,
+                              size_t n) {
+  if (!n)
+    return;
+  const cu2cl_kernel_spec *k0 = ks[0];
+  for (size_t i = 0; i < n; i++)
+    append_ref(b, ks[i], 0);
+  char *params = without_defaults(k0->tpl_params);
+  strbuf_printf(b,
+                "/* Launches %s for the closures of lambdas written in host "
+                "code, which have no type name to specialize for: the lambda "
+                "that made the closure (recorded by cu2cl_closure_at) picks "
+                "the OpenCL kernel. */\ntemplate <%s>\ncu2clError_t "
+                "cu2cl_launch_%s(dim3 grid, dim3 block, size_t shmem,\n"
+                "    cu2clStream_t stream",
+                k0->cuda_name, params, k0->cuda_name);
+  free(params);
+  for (size_t i = 0; i < k0->pattern_params.len; i++)
+    strbuf_printf(b, ", %s", k0->pattern_params.items[i]);
+  strbuf_append(b, ") {\n");
+  for (size_t i = 0; i < n; i++) {
+    strbuf_printf(b, "  if (%s) { /* %s */\n", ks[i]->closure_cond,
+                  ks[i]->cl_name);
+    size_t na = append_args(b, ks[i], "    ");
+    strbuf_printf(b,
+                  "    return cu2clLaunchKernel(&%s, grid, block, shmem, "
+                  "stream, args, %zu);\n  }\n",
+                  ks[i]->ref_name, na);
+  }
+  /* a closure no wrapper recorded: the launch fails, as CUDA's of a
+   * function it has no kernel for, and sets the last error */
+  strbuf_append(b, "  return cu2clLaunchKernel(NULL, grid, block, shmem, "
+                   "stream, NULL, 0);\n}\n");
+}
+
 void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
                      const cu2cl_kernel_spec *k, CXCursor kernel, int valued) {
   valued |= k->external; /* other units may use it as a value */
@@ -253,26 +333,10 @@ void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
     strbuf_printf(b, "%scu2clError_t cu2cl_launch_%s",
                   k->external ? "" : "static inline ", k->cuda_name);
   append_stub_params(tu, b, k, with_defaults);
-  strbuf_append(b, " {\n  cu2clArg args[] = {\n");
-  size_t n = 0;
-  for (size_t i = 0; i < k->nparams; i++) {
-    const cu2cl_kernel_param *p = &k->params[i];
-    const char *kind = arg_kind_name(p->kind);
-    if (p->kind == CU2CL_KARG_LOCAL)
-      strbuf_printf(b, "      {%s, shmem, NULL},\n", kind);
-    else if (p->kind == CU2CL_KARG_DEVRT)
-      strbuf_printf(b, "      {%s, 0, NULL},\n", kind);
-    else if (p->kind == CU2CL_KARG_SYMBOL)
-      strbuf_printf(b, "      {%s, 0, &%s},\n", kind, p->name);
-    else
-      strbuf_printf(b, "      {%s, sizeof(%s), &%s},\n", kind, p->name,
-                    p->name);
-    n++;
-  }
-  if (!n)
-    strbuf_append(b, "      {CU2CL_ARG_VALUE, 0, NULL},\n");
+  strbuf_append(b, " {\n");
+  size_t n = append_args(b, k, "  ");
   strbuf_printf(b,
-                "  };\n  return cu2clLaunchKernel(&%s, grid, "
+                "  return cu2clLaunchKernel(&%s, grid, "
                 "block, shmem, stream, args, %zu);\n}\n",
                 k->ref_name, n);
   if (valued)

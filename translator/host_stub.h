@@ -41,6 +41,13 @@ int cu2cl_host_launches_unlaunched(const cu2cl_device_unit *dev,
 void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
                      const cu2cl_kernel_spec *k, CXCursor kernel, int valued);
 
+/* Appends the generic definition of a kernel template's launch stub that
+ * launches its n specializations ks taking closures of lambdas written in
+ * host code (closure_cond set): their refs, then one branch per
+ * specialization under its condition. */
+void cu2cl_host_stub_closures(strbuf *b, const cu2cl_kernel_spec *const *ks,
+                              size_t n);
+
 /* Appends what replaces a declaration (not the definition) of an external
  * kernel (cu2cl_kernel_is_external): its cu2clKernelRef and its launch
  * stub, declared extern with the parameters and defaults of decl; the

@@ -1244,4 +1244,41 @@ namespace cooperative_groups {}
 #define cu2clStreamSynchronize(s) CU2CLRT_AT_(cu2clStreamSynchronize(s))
 #endif
 
+#ifdef __cplusplus
+/*
+ * Lambdas written in host code and passed to kernel templates (nvcc's
+ * extended __device__ lambdas): cu2cl wraps each such lambda expression
+ * as cu2cl_closure_at<ID, Tag>(lambda), which records which lambda (and
+ * which instantiation of its function) made the closure type, and the
+ * kernel template's launch stub picks the OpenCL kernel by it (a closure
+ * type has no name to specialize the stub for).
+ */
+#include <type_traits>
+/* The instantiation of the function template the lambda is written in,
+ * as a type (one closure type per instantiation, from one lambda):
+ * cu2cl_closure_tag<T, cu2cl_closure_value<N>>, void outside templates. */
+template <long long V> struct cu2cl_closure_value {};
+template <class... T> struct cu2cl_closure_tag {};
+template <class Tag> inline const void *cu2cl_closure_tag_of() {
+  static char m;
+  return &m;
+}
+template <class L> struct cu2cl_closure_id {
+  static unsigned long &get() {
+    static unsigned long id;
+    return id;
+  }
+  static const void *&tag() {
+    static const void *t;
+    return t;
+  }
+};
+template <unsigned long ID, class Tag, class L>
+inline L cu2cl_closure_at(L l) {
+  cu2cl_closure_id<L>::get() = ID;
+  cu2cl_closure_id<L>::tag() = cu2cl_closure_tag_of<Tag>();
+  return l;
+}
+#endif
+
 #endif /* CU2CLRT_H */

@@ -57,7 +57,12 @@ static const char *const generated_only[] = {
     "cu2clrt_pitch",
     "cu2clrt_fp16",               /* half precision's own helpers */
     "cu2clrt_float_to_half_bits", /* (the CUDA names are kept) */
-    "cu2clrt_half_bits_to_float"};
+    "cu2clrt_half_bits_to_float",
+    "cu2cl_closure_at", /* host lambdas passed to kernel templates: */
+    "cu2cl_closure_id", /* which lambda made a closure (emit_host) */
+    "cu2cl_closure_tag",
+    "cu2cl_closure_tag_of",
+    "cu2cl_closure_value"};
 
 static char *header;
 

@@ -237,7 +237,12 @@ static void note_host_lambda(emitter *e, const dev_closure *cl,
       return;
     }
   CXCursor body = dev_last_child(cl->lambda);
-  if (!l.file || clang_getCursorKind(body) != CXCursor_CompoundStmt) {
+  if (!l.file || clang_getCursorKind(body) != CXCursor_CompoundStmt ||
+      cx_in_macro_expansion(cl->lambda)) {
+    /* no wrapper can be written around it: its launches would fail */
+    dev_report(e, cl->lambda, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "a lambda passed to a kernel from host code and written in a "
+               "macro");
     cx_loc_free(&l);
     return;
   }

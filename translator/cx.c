@@ -213,6 +213,13 @@ static enum CXChildVisitResult collect_child(CXCursor c, CXCursor p,
   return CXChildVisit_Continue;
 }
 
+int cx_is_template_param(CXCursor c) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  return k == CXCursor_TemplateTypeParameter ||
+         k == CXCursor_NonTypeTemplateParameter ||
+         k == CXCursor_TemplateTemplateParameter;
+}
+
 unsigned cx_children(CXCursor c, CXCursor **out) {
   child_list l = {0};
   clang_visitChildren(c, collect_child, &l);

@@ -63,6 +63,8 @@ int cx_key_eq(const cx_key *a, const cx_key *b);
 
 /* Children as an array (the caller frees *out). */
 unsigned cx_children(CXCursor c, CXCursor **out);
+/* 1 for a template's parameter (type, non-type or template template). */
+int cx_is_template_param(CXCursor c);
 
 /* CUDA execution-space attributes of a function declaration. */
 enum {

@@ -181,15 +181,19 @@ static void cand_add(body_walk *w, CXCursor var, CXCursor value, char kind) {
   w->c[w->n++] = (cand){var, value, kind, 0};
 }
 
+/* 1 when a (possibly null) declaration is var. */
+static int same_decl(CXCursor a, const cx_key *var) {
+  if (clang_Cursor_isNull(a))
+    return 0;
+  cx_key o = cx_key_of(a);
+  return cx_key_eq(var, &o);
+}
+
 static cand *cand_find(body_walk *w, CXCursor var) {
   cx_key k = cx_key_of(var);
-  for (unsigned i = 0; i < w->n; i++) {
-    if (clang_Cursor_isNull(w->c[i].var))
-      continue;
-    cx_key o = cx_key_of(w->c[i].var);
-    if (cx_key_eq(&k, &o))
+  for (unsigned i = 0; i < w->n; i++)
+    if (same_decl(w->c[i].var, &k))
       return &w->c[i];
-  }
   return NULL;
 }
 
@@ -437,13 +441,9 @@ const dev_closure *dev_closure_of_method(emitter *e, CXCursor method) {
 
 const dev_capture *dev_closure_capture(const dev_closure *cl, CXCursor var) {
   cx_key k = cx_key_of(var);
-  for (unsigned i = 0; i < cl->ncaps; i++) {
-    if (clang_Cursor_isNull(cl->caps[i].var))
-      continue;
-    cx_key o = cx_key_of(cl->caps[i].var);
-    if (cx_key_eq(&k, &o))
+  for (unsigned i = 0; i < cl->ncaps; i++)
+    if (same_decl(cl->caps[i].var, &k))
       return &cl->caps[i];
-  }
   return NULL;
 }
 

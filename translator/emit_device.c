@@ -73,9 +73,7 @@ static char *enum_parameter_type(CXCursor spec, unsigned i) {
   char *r = NULL;
   for (unsigned k = 0; k < n; k++) {
     enum CXCursorKind kind = clang_getCursorKind(kids[k]);
-    if (kind != CXCursor_TemplateTypeParameter &&
-        kind != CXCursor_NonTypeTemplateParameter &&
-        kind != CXCursor_TemplateTemplateParameter)
+    if (!cx_is_template_param(kids[k]))
       continue;
     if (seen++ != i)
       continue;
@@ -187,9 +185,7 @@ static char *closure_tag(CXType closure, int args) {
   strbuf_append(&b, "cu2cl_closure_tag<");
   for (unsigned i = 0; i < n && ok; i++) {
     enum CXCursorKind k = clang_getCursorKind(kids[i]);
-    if (k != CXCursor_TemplateTypeParameter &&
-        k != CXCursor_NonTypeTemplateParameter &&
-        k != CXCursor_TemplateTemplateParameter)
+    if (!cx_is_template_param(kids[i]))
       continue;
     unsigned at = seen++;
     strbuf_append(&b, at ? ", " : "");
@@ -285,9 +281,7 @@ static int template_param_names(CXCursor tpl, strvec *names) {
   int ok = 1;
   for (unsigned i = 0; i < n; i++) {
     enum CXCursorKind k = clang_getCursorKind(kids[i]);
-    if (k != CXCursor_TemplateTypeParameter &&
-        k != CXCursor_NonTypeTemplateParameter &&
-        k != CXCursor_TemplateTemplateParameter)
+    if (!cx_is_template_param(kids[i]))
       continue;
     char *name = cx_spelling(kids[i]);
     if (!*name || k == CXCursor_TemplateTemplateParameter)

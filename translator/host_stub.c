@@ -168,10 +168,7 @@ void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu, CXCursor tpl) {
   char *name = cx_spelling(tpl);
   strbuf_append(b, "template <");
   for (unsigned i = 0; i < n; i++) {
-    enum CXCursorKind k = clang_getCursorKind(kids[i]);
-    if (k != CXCursor_TemplateTypeParameter &&
-        k != CXCursor_NonTypeTemplateParameter &&
-        k != CXCursor_TemplateTemplateParameter)
+    if (!cx_is_template_param(kids[i]))
       continue;
     char *text = cx_tokens_text(tu, kids[i]);
     strbuf_printf(b, "%s%s", nt++ ? ", " : "", text);

@@ -167,6 +167,8 @@ typedef struct cand {
                      reference in the body (null: none) */
   char kind;
   int init;
+  int odr; /* named other than as a value read (&x, bound to a reference):
+              captured even when a constant */
 } cand;
 
 typedef struct body_walk {
@@ -178,7 +180,7 @@ typedef struct body_walk {
 
 static void cand_add(body_walk *w, CXCursor var, CXCursor value, char kind) {
   w->c = xrealloc(w->c, (w->n + 1) * sizeof *w->c);
-  w->c[w->n++] = (cand){var, value, kind, 0};
+  w->c[w->n++] = (cand){var, value, kind, 0, 0};
 }
 
 /* 1 when a (possibly null) declaration is var. */
@@ -219,7 +221,6 @@ static int capturable(body_walk *w, CXCursor var) {
 
 static enum CXChildVisitResult body_visit(CXCursor c, CXCursor p,
                                           CXClientData d) {
-  (void)p;
   body_walk *w = d;
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_UnaryExpr) /* sizeof x names x without capturing it */
@@ -231,6 +232,11 @@ static enum CXChildVisitResult body_visit(CXCursor c, CXCursor p,
       known->value = c; /* an explicit capture's first use */
     else if (!known && capturable(w, var))
       cand_add(w, var, c, 0);
+    known = capturable(w, var) ? cand_find(w, var) : NULL;
+    /* a value read is an implicit conversion of the name (UnexposedExpr
+     * to libclang); anything else uses the variable itself */
+    if (known && clang_getCursorKind(p) != CXCursor_UnexposedExpr)
+      known->odr = 1;
   } else if (k == CXCursor_CXXThisExpr ||
              (k == CXCursor_MemberRefExpr &&
               clang_Cursor_isNull(dev_first_child(c)))) {
@@ -269,9 +275,12 @@ static int field_fits(CXCursor field, const cand *c) {
   case 'r':
     return ref &&
            clang_equalTypes(plain(ft), plain(clang_getCursorType(c->var)));
-  default:
-    return !ref &&
-           clang_equalTypes(plain(ft), plain(clang_getCursorType(c->var)));
+  default: { /* a copy keeps the variable's const (not a reference's) */
+    CXType vt = clang_getCanonicalType(clang_getCursorType(c->var));
+    if (vt.kind == CXType_LValueReference || vt.kind == CXType_RValueReference)
+      return !ref && clang_equalTypes(plain(ft), plain(vt));
+    return !ref && clang_equalTypes(ft, vt);
+  }
   }
 }
 
@@ -305,6 +314,54 @@ static char *capture_name(const dev_closure *cl, unsigned i, CXCursor var) {
       return u;
     }
   return sn;
+}
+
+/* A variable of const integral or enumeration type with a constant
+ * initializer: usable in constant expressions, so not captured by a
+ * lambda that only reads it. */
+static int integral_constant(CXCursor var) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(var));
+  if (!clang_isConstQualifiedType(t) || clang_isVolatileQualifiedType(t) ||
+      !((t.kind >= CXType_Bool && t.kind <= CXType_Int128) ||
+        t.kind == CXType_Enum))
+    return 0;
+  CXCursor init = clang_Cursor_getVarDeclInitializer(var);
+  CXEvalResult r =
+      clang_Cursor_isNull(init) ? NULL : clang_Cursor_Evaluate(init);
+  int ok = r && clang_EvalResult_getKind(r) == CXEval_Int;
+  if (r)
+    clang_EvalResult_dispose(r);
+  return ok;
+}
+
+/* Lays the candidates against the fields (cl->caps) in order: an implicit
+ * constant that does not fit is no capture, and with skip_constants no
+ * implicit integral constant is one. 1 when every field and every
+ * candidate that must be a capture found its match. */
+static int lay_captures(dev_closure *cl, body_walk *w, unsigned nexplicit,
+                        int skip_constants) {
+  unsigned j = 0;
+  for (unsigned i = 0; i < cl->ncaps; i++) {
+    while (
+        j < w->n && j >= nexplicit && w->c[j].kind != 't' &&
+        ((skip_constants && !w->c[j].odr && integral_constant(w->c[j].var)) ||
+         (!field_fits(cl->caps[i].field, &w->c[j]) &&
+          may_be_uncaptured(w->c[j].var))))
+      j++;
+    if (j >= w->n || !field_fits(cl->caps[i].field, &w->c[j]))
+      return 0;
+    dev_capture *cap = &cl->caps[i];
+    cap->var = w->c[j].var;
+    cap->value = w->c[j].value;
+    cap->kind = w->c[j].kind;
+    free(cap->name);
+    cap->name = capture_name(cl, i, cap->var);
+    j++;
+  }
+  for (; j < w->n; j++)
+    if (w->c[j].kind == 't' || !may_be_uncaptured(w->c[j].var))
+      return 0;
+  return 1;
 }
 
 /* Lays the captures against the fields (cl->caps holds the fields). */
@@ -376,30 +433,13 @@ static void match_captures(emitter *e, dev_closure *cl) {
     if (w.n > nexplicit && !dflt)
       w.n = nexplicit; /* names the lambda does not capture: constants */
   }
-  /* fields in order against the candidates in order; an implicit constant
-   * that does not fit is no capture */
-  unsigned j = 0;
-  for (unsigned i = 0; i < cl->ncaps && !cl->problem; i++) {
-    while (j < w.n && j >= nexplicit &&
-           !field_fits(cl->caps[i].field, &w.c[j]) && w.c[j].kind != 't' &&
-           may_be_uncaptured(w.c[j].var))
-      j++;
-    if (j >= w.n || !field_fits(cl->caps[i].field, &w.c[j])) {
-      cl->problem = xstrdup("its captures could not be matched to the "
-                            "fields of its closure");
-      break;
-    }
-    dev_capture *cap = &cl->caps[i];
-    cap->var = w.c[j].var;
-    cap->value = w.c[j].value;
-    cap->kind = w.c[j].kind;
-    cap->name = capture_name(cl, i, cap->var);
-    j++;
-  }
-  for (; j < w.n && !cl->problem; j++)
-    if (w.c[j].kind == 't' || !may_be_uncaptured(w.c[j].var))
-      cl->problem = xstrdup("its captures could not be matched to the "
-                            "fields of its closure");
+  /* first without the implicit integral constants (a lambda that only
+   * reads one does not capture it: `const int n = 4; ... i * n`), then
+   * dropping whichever does not fit */
+  if (!cl->problem && !lay_captures(cl, &w, nexplicit, 1) &&
+      !lay_captures(cl, &w, nexplicit, 0))
+    cl->problem = xstrdup("its captures could not be matched to the "
+                          "fields of its closure");
   free(w.c);
 }
 

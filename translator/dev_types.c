@@ -662,6 +662,10 @@ static enum CXVisitorResult record_field(CXCursor c, CXClientData d) {
       free(m);
       free(d);
     } else {
+      /* a closure's copy of a const variable is const in C++; the struct
+       * member is not (the kernel-parameter mirror assigns it) */
+      if (dev_closure_field_name(r->e, c))
+        ft = clang_getUnqualifiedType(clang_getCanonicalType(ft));
       dev_print_type_decl(r->e, r->def, ft, dev_is_pointer_type(ft) ? 'g' : 0,
                           sn);
     }
@@ -803,7 +807,7 @@ static enum CXVisitorResult kernarg_field(CXCursor c, CXClientData d) {
     free(rn);
   } else {
     strbuf_append(k->def, "  ");
-    dev_print_type_decl(k->e, k->def, ft, 0, sn);
+    dev_print_type_decl(k->e, k->def, clang_getUnqualifiedType(ft), 0, sn);
     strbuf_append(k->def, ";\n");
     strbuf_printf(k->unpack, "  r.%s = a.%s;\n", sn, sn);
   }

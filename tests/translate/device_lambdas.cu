@@ -30,12 +30,29 @@ __global__ void scale(float *p, float by)
 // CHECK-CL:   CU2CL_SPACE_lambda_device_lambdas_cu_20_16_cap_t_to float *CU2CL_SPACE_lambda_device_lambdas_cu_20_16_cap_t *cap_t;
 // CHECK-CL: typedef struct lambda_device_lambdas_cu_23_18 {
 // CHECK-CL:   float cap_sum;
+// CHECK-CL:   int cap_five;
+// CHECK-CL-NOT: cap_three
 // CHECK-CL: lambda_device_lambdas_cu_20_16 add = ((lambda_device_lambdas_cu_20_16){by, &sum, &t});
 // CHECK-CL: lambda_device_lambdas_cu_23_18 times = ((lambda_device_lambdas_cu_23_18){sum});
 // CHECK-CL: each_lambda_device_lambdas_cu_23_18(p[(uint)get_local_id(0)], times);
 // CHECK-CL: (*self.cap_sum) += v * self.cap_by;
 // CHECK-CL: (*self.cap_t)[(uint)get_local_id(0)] = v;
 // CHECK-CL: return v * 3 + self.cap_sum;
+
+// A constant the lambda only reads is no capture; one bound to a reference
+// is (clang lays out the closure so: a closure from the host must match).
+__device__ int twice_of(const int &x)
+{
+    return 2 * x;
+}
+
+__global__ void consts(int *p)
+{
+    const int three = 3;
+    const int five = 5;
+    auto f = [=](int j) { return j + three + twice_of(five); };
+    p[threadIdx.x] = f(threadIdx.x);
+}
 
 template <class... T>
 __global__ void packed(float *p, T... v)
@@ -47,6 +64,7 @@ __global__ void packed(float *p, T... v)
 int main()
 {
     scale<<<1, 32>>>(nullptr, 2.0f);
+    consts<<<1, 32>>>(nullptr);
     packed<<<1, 32>>>(nullptr, 1.0f, 2.0f);
     return 0;
 }

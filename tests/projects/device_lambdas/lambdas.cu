@@ -71,6 +71,8 @@ template <class T> __host__ __device__ T combine(T a, T b) {
   return s + copy(2) + first(a) + second(b) + (T)calls + nested(1);
 }
 
+__device__ int doubled(const int &x) { return 2 * x; }
+
 __global__ void captures(float *out, double *dout, int n) {
   __shared__ int tile[128];
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -85,8 +87,12 @@ __global__ void captures(float *out, double *dout, int n) {
   out[i] = acc.run((float)i) + acc.bias;
   out[n + i] = combine(1.0f * i, 2.0f);
   dout[i] = combine((double)i, 3.0);
+  const int three = 3; // only read: no capture
+  const int five = 5;  // bound to a reference: captured
+  auto consts = [=](int j) { return j + three + doubled(five); };
   out[2 * n + i] = peek((threadIdx.x + 1) % blockDim.x) +
-                   (float)(peek_ref(threadIdx.x) - i);
+                   (float)(peek_ref(threadIdx.x) - i) +
+                   (float)(consts(i) - i - 13);
 }
 
 int main() {

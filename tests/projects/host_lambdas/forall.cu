@@ -54,6 +54,9 @@ int main() {
   Affine t{0.5f, -1.0f};
   auto affine = [=] __device__(int i) { y[i] = t.a * y[i] + t.b; }; // i - 0.5
   forall_block<64><<<4, 64>>>(n, affine);
+  const int zero = 0;    // only read: no capture
+  const float one = 1.0f; // a const float is captured, as a const member
+  launch(n, [=] __device__(int i) { y[i] = y[i] * one + zero; });
   auto twice = [] __host__ __device__(float v) { return 2.0f * v; };
   forall<<<(n + 127) / 128, 128>>>(n, [=] __device__(int i) {
     x[i] = twice(x[i]);

@@ -12,7 +12,8 @@
  * as kernel parameters, so kernels take a mirror of such a struct with each
  * pointer as a ulong ("kernarg") and unpack it on entry.
  *
- * Layer 6 of the device emitter (dev_state.h): calls dev_state, dev_cg.
+ * Layer 6 of the device emitter (dev_state.h): calls dev_state, dev_cg,
+ * dev_class, dev_lambda.
  */
 #include "dev_types.h"
 

@@ -7,10 +7,11 @@
  * This file owns the entry points: cu2cl_emit_device runs the work list
  * (kernels first, then every clone their calls queue; dev_func prints
  * each), assembles the .cl file and describes each kernel's parameters for
- * the host emitter.
+ * the host emitter, with what host code needs for the kernel templates
+ * that take closures of lambdas written in host code (cu2cl_host_lambda).
  *
- * Layer 20, the top of the device emitter (dev_state.h): calls dev_state,
- * dev_types, dev_uses, dev_space, dev_pred_stmt, dev_func.
+ * Layer 21, the top of the device emitter (dev_state.h): calls dev_state,
+ * dev_lambda, dev_types, dev_uses, dev_space, dev_pred_stmt, dev_func.
  */
 #include "emit_device.h"
 

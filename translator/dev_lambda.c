@@ -166,7 +166,6 @@ typedef struct cand {
   CXCursor value; /* an init-capture's initializer, else the first
                      reference in the body (null: none) */
   char kind;
-  int init;
   int odr; /* named other than as a value read (&x, bound to a reference):
               captured even when a constant */
 } cand;
@@ -180,7 +179,7 @@ typedef struct body_walk {
 
 static void cand_add(body_walk *w, CXCursor var, CXCursor value, char kind) {
   w->c = xrealloc(w->c, (w->n + 1) * sizeof *w->c);
-  w->c[w->n++] = (cand){var, value, kind, 0, 0};
+  w->c[w->n++] = (cand){var, value, kind, 0};
 }
 
 /* 1 when a (possibly null) declaration is var. */
@@ -412,7 +411,6 @@ static void match_captures(emitter *e, dev_closure *cl) {
     if (items[i].init && clang_Cursor_isNull(init))
       cl->problem = xstrdup("an init-capture's initializer was not found");
     cand_add(&w, var, init, k);
-    w.c[w.n - 1].init = items[i].init;
     if (k == 't' || k == 'T')
       w.this_used = 1;
   }

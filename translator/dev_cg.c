@@ -318,10 +318,16 @@ static const char *type_suffix(CXType t) {
   }
 }
 
-/* The reduction operator of cg::reduce from the functor's class. */
+/* The reduction operator of cg::reduce from the functor's class: one of
+ * the namespace's function objects, else NULL (the program's own). */
 static const char *reduce_op(CXCursor op) {
   CXType t = clang_getCanonicalType(clang_getCursorType(op));
-  char *n = cx_spelling(clang_getTypeDeclaration(t));
+  if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+    t = clang_getCanonicalType(clang_getPointeeType(t));
+  CXCursor decl = clang_getTypeDeclaration(t);
+  if (t.kind != CXType_Record || !in_cg_namespace(decl))
+    return NULL;
+  char *n = cx_spelling(decl);
   const char *r = !strcmp(n, "plus")      ? "add"
                   : !strcmp(n, "less")    ? "min"
                   : !strcmp(n, "greater") ? "max"
@@ -452,6 +458,19 @@ static char *reduce_template(CXCursor *args) {
       strcmp(op, "min") && strcmp(op, "max"))
     return NULL; /* a bitwise operator on a floating value */
   return xasprintf("cu2cl_cg_reduce_%s_%s(cu2cl_warp_scratch, $0, $1)", op, ts);
+}
+
+char dev_cg_custom_reduce(CXCursor callee, CXCursor *args, unsigned nargs,
+                          unsigned *n) {
+  if (nargs != 3 || clang_getCursorKind(callee) != CXCursor_FunctionDecl ||
+      !in_cg_namespace(callee) || reduce_op(args[2]))
+    return 0;
+  char *m = cx_spelling(callee);
+  int reduce = !strcmp(m, "reduce");
+  free(m);
+  *n = 32;
+  cg_kind k = reduce ? cg_kind_of(clang_getCursorType(args[0]), n) : CG_NONE;
+  return k == CG_TILE ? 't' : k == CG_COALESCED ? 'c' : 0;
 }
 
 /* The lanes of a partition's parent (a tile or a coalesced group, $0) as

@@ -44,6 +44,12 @@ int dev_cg_reads_active_lanes(CXCursor callee);
  * takes cu2clrt's device runtime block, and cu2clrt must keep the kernel's
  * whole grid resident. */
 int dev_cg_syncs_grid(CXCursor callee);
+/* For cg::reduce(group, value, op) with the program's own operator (a
+ * function, a lambda, a function object that is not one of the
+ * namespace's) over a tile ('t', *n its size) or a coalesced group ('c');
+ * else 0. */
+char dev_cg_custom_reduce(CXCursor callee, CXCursor *args, unsigned nargs,
+                          unsigned *n);
 /* A cooperative-groups call (obj: the object of a method call, or a null
  * cursor) as OpenCL C: returns 0 when the call is not one. Else 1, with
  * *tpl (the caller frees it) the call's text, in which $0..$9 stand for

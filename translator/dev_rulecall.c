@@ -4,13 +4,15 @@
  * filled with the arguments, converted where C++ converted them, $A with
  * their address spaces, $T with types), a member of a CUDA class by its
  * qualified name (__half::__half(float), with the object as $0 for
- * methods), a cooperative-groups call by dev_cg's template, printf with
+ * methods), a cooperative-groups call by dev_cg's template (cg::reduce
+ * with the program's own operator by a helper printed here), printf with
  * OpenCL C's format, and a call the compiler evaluates to a constant
  * (std::numeric_limits<int>::max()) by its value. What has no row is
  * reported (CU2CL2001, CU2CL2002) and printed as written.
  *
  * Layer 14 of the device emitter (dev_state.h): calls dev_state,
- * dev_literal, dev_cg, dev_builtin, dev_types, dev_space, dev_expr. The
+ * dev_literal, dev_cg, dev_builtin, dev_types, dev_uses, dev_space,
+ * dev_expr. The
  * expression printer reaches it through e->call_hooks.
  */
 #include "dev_rulecall.h"
@@ -23,6 +25,7 @@
 #include "dev_literal.h"
 #include "dev_space.h"
 #include "dev_types.h"
+#include "dev_uses.h"
 
 static int is_arithmetic(CXType t) {
   t = clang_getCanonicalType(t);
@@ -169,11 +172,262 @@ static void print_printf(emitter *e, CXCursor call, CXCursor *args,
   free(fmt);
 }
 
+/* ---- cg::reduce with the program's own operator ---------------------
+ * Each (group, value type, operator) gets a helper of its own, printed
+ * before the function that calls it: the prelude's tile and coalesced
+ * reductions (the same shuffles, in the same order, on every warp path)
+ * over any value type, moved between lanes as 32-bit words, with the
+ * operator's call in place of OP. The call is the function's or, for a
+ * function object or a lambda, its operator()'s as the compiler
+ * instantiated it in reduce's body (cuda-include/cooperative_groups/
+ * reduce.h calls op(val, val)). */
+
+/* The operator() of class cls that reduce calls, as the compiler
+ * instantiated it: found in reduce's body or, through the headers' own
+ * layers (CUDA's dispatch and details namespaces), in the functions it
+ * calls. */
+typedef struct op_search {
+  CXType cls;
+  CXCursor found;
+  unsigned budget; /* functions left to look into */
+  int depth;
+} op_search;
+
+static enum CXChildVisitResult find_op_call(CXCursor c, CXCursor parent,
+                                            CXClientData d) {
+  (void)parent;
+  op_search *s = d;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return CXChildVisit_Recurse;
+  CXCursor r = clang_getCursorReferenced(c);
+  enum CXCursorKind k = clang_getCursorKind(r);
+  CXCursor def = clang_getCursorDefinition(r);
+  if (k == CXCursor_CXXMethod &&
+      clang_equalTypes(clang_getCanonicalType(clang_getCursorType(
+                           clang_getCursorSemanticParent(r))),
+                       s->cls)) {
+    char *n = cx_spelling(r);
+    int call = !strcmp(n, "operator()");
+    free(n);
+    if (call && !clang_Cursor_isNull(def)) {
+      s->found = def;
+      return CXChildVisit_Break;
+    }
+  } else if ((k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod) &&
+             !clang_Cursor_isNull(def) && cx_in_system_header(def) &&
+             s->depth < 8 && s->budget) {
+    s->budget--;
+    s->depth++;
+    clang_visitChildren(def, find_op_call, s);
+    s->depth--;
+    if (!clang_Cursor_isNull(s->found))
+      return CXChildVisit_Break;
+  }
+  return CXChildVisit_Recurse;
+}
+
+/* The function an operator argument names (f, &f), else a null cursor. */
+static CXCursor op_function(CXCursor op) {
+  CXCursor c = cx_strip_implicit(op);
+  while (clang_getCursorKind(c) == CXCursor_UnaryOperator ||
+         clang_getCursorKind(c) == CXCursor_ParenExpr)
+    c = cx_strip_implicit(dev_first_child(c));
+  CXCursor r = clang_getCursorReferenced(c);
+  return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+                 clang_getCursorKind(r) == CXCursor_FunctionDecl
+             ? r
+             : clang_getNullCursor();
+}
+
+/* Why the operator's definition cannot be called from a helper, or NULL:
+ * the helper passes on nothing implicit (symbols, the warp scratch, the
+ * dynamic shared memory, the device runtime). */
+static const char *op_obstacle(emitter *e, CXCursor def) {
+  if (clang_Cursor_isNull(def) || cx_in_system_header(def) ||
+      clang_Cursor_isNull(dev_function_body(def)))
+    return "an operator without a definition in the program";
+  if (clang_Cursor_getNumArguments(def) != 2)
+    return "an operator that does not take two values";
+  fn_uses *u = dev_uses_of(e, def);
+  int implicit = u && (u->warp || u->dynshm || u->devrt);
+  for (size_t i = 0; u && i < u->nsyms; i++)
+    implicit |= u->syms[i] != 0;
+  return implicit ? "an operator that uses __device__, __constant__ or "
+                    "__shared__ variables, the device runtime or warp "
+                    "operations"
+                  : NULL;
+}
+
+/* The helper's definition: group 't' (a tile of n) or 'c' (a coalesced
+ * group), value type vt, the operator's call of a and b, its object's
+ * type (NULL: none). */
+static void print_reduce_helper(strbuf *b, const char *name, char group,
+                                unsigned n, const char *vt, const char *call,
+                                const char *ot) {
+  const char *words = "for (uint i = 0; i < sizeof s.w / sizeof *s.w; i++)";
+  strbuf_printf(b, "%s %s(__local ulong *ws, %s%s v", vt, name,
+                group == 'c' ? "cu2cl_cg_coalesced g, " : "", vt);
+  if (ot)
+    strbuf_printf(b, ", %s op", ot);
+  strbuf_printf(b,
+                ") {\n  union { %s v; uint w[(sizeof(%s) + 3) / 4]; } s, o;\n"
+                "  s.v = v;\n",
+                vt, vt);
+  if (group == 't') {
+    strbuf_printf(
+        b,
+        "  uint lane = cu2cl_lane_id(), lanes = cu2cl_warp_lanes();\n"
+        "  uint rank = lane & %uu, mask = cu2cl_tile_mask(%uu);\n"
+        "  for (uint k = %uu; k > 0u; k >>= 1) {\n"
+        "    %s\n"
+        "      o.w[i] = cu2cl_shfl_down_uint(ws, mask, s.w[i], k, %d);\n"
+        "    if (rank + k < %uu && lane + k < lanes) {\n"
+        "      %s a = s.v, b = o.v;\n"
+        "      s.v = %s;\n"
+        "    }\n  }\n"
+        "  %s\n"
+        "    o.w[i] = cu2cl_shfl_uint(ws, mask, s.w[i], 0, %d);\n"
+        "  return o.v;\n}\n\n",
+        n - 1, n, n >> 1, words, (int)n, n, vt, call, words, (int)n);
+    return;
+  }
+  /* in rank order, as the prelude's cu2cl_cg_reduce_* (CU2CL_CG_FOLD) */
+  strbuf_printf(b,
+                "  uint mask = (uint)g;\n  %s acc = v;\n"
+                "#ifdef CU2CL_WARP_PTX\n"
+                "  for (uint m = mask; m; m &= m - 1u) {\n"
+                "    int l = 31 - (int)clz(m & (0u - m));\n"
+                "    %s\n"
+                "      o.w[i] = cu2cl_shfl_uint(ws, mask, s.w[i], l, 32);\n"
+                "    %s a = acc, b = o.v;\n"
+                "    acc = m == mask ? b : %s;\n"
+                "  }\n#else\n"
+                "  for (int l = 0, first = 1; l < 32; l++) {\n"
+                "    %s\n"
+                "      o.w[i] = cu2cl_shfl_uint(ws, 0xffffffffu, s.w[i], l, "
+                "32);\n"
+                "    if ((mask >> l) & 1u) {\n"
+                "      %s a = acc, b = o.v;\n"
+                "      acc = first ? b : %s;\n"
+                "      first = 0;\n"
+                "    }\n  }\n#endif\n"
+                "  return acc;\n}\n\n",
+                vt, words, vt, call, words, vt, call);
+}
+
+/* The helper for this call (printed once per group, type and operator):
+ * its name, or NULL when the operator cannot be called from one
+ * (reported). *pass_op: the helper takes the operator's object. */
+static char *reduce_helper(emitter *e, CXCursor call, CXCursor callee,
+                           CXCursor *args, char group, unsigned n,
+                           int *pass_op) {
+  CXType vt = clang_getUnqualifiedType(clang_getCanonicalType(
+      clang_getNonReferenceType(clang_getCursorType(args[1]))));
+  CXType rt = clang_getUnqualifiedType(
+      clang_getCanonicalType(clang_getCursorType(call)));
+  CXCursor def = op_function(args[2]);
+  int method = clang_Cursor_isNull(def);
+  if (method) {
+    CXType ot = clang_getCanonicalType(
+        clang_getNonReferenceType(clang_getCursorType(args[2])));
+    if (ot.kind != CXType_Record) {
+      dev_report(e, call, CU2CL_D_FUNCTION_POINTER,
+                 "cooperative_groups::reduce");
+      return NULL;
+    }
+    op_search os = {clang_getUnqualifiedType(ot), clang_getNullCursor(), 64, 0};
+    CXCursor body = clang_getCursorDefinition(callee);
+    if (!clang_Cursor_isNull(body))
+      clang_visitChildren(body, find_op_call, &os);
+    def = os.found;
+  } else {
+    def = clang_getCursorDefinition(def);
+  }
+  const char *why = op_obstacle(e, def);
+  if (!why && !clang_equalTypes(vt, rt))
+    why = "an operator whose result is not of its operands' type";
+  if (why) {
+    char *what = xasprintf("cooperative_groups::reduce (%s)", why);
+    dev_report(e, call, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED, what);
+    free(what);
+    return NULL;
+  }
+  char self = 0, sp[3] = "--";
+  const char *amp[2];
+  for (unsigned i = 0; i < 2; i++) {
+    CXType pt = clang_getCursorType(clang_Cursor_getArgument(def, i));
+    int ref = dev_is_nonconst_ref(pt);
+    sp[i] = ref ? 'p' : '-';
+    amp[i] = ref ? "&" : "";
+  }
+  CXCursor cls = clang_getCursorSemanticParent(def);
+  if (method)
+    self = clang_CXXMethod_isStatic(def) || dev_class_is_empty(cls) ? 'N'
+           : dev_is_const_method(def)                               ? 'S'
+                                                                    : 'p';
+  fn_clone *f = dev_queue_function(e, def, sp, self, 0);
+  *pass_op = method && self != 'N';
+  char *opcall = xasprintf("%s(%s%s%sa, %sb)", f->name,
+                           self == 'S'   ? "op"
+                           : self == 'p' ? "&op"
+                                         : "",
+                           *pass_op ? ", " : "", amp[0], amp[1]);
+  char *vname = dev_type_name(e, vt);
+  char *oname = *pass_op ? dev_type_name(e, clang_getCursorType(cls)) : NULL;
+  char *key =
+      xasprintf("%c%u|%s|%s|%s", group, n, vname, opcall, oname ? oname : "");
+  size_t k = 0;
+  while (k < e->reduce_helpers.len && strcmp(e->reduce_helpers.items[k], key))
+    k++;
+  char *name = xasprintf("cu2cl_cg_reduce_user%zu", k);
+  if (k == e->reduce_helpers.len) {
+    strvec_push_own(&e->reduce_helpers, key);
+    key = NULL;
+    strbuf_printf(&e->protos, "%s %s(__local ulong *, %s%s%s%s);\n", vname,
+                  name, group == 'c' ? "cu2cl_cg_coalesced, " : "", vname,
+                  oname ? ", " : "", oname ? oname : "");
+    print_reduce_helper(&e->bodies, name, group, n, vname, opcall, oname);
+  }
+  free(key);
+  free(vname);
+  free(oname);
+  free(opcall);
+  return name;
+}
+
+/* cg::reduce(group, value, op) with the program's own op: its helper's
+ * call. Returns 0 when the call is not one. */
+static int print_custom_reduce(emitter *e, CXCursor call, CXCursor callee,
+                               CXCursor *args, unsigned nargs) {
+  unsigned n;
+  char group = dev_cg_custom_reduce(callee, args, nargs, &n);
+  if (!group)
+    return 0;
+  int pass_op = 0;
+  char *name = reduce_helper(e, call, callee, args, group, n, &pass_op);
+  if (!name) {
+    dev_emit(e, "0"); /* reported: the rest of the file builds */
+    return 1;
+  }
+  strbuf_printf(e->out, "%s(cu2cl_warp_scratch", name);
+  for (unsigned i = group == 'c' ? 0 : 1; i < (pass_op ? 3u : 2u); i++) {
+    char *t = dev_arg_text(e, args[i]);
+    strbuf_printf(e->out, ", %s", t);
+    free(t);
+  }
+  dev_emit(e, ")");
+  free(name);
+  return 1;
+}
+
 /* A cooperative-groups call: its template with the arguments filled in.
  * Returns 0 when the call is not one. */
 int dev_print_cg_call(emitter *e, CXCursor call, CXCursor callee, CXCursor obj,
                       CXCursor *args, unsigned nargs) {
   char *tpl;
+  if (clang_Cursor_isNull(obj) &&
+      print_custom_reduce(e, call, callee, args, nargs))
+    return 1;
   if (!dev_cg_call_template(e, call, callee, obj, args, nargs, &tpl))
     return 0;
   for (const char *p = tpl; p && *p; p++) {

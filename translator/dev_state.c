@@ -40,6 +40,7 @@ void dev_state_free(emitter *e) {
   strbuf_free(&e->bodies);
   strbuf_free(&e->temps);
   strvec_free(&e->ref_members);
+  strvec_free(&e->reduce_helpers);
   free(e->ref_spaces);
   for (size_t i = 0; i < e->nsites; i++) {
     free(e->sites[i].file);

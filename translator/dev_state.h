@@ -267,6 +267,9 @@ typedef struct emitter {
   /* the closures of lambdas looked at (dev_lambda), each allocated once */
   struct dev_closure **closures;
   size_t nclosures;
+  /* cg::reduce's helpers for the program's own operators (dev_rulecall):
+   * "group|type|call|object type" keys, the helper's number their index */
+  strvec reduce_helpers;
 } emitter;
 
 /* Releases what the emitter holds (not the strbufs handed out). */

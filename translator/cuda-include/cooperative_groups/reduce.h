@@ -3,8 +3,12 @@
  * Declares the group collectives of Cooperative Groups (CUDA C++
  * Programming Guide, "Cooperative Groups", "Group Collectives":
  * cooperative_groups::reduce with the function objects plus, less, greater,
- * bit_and, bit_or and bit_xor). reduce returns to every thread of the group
- * the combination of the values of all its threads. Declarations only. */
+ * bit_and, bit_or and bit_xor, or the program's own: a function, a lambda,
+ * a function object). reduce returns to every thread of the group the
+ * combination of the values of all its threads. Declarations only, but for
+ * reduce's body: it calls the operator, so that the compiler instantiates
+ * the operator's call (a templated operator() among them), which the
+ * translator reads to call it (dev_rulecall.c). */
 #ifndef CU2CL_COOPERATIVE_GROUPS_REDUCE_H
 #define CU2CL_COOPERATIVE_GROUPS_REDUCE_H
 
@@ -23,7 +27,9 @@ template <class T> struct bit_xor { __device__ T operator()(T a, T b) const; };
 
 template <class GroupT, class T, class OpT>
 __device__ auto reduce(const GroupT &group, T &&val, OpT &&op)
-    -> decltype(op(val, val));
+    -> decltype(op(val, val)) {
+  return op(val, val);
+}
 
 } /* namespace cooperative_groups */
 

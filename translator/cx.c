@@ -117,6 +117,11 @@ int cx_extent_offsets(CXCursor c, unsigned *begin, unsigned *end) {
                                                                         : -1;
 }
 
+CXTranslationUnit cx_unit_of(CXTranslationUnit tu, CXCursor c) {
+  CXTranslationUnit own = clang_Cursor_getTranslationUnit(c);
+  return own ? own : tu;
+}
+
 int cx_in_system_header(CXCursor c) {
   CXSourceLocation l = clang_getCursorLocation(c);
   CXFile f;
@@ -145,6 +150,7 @@ static int cx_after_equals(CXTranslationUnit tu, CXCursor p, CXCursor e) {
 }
 
 CXCursor cx_param_default(CXTranslationUnit tu, CXCursor parm) {
+  tu = cx_unit_of(tu, parm);
   CXCursor *kids;
   unsigned n = cx_children(parm, &kids);
   CXCursor r = clang_getNullCursor();
@@ -273,6 +279,7 @@ CXCursor cx_strip_implicit(CXCursor c) {
 }
 
 char *cx_tokens_text(CXTranslationUnit tu, CXCursor c) {
+  tu = cx_unit_of(tu, c);
   CXToken *toks;
   unsigned n;
   clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);

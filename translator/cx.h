@@ -44,6 +44,10 @@ int cx_extent_offsets(CXCursor c, unsigned *begin, unsigned *end);
 /* 1 when the cursor's declaration lies in a system header (the CUDA
  * headers, cu2cl's own headers, libc). */
 int cx_in_system_header(CXCursor c);
+/* The translation unit cursor c belongs to (a project's other units
+ * provide the definitions of separately compiled device functions), else
+ * tu. Token and location queries on c go through it. */
+CXTranslationUnit cx_unit_of(CXTranslationUnit tu, CXCursor c);
 /* The default argument of parameter parm (its expression after '='), or a
  * null cursor. */
 CXCursor cx_param_default(CXTranslationUnit tu, CXCursor parm);
@@ -87,7 +91,8 @@ CXCursor cx_strip_implicit(CXCursor c);
 CXCursor cx_launch_config(CXCursor call);
 int cx_is_launch(CXCursor call);
 
-/* Tokens of a cursor's extent, joined with single spaces. Caller frees. */
+/* Tokens of a cursor's extent (in c's own unit), joined with single
+ * spaces. Caller frees. */
 char *cx_tokens_text(CXTranslationUnit tu, CXCursor c);
 
 /* Evaluates an integer constant expression; returns 1 on success. */

@@ -180,7 +180,8 @@ static int property_dim(emitter *e, CXCursor member) {
   size_t size;
   clang_getSpellingLocation(clang_getCursorLocation(member), &f, NULL, NULL,
                             &off);
-  const char *buf = f ? clang_getFileContents(e->tu, f, &size) : NULL;
+  const char *buf =
+      f ? clang_getFileContents(cx_unit_of(e->tu, member), f, &size) : NULL;
   if (!buf || off >= size)
     return -1;
   const char *p = buf + off, *end = buf + size;

@@ -311,7 +311,7 @@ static enum CXChildVisitResult check_visit(CXCursor c, CXCursor p,
  * or a user function that calls it. */
 static int reads_active_lanes(emitter *e, CXCursor call) {
   CXCursor callee = clang_getCursorReferenced(call);
-  CXCursor def = clang_getCursorDefinition(callee);
+  CXCursor def = dev_definition(e, callee);
   if (clang_Cursor_isNull(def) || cx_in_system_header(callee))
     return dev_cg_reads_active_lanes(callee);
   fn_uses *u = dev_uses_of(e, def);

@@ -452,7 +452,7 @@ static int is_plain_copy(CXCursor ctor, CXCursor def) {
 
 static void print_constructor_call(emitter *e, CXCursor call, CXCursor ctor,
                                    CXCursor *args, unsigned nargs) {
-  CXCursor def = clang_getCursorDefinition(ctor);
+  CXCursor def = dev_definition(e, ctor);
   if (nargs == 1 && is_plain_copy(ctor, def)) {
     dev_print_expr(e, args[0]);
     return;
@@ -555,7 +555,7 @@ static void print_call(emitter *e, CXCursor c) {
   if (rk == CXCursor_Constructor) {
     print_constructor_call(e, c, ref, args, nargs);
   } else if (rk == CXCursor_CXXMethod || rk == CXCursor_ConversionFunction) {
-    CXCursor def = clang_getCursorDefinition(ref);
+    CXCursor def = dev_definition(e, ref);
     if (clang_Cursor_isNull(def))
       def = ref;
     CXCursor first = nk ? kids[0] : clang_getNullCursor();
@@ -593,7 +593,7 @@ static void print_call(emitter *e, CXCursor c) {
     else
       print_method_call(e, c, def, obj, margs, mn);
   } else if (rk == CXCursor_FunctionDecl) {
-    CXCursor def = clang_getCursorDefinition(ref);
+    CXCursor def = dev_definition(e, ref);
     /* Compiler built-ins (__syncthreads) are declared at their first use,
      * so "no definition" rather than "in a system header" tells them from
      * user functions; unknown names get the table's diagnostic. */

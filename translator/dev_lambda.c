@@ -75,7 +75,8 @@ static CXCursor find_lambda(emitter *e, CXType t, CXCursor decl) {
     return r;
   }
   free(found);
-  CXCursor at = clang_getCursor(e->tu, clang_getCursorLocation(decl));
+  CXCursor at =
+      clang_getCursor(cx_unit_of(e->tu, decl), clang_getCursorLocation(decl));
   return lambda_of_type(at, &m) ? at : clang_getNullCursor();
 }
 
@@ -366,7 +367,7 @@ static int lay_captures(dev_closure *cl, body_walk *w, unsigned nexplicit,
 /* Lays the captures against the fields (cl->caps holds the fields). */
 static void match_captures(emitter *e, dev_closure *cl) {
   intro_item *items = NULL;
-  int nitems = read_intro(e->tu, cl->lambda, &items);
+  int nitems = read_intro(cx_unit_of(e->tu, cl->lambda), cl->lambda, &items);
   if (nitems < 0) {
     cl->problem = xstrdup("its capture list could not be read");
     return;

@@ -11,11 +11,12 @@
 static char *literal_token(emitter *e, CXCursor c) {
   CXToken *toks;
   unsigned n;
-  clang_tokenize(e->tu, clang_getCursorExtent(c), &toks, &n);
+  CXTranslationUnit tu = cx_unit_of(e->tu, c);
+  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
   char *r = NULL;
   if (n == 1 && clang_getTokenKind(toks[0]) == CXToken_Literal)
-    r = cx_take(clang_getTokenSpelling(e->tu, toks[0]));
-  clang_disposeTokens(e->tu, toks, n);
+    r = cx_take(clang_getTokenSpelling(tu, toks[0]));
+  clang_disposeTokens(tu, toks, n);
   return r;
 }
 

@@ -324,7 +324,7 @@ void dev_print_dispatcher(emitter *e, fn_clone *f) {
   for (size_t i = 0; i < e->nvclasses; i++) {
     CXType c = e->vclasses[i];
     CXCursor o = dev_class_overrider(c, m);
-    CXCursor def = clang_Cursor_isNull(o) ? o : clang_getCursorDefinition(o);
+    CXCursor def = clang_Cursor_isNull(o) ? o : dev_definition(e, o);
     if (!dev_class_derives(c, cls) || clang_Cursor_isNull(def) ||
         clang_Cursor_isNull(dev_function_body(def)))
       continue;

@@ -65,7 +65,7 @@ static int children_varying(emitter *e, CXCursor c) {
 
 static int call_varying(emitter *e, CXCursor c) {
   CXCursor callee = clang_getCursorReferenced(c);
-  CXCursor def = clang_getCursorDefinition(callee);
+  CXCursor def = dev_definition(e, callee);
   int scratch;
   if (clang_Cursor_isNull(def) || cx_in_system_header(callee)) {
     if (dev_builtin_is_collective(callee, &scratch) ||
@@ -292,7 +292,7 @@ static int is_lane_collective_call(CXCursor c, void *ctx) {
   if (clang_getCursorKind(c) != CXCursor_CallExpr)
     return 0;
   CXCursor callee = clang_getCursorReferenced(c);
-  CXCursor def = clang_getCursorDefinition(callee);
+  CXCursor def = dev_definition(e, callee);
   if (clang_Cursor_isNull(def) || cx_in_system_header(callee)) {
     int scratch;
     char *n = cx_spelling(callee);

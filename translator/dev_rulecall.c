@@ -341,7 +341,7 @@ static char *reduce_helper(emitter *e, CXCursor call, CXCursor callee,
       clang_visitChildren(body, find_op_call, &os);
     def = os.found;
   } else {
-    def = clang_getCursorDefinition(def);
+    def = dev_definition(e, def);
   }
   const char *why = op_obstacle(e, def);
   if (!why && !clang_equalTypes(vt, rt))
@@ -505,6 +505,9 @@ void dev_print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
     dev_report(e, call, CU2CL_D_WARP_PRIMITIVE_UNSUPPORTED, name);
   } else if (r) {
     dev_report(e, call, CU2CL_D_UNSUPPORTED_DEVICE_FUNCTION, name, r->notes);
+  } else if (!cx_in_system_header(callee)) { /* the program's own */
+    dev_report(e, call, CU2CL_D_SEPARATE_COMPILATION, name,
+               "is declared here but defined in no unit of the run");
   } else {
     char *sig = dev_builtin_signature(callee);
     char *full = xasprintf("%s(%s)", name, sig);

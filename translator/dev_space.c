@@ -148,7 +148,7 @@ char dev_inner_space(emitter *e, CXCursor c) {
 
 static char call_return_space(emitter *e, CXCursor call) {
   CXCursor r = clang_getCursorReferenced(call);
-  CXCursor def = clang_getCursorDefinition(r);
+  CXCursor def = dev_definition(e, r);
   if (clang_Cursor_isNull(def) || !dev_is_user_function(def))
     return 'g';
   CXCursor *args;

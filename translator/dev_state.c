@@ -215,6 +215,20 @@ unsigned dev_call_args(CXCursor call, CXCursor **out) {
   return (unsigned)n;
 }
 
+CXCursor dev_definition(emitter *e, CXCursor c) {
+  CXCursor d = clang_getCursorDefinition(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (!clang_Cursor_isNull(d) || !e->find_definition ||
+      (k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod) ||
+      cx_in_system_header(c) || clang_getCursorLinkage(c) != CXLinkage_External)
+    return d;
+  return e->find_definition(e->find_ctx, c);
+}
+
+int dev_is_foreign(emitter *e, CXCursor c) {
+  return !clang_Cursor_isNull(c) && clang_Cursor_getTranslationUnit(c) != e->tu;
+}
+
 CXCursor dev_function_body(CXCursor fn) {
   CXCursor *kids;
   unsigned n = cx_children(fn, &kids);
@@ -340,6 +354,7 @@ static unsigned new_tokens(CXTranslationUnit tu, CXCursor c, int *array) {
 }
 
 void dev_new_expr_parts(CXTranslationUnit tu, CXCursor c, dev_new_parts *out) {
+  tu = cx_unit_of(tu, c);
   int array;
   out->nplace = new_tokens(tu, c, &array);
   out->place = out->size = out->init = clang_getNullCursor();

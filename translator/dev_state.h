@@ -118,6 +118,9 @@ typedef struct symbol {
                  function */
   int is_array;
   CXCursor decl;
+  /* declared only by another unit (separate compilation: a function
+   * defined there uses it); host code declares it extern (emit_device) */
+  int elsewhere;
 } symbol;
 
 typedef struct fn_uses {
@@ -180,6 +183,9 @@ typedef struct emitter {
   CXTranslationUnit tu;
   cu2cl_diag_engine *diags;
   const struct cu2cl_device_opts *opts;
+  /* from opts: definitions in other units (dev_definition) */
+  CXCursor (*find_definition)(void *ctx, CXCursor decl);
+  void *find_ctx;
   /* dev_pred_stmt's hooks into the statement printer (dev_stmt.h); NULL
    * prints CUDA's control flow as it is */
   const struct dev_stmt_hooks *stmt_hooks;
@@ -299,6 +305,13 @@ CXCursor dev_last_child(CXCursor c);
 unsigned dev_call_args(CXCursor call, CXCursor **out);
 /* The body (CompoundStmt) of a function; a null cursor when none. */
 CXCursor dev_function_body(CXCursor fn);
+/* The definition of c, as clang_getCursorDefinition; for a function with
+ * external linkage that this unit only declares, its definition in another
+ * unit of the project (e->find_definition), whose cursors belong to
+ * that unit's translation unit (clang_Cursor_getTranslationUnit). */
+CXCursor dev_definition(emitter *e, CXCursor c);
+/* 1 when c belongs to another translation unit than the one translated. */
+int dev_is_foreign(emitter *e, CXCursor c);
 /* The initializer of a VarDecl when it is an expression, else null. */
 CXCursor dev_var_init(CXCursor var);
 

@@ -53,24 +53,24 @@ static void print_gap(emitter *e, CXCursor at, unsigned from, unsigned to,
   if (!file)
     return;
   size_t size = 0;
-  const char *text = clang_getFileContents(e->tu, file, &size);
+  CXTranslationUnit tu = cx_unit_of(e->tu, at);
+  const char *text = clang_getFileContents(tu, file, &size);
   if (text && to <= size && !memchr(text + from, '/', to - from) &&
       !memchr(text + from, '#', to - from))
     return; /* neither comment nor pragma: nothing to tokenize */
-  CXSourceRange r =
-      clang_getRange(clang_getLocationForOffset(e->tu, file, from),
-                     clang_getLocationForOffset(e->tu, file, to));
+  CXSourceRange r = clang_getRange(clang_getLocationForOffset(tu, file, from),
+                                   clang_getLocationForOffset(tu, file, to));
   CXToken *toks;
   unsigned n;
-  clang_tokenize(e->tu, r, &toks, &n);
+  clang_tokenize(tu, r, &toks, &n);
   unsigned from_line;
-  clang_getFileLocation(clang_getLocationForOffset(e->tu, file, from), NULL,
+  clang_getFileLocation(clang_getLocationForOffset(tu, file, from), NULL,
                         &from_line, NULL, NULL);
   int before = 1; /* only the previous statement's ';' seen so far */
   for (unsigned i = 0; i < n; i++) {
-    char *s = cx_take(clang_getTokenSpelling(e->tu, toks[i]));
+    char *s = cx_take(clang_getTokenSpelling(tu, toks[i]));
     unsigned line;
-    clang_getFileLocation(clang_getTokenLocation(e->tu, toks[i]), NULL, &line,
+    clang_getFileLocation(clang_getTokenLocation(tu, toks[i]), NULL, &line,
                           NULL, NULL);
     if (clang_getTokenKind(toks[i]) != CXToken_Comment && strcmp(s, ";"))
       before = 0;
@@ -84,19 +84,19 @@ static void print_gap(emitter *e, CXCursor at, unsigned from, unsigned to,
       dev_emit(e, s);
       dev_emit(e, "\n");
     } else if (!strcmp(s, "#") && i + 2 < n) {
-      char *w = cx_take(clang_getTokenSpelling(e->tu, toks[i + 1]));
-      char *x = cx_take(clang_getTokenSpelling(e->tu, toks[i + 2]));
+      char *w = cx_take(clang_getTokenSpelling(tu, toks[i + 1]));
+      char *x = cx_take(clang_getTokenSpelling(tu, toks[i + 2]));
       if (!strcmp(w, "pragma") && !strcmp(x, "unroll") && pragmas) {
         unsigned line;
-        clang_getSpellingLocation(clang_getTokenLocation(e->tu, toks[i + 2]),
-                                  NULL, &line, NULL, NULL);
+        clang_getSpellingLocation(clang_getTokenLocation(tu, toks[i + 2]), NULL,
+                                  &line, NULL, NULL);
         strbuf_append(e->out, "#pragma unroll");
         unsigned j = i + 3, l2;
         if (j < n) {
-          clang_getSpellingLocation(clang_getTokenLocation(e->tu, toks[j]),
-                                    NULL, &l2, NULL, NULL);
+          clang_getSpellingLocation(clang_getTokenLocation(tu, toks[j]), NULL,
+                                    &l2, NULL, NULL);
           if (l2 == line && clang_getTokenKind(toks[j]) == CXToken_Literal) {
-            char *v = cx_take(clang_getTokenSpelling(e->tu, toks[j]));
+            char *v = cx_take(clang_getTokenSpelling(tu, toks[j]));
             strbuf_printf(e->out, " %s", v);
             free(v);
           }
@@ -108,7 +108,7 @@ static void print_gap(emitter *e, CXCursor at, unsigned from, unsigned to,
     }
     free(s);
   }
-  clang_disposeTokens(e->tu, toks, n);
+  clang_disposeTokens(tu, toks, n);
 }
 
 unsigned dev_offset_of(CXSourceLocation l) {
@@ -355,13 +355,12 @@ void dev_print_var_decl(emitter *e, CXCursor v) {
   dev_print_type_decl(e, e->out, t, sp, sn);
   if (!clang_Cursor_isNull(init)) {
     CXCursor in = cx_strip_implicit(init);
-    int trivial_ctor =
-        clang_getCursorKind(in) == CXCursor_CallExpr &&
-        clang_getCursorKind(clang_getCursorReferenced(in)) ==
-            CXCursor_Constructor &&
-        clang_Cursor_getNumArguments(in) == 0 &&
-        clang_Cursor_isNull(dev_function_body(
-            clang_getCursorDefinition(clang_getCursorReferenced(in))));
+    int trivial_ctor = clang_getCursorKind(in) == CXCursor_CallExpr &&
+                       clang_getCursorKind(clang_getCursorReferenced(in)) ==
+                           CXCursor_Constructor &&
+                       clang_Cursor_getNumArguments(in) == 0 &&
+                       clang_Cursor_isNull(dev_function_body(
+                           dev_definition(e, clang_getCursorReferenced(in))));
     /* an array of vectors or records default-constructed (uchar4 c[4];):
      * CUDA leaves the elements as they are, and OpenCL C has no form of
      * a whole array's value */
@@ -445,19 +444,20 @@ static int in_macro(CXCursor c) {
 static unsigned header_semicolons(emitter *e, CXCursor s, unsigned *semi) {
   CXToken *toks;
   unsigned nt, ns = 0;
-  clang_tokenize(e->tu, clang_getCursorExtent(s), &toks, &nt);
+  CXTranslationUnit tu = cx_unit_of(e->tu, s);
+  clang_tokenize(tu, clang_getCursorExtent(s), &toks, &nt);
   int depth = 0;
   for (unsigned i = 0; i < nt && ns < 2; i++) {
-    char *t = cx_take(clang_getTokenSpelling(e->tu, toks[i]));
+    char *t = cx_take(clang_getTokenSpelling(tu, toks[i]));
     if (!strcmp(t, "("))
       depth++;
     else if (!strcmp(t, ")"))
       depth--;
     else if (!strcmp(t, ";") && depth == 1)
-      semi[ns++] = dev_offset_of(clang_getTokenLocation(e->tu, toks[i]));
+      semi[ns++] = dev_offset_of(clang_getTokenLocation(tu, toks[i]));
     free(t);
   }
-  clang_disposeTokens(e->tu, toks, nt);
+  clang_disposeTokens(tu, toks, nt);
   return ns;
 }
 

@@ -368,7 +368,7 @@ static int is_barrier_call(CXCursor c, void *ctx) {
   if (clang_getCursorKind(c) != CXCursor_CallExpr)
     return 0;
   CXCursor callee = clang_getCursorReferenced(c);
-  CXCursor def = clang_getCursorDefinition(callee);
+  CXCursor def = dev_definition(f->e, callee);
   if (!clang_Cursor_isNull(def) && !cx_in_system_header(callee))
     return dev_is_user_function(def) && function_syncs(f, def);
   char *n = cx_spelling(callee);
@@ -723,11 +723,11 @@ static void walk_stmt(sync_walk *w, CXCursor s, guard g, pend *p) {
 /* ---- entry points ------------------------------------------------------- */
 
 static int is_user_call(CXCursor c, void *ctx) {
-  (void)ctx;
+  emitter *e = ctx;
   if (clang_getCursorKind(c) != CXCursor_CallExpr)
     return 0;
   CXCursor callee = clang_getCursorReferenced(c);
-  CXCursor def = clang_getCursorDefinition(callee);
+  CXCursor def = dev_definition(e, callee);
   return !clang_Cursor_isNull(def) && !cx_in_system_header(callee) &&
          dev_is_user_function(def);
 }
@@ -760,11 +760,10 @@ void dev_sync_analyze(emitter *e, CXCursor fn) {
   if (clang_Cursor_isNull(body))
     return;
   CXCursor *calls;
-  size_t n = dev_find(body, is_user_call, NULL, 0, &calls);
+  size_t n = dev_find(body, is_user_call, e, 0, &calls);
   int callee_collective = 0;
   for (size_t i = 0; i < n; i++) {
-    CXCursor def =
-        clang_getCursorDefinition(clang_getCursorReferenced(calls[i]));
+    CXCursor def = dev_definition(e, clang_getCursorReferenced(calls[i]));
     dev_sync_analyze(e, def);
     fn_uses *cu = dev_uses_find(e, def);
     callee_collective |= cu && cu->collective;

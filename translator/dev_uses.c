@@ -51,6 +51,61 @@ static symbol *symbol_find(emitter *e, CXCursor decl) {
  * kernel): OpenCL C allows __local variables only at kernel scope, so it
  * becomes a symbol in local memory that each kernel declares and passes
  * down. */
+/* Whether this unit declares variable decl (a namespace-scope variable
+ * of another unit, found by its USR). */
+typedef struct decl_find {
+  const char *usr;
+  int found;
+} decl_find;
+
+static enum CXChildVisitResult find_decl(CXCursor c, CXCursor p,
+                                         CXClientData d) {
+  (void)p;
+  decl_find *f = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
+      k == CXCursor_UnexposedDecl)
+    return CXChildVisit_Recurse;
+  if (k != CXCursor_VarDecl)
+    return CXChildVisit_Continue;
+  char *u = cx_usr(c);
+  f->found = !strcmp(u, f->usr);
+  free(u);
+  return f->found ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+static int declared_here(emitter *e, CXCursor decl) {
+  char *usr = cx_usr(decl);
+  decl_find f = {usr, 0};
+  clang_visitChildren(clang_getTranslationUnitCursor(e->tu), find_decl, &f);
+  free(usr);
+  return f.found;
+}
+
+/* "::a::b::name" for a variable of namespace a::b (named namespaces; an
+ * anonymous one is reached through the one around it), else name: the
+ * host name works wherever a launch stub is. */
+static char *qualified_name(CXCursor decl, const char *name) {
+  char *q = xstrdup(name);
+  for (CXCursor p = clang_getCursorSemanticParent(decl);
+       clang_getCursorKind(p) == CXCursor_Namespace;
+       p = clang_getCursorSemanticParent(p)) {
+    char *n = cx_spelling(p);
+    if (*n) {
+      char *r = xasprintf("%s::%s", n, q);
+      free(q);
+      q = r;
+    }
+    free(n);
+  }
+  if (strchr(q, ':')) {
+    char *r = xasprintf("::%s", q);
+    free(q);
+    q = r;
+  }
+  return q;
+}
+
 static int is_device_function_shared(CXCursor decl, CXCursor parent) {
   enum CXCursorKind pk = clang_getCursorKind(parent);
   if (pk != CXCursor_FunctionDecl && pk != CXCursor_CXXMethod &&
@@ -79,6 +134,18 @@ symbol *dev_symbol_of(emitter *e, CXCursor decl) {
   symbol *s = symbol_find(e, decl);
   if (s)
     return s;
+  int elsewhere = 0;
+  if (!local && dev_is_foreign(e, decl) && !declared_here(e, decl)) {
+    if (clang_getCursorLinkage(decl) != CXLinkage_External) {
+      char *n = cx_spelling(decl);
+      dev_report(e, decl, CU2CL_D_SEPARATE_COMPILATION, n,
+                 "has internal linkage in the unit that defines it, so a "
+                 "copy of that unit's function in this program cannot "
+                 "share it");
+      free(n);
+    }
+    elsewhere = 1;
+  }
   char *cl_name = NULL, *host_name = NULL;
   if (dk == CXCursor_UnexposedDecl && /* a variable template's mask<T> */
       !dev_var_template_names(decl, &cl_name, &host_name))
@@ -94,7 +161,10 @@ symbol *dev_symbol_of(emitter *e, CXCursor decl) {
   } else {
     s->name = cl_name ? cl_name : dev_safe_name(n);
   }
-  s->host_name = host_name ? host_name : xstrdup(s->name);
+  s->host_name = local ? xstrdup(s->name)
+                       : qualified_name(decl, host_name ? host_name : s->name);
+  free(host_name);
+  s->elsewhere = elsewhere;
   free(n);
   s->space = local ? 'l' : (a & CX_CONSTANT) ? 'c' : 'g';
   s->is_array = clang_getCursorType(decl).kind == CXType_ConstantArray;
@@ -237,7 +307,7 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
     e->uses[w->index].int64_atomics = 1;
   if (k == CXCursor_CallExpr) {
     CXCursor callee = clang_getCursorReferenced(c);
-    CXCursor cdef = clang_getCursorDefinition(callee);
+    CXCursor cdef = dev_definition(e, callee);
     int scratch = 0;
     if ((clang_Cursor_isNull(cdef) || cx_in_system_header(callee)) &&
         dev_builtin_is_collective(callee, &scratch)) {
@@ -266,7 +336,7 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
     symbol *s = dev_symbol_of(e, r);
     if (s)
       uses_mark(&e->uses[w->index], (size_t)(s - e->syms));
-    CXCursor def = clang_getCursorDefinition(r);
+    CXCursor def = dev_definition(e, r);
     if (k != CXCursor_DeclRefExpr && !clang_Cursor_isNull(def) &&
         dev_is_user_function(def))
       uses_callee(w, def);
@@ -276,7 +346,7 @@ static enum CXChildVisitResult uses_visit(CXCursor c, CXCursor p,
 
 int dev_call_is_collective(emitter *e, CXCursor call) {
   CXCursor callee = clang_getCursorReferenced(call);
-  CXCursor def = clang_getCursorDefinition(callee);
+  CXCursor def = dev_definition(e, callee);
   int scratch;
   if (clang_Cursor_isNull(def) || cx_in_system_header(callee))
     return dev_builtin_is_collective(callee, &scratch);
@@ -340,7 +410,7 @@ static void uses_beyond_body(uses_walk *w, CXCursor fn) {
       continue;
     CXCursor o = k == CXCursor_Destructor ? dev_class_destructor(c)
                                           : dev_class_overrider(c, fn);
-    CXCursor def = clang_Cursor_isNull(o) ? o : clang_getCursorDefinition(o);
+    CXCursor def = clang_Cursor_isNull(o) ? o : dev_definition(w->e, o);
     if (!clang_Cursor_isNull(def) && !clang_equalCursors(def, fn) &&
         dev_is_user_function(def))
       uses_callee(w, def);

@@ -777,6 +777,8 @@ static void translate_all(run *r) {
   if (!r->results)
     r->results = xcalloc(r->cmds.len + 1, sizeof *r->results);
   r->next = 0;
+  r->opts.units = r->cmds.items; /* separately compiled device functions */
+  r->opts.nunits = r->cmds.len;
   int tty = isatty(2), p = r->a->ux.progress;
   r->progress = cu2cl_progress_new(stderr, p < 0 ? tty && !r->a->quiet : p, tty,
                                    r->cmds.len);

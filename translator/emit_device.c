@@ -522,6 +522,8 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
   e.tu = tu;
   e.diags = diags;
   e.opts = opts;
+  e.find_definition = opts ? opts->find_definition : NULL;
+  e.find_ctx = opts ? opts->find_ctx : NULL;
   e.stmt_hooks = &dev_pred_stmt_hooks;
   e.alloc_hook = dev_print_alloc;
   e.call_hooks = &dev_rulecall_hooks;
@@ -546,6 +548,11 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
       kernel_spec(&e, &e.fns[i], &out->kernels[out->nkernels++], out);
     }
   check_closure_conditions(&e, out, decls);
+  for (size_t i = 0; i < e.nsyms; i++)
+    if (e.syms[i].elsewhere && e.syms[i].space != 'l')
+      strvec_push(&out->extern_syms,
+                  e.syms[i].host_name +
+                      (e.syms[i].host_name[0] == ':' ? 2 : 0));
   free(decls);
   out->cl_source = cl_file(&e, opts, out);
   out->errors = e.errors;
@@ -580,6 +587,7 @@ void cu2cl_device_unit_free(cu2cl_device_unit *u) {
     free(u->lambdas[i].body);
   }
   free(u->lambdas);
+  strvec_free(&u->extern_syms);
   free(u->cl_source);
   memset(u, 0, sizeof *u);
 }

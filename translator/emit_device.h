@@ -99,12 +99,22 @@ typedef struct cu2cl_device_unit {
   cu2cl_host_lambda *lambdas;
   size_t nlambdas;
   size_t errors; /* constructs that could not be translated */
+  /* symbols that functions of other units use and this unit does not
+   * declare (separate compilation): "a::b::name", for host code to
+   * declare extern */
+  strvec extern_syms;
 } cu2cl_device_unit;
 
 typedef struct cu2cl_device_opts {
   const char *prelude;     /* text pasted after the header, may be NULL */
   const char *source_name; /* the CUDA file, for the header comment */
   int warp_size;
+  /* The definition of a function this unit declares but does not define
+   * (decl, external linkage), from another unit of the project (separate
+   * compilation: nvcc -rdc / -dc), or a null cursor; NULL: none looked for.
+   * Its cursors must stay valid until the emitter returns. */
+  CXCursor (*find_definition)(void *ctx, CXCursor decl);
+  void *find_ctx;
 } cu2cl_device_opts;
 
 /* Emits the given kernels (definitions; specializations allowed). Returns 0

@@ -279,7 +279,10 @@ static void handle_variable(host *h, CXCursor c) {
   char *it = NULL;
   if (!clang_Cursor_isNull(init) && extent_in_target(h, init, &ib, &ie))
     it = xstrndup(h->src + ib, ie - ib);
-  remove_decl(h, c, cu2cl_host_symbol(c, it));
+  remove_decl(h, c,
+              cu2cl_host_symbol(c, it,
+                                h->opts->rdc && clang_getCursorLinkage(c) ==
+                                                    CXLinkage_External));
   free(it);
 }
 
@@ -913,6 +916,25 @@ static void rename_tokens(host *h) {
 
 /* ---- assembly ------------------------------------------------------- */
 
+/* Symbols of other units that this unit's kernels use through functions
+ * defined there (separate compilation): declared extern, in their
+ * namespaces ("a::b::name"), defined by the unit that defines them. */
+static void extern_symbols(strbuf *b, const strvec *names) {
+  if (names->len)
+    strbuf_append(b, "/* cu2cl: symbols of other units (separate "
+                     "compilation) */\n");
+  for (size_t i = 0; i < names->len; i++) {
+    const char *n = names->items[i], *sep;
+    int depth = 0;
+    for (; (sep = strstr(n, "::")); n = sep + 2, depth++)
+      strbuf_printf(b, "namespace %.*s { ", (int)(sep - n), n);
+    strbuf_printf(b, "extern cu2clSymbol %s;", n);
+    for (int k = 0; k < depth; k++)
+      strbuf_append(b, " }");
+    strbuf_append(b, "\n");
+  }
+}
+
 static char *program_block(host *h) {
   strbuf b = {0};
   strbuf_append(&b, "#include \"cu2clrt.h\" /* cu2cl: CUDA runtime -> "
@@ -938,6 +960,7 @@ static char *program_block(host *h) {
                   h->opts->source_symbol, options);
     free(options);
   }
+  extern_symbols(&b, &h->dev->extern_syms);
   return strbuf_take(&b);
 }
 

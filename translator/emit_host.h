@@ -29,6 +29,8 @@ typedef struct cu2cl_host_opts {
   size_t main_len;        /* the main file's own bytes (0: all): the parse saw
                              more (instantiate.h) */
   cu2cl_stats *stats;     /* launches and API uses counted here; NULL: not */
+  int rdc; /* separate compilation (-rdc/-dc): the units share __device__
+              and __constant__ variables of external linkage */
 } cu2cl_host_opts;
 
 /* Returns the rewritten text of `file` (NULL: the main file of tu; else a

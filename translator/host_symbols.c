@@ -8,11 +8,14 @@
 
 #include "cx.h"
 
-char *cu2cl_host_symbol(CXCursor var, const char *init) {
+char *cu2cl_host_symbol(CXCursor var, const char *init, int shared) {
   char *name = cx_spelling(var);
   char *type = cx_type_spelling(clang_getCursorType(var));
+  const char *link = shared ? "" : "static ";
   strbuf b = {0};
-  if (init) {
+  if (shared && !clang_isCursorDefinition(var)) {
+    strbuf_printf(&b, "extern cu2clSymbol %s;\n", name);
+  } else if (init) {
     CXType t = clang_getCursorType(var);
     char *decl = cx_type_spelling(clang_getCanonicalType(t));
     char *br = strchr(decl, '[');
@@ -25,15 +28,13 @@ char *cu2cl_host_symbol(CXCursor var, const char *init) {
     }
     strbuf_append(&b, init);
     strbuf_printf(&b,
-                  ";\nstatic cu2clSymbol %s = {\"%s\", sizeof(%s), "
+                  ";\n%scu2clSymbol %s = {\"%s\", sizeof(%s), "
                   "&cu2cl_init_%s, NULL};\n",
-                  name, name, type, name);
+                  link, name, name, type, name);
     free(decl);
   } else {
-    strbuf_printf(&b,
-                  "static cu2clSymbol %s = {\"%s\", sizeof(%s), NULL, NULL};"
-                  "\n",
-                  name, name, type);
+    strbuf_printf(&b, "%scu2clSymbol %s = {\"%s\", sizeof(%s), NULL, NULL};\n",
+                  link, name, name, type);
   }
   free(name);
   free(type);

@@ -14,8 +14,11 @@
 
 /* The declaration replacing the variable var: "static cu2clSymbol x =
  * {...};", after a constant holding its initial value when init (the
- * initializer's source text) is not NULL. Caller frees. */
-char *cu2cl_host_symbol(CXCursor var, const char *init);
+ * initializer's source text) is not NULL. shared (separate compilation,
+ * a variable with external linkage): the units share one symbol, so it
+ * is "cu2clSymbol x = {...};" where var is a definition and "extern
+ * cu2clSymbol x;" where it is only declared. Caller frees. */
+char *cu2cl_host_symbol(CXCursor var, const char *init, int shared);
 
 /* For a __constant__ or __device__ variable template without initializer
  * (template <typename T> __constant__ T mask[N];): its replacement,

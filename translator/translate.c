@@ -337,6 +337,103 @@ static enum CXErrorCode parse_unit(const cu2cl_options *o,
   return rc;
 }
 
+/* ---- definitions in the project's other units -----------------------------
+ * Separate compilation (nvcc -rdc / -dc): a unit may call a device function
+ * that only another unit defines. Each .cl is an OpenCL program of its own,
+ * so the definition is printed into every program that calls it
+ * (dev_definition): the first time this unit needs one, the run's other
+ * CUDA units are parsed (each once; one with errors is left out: it is
+ * reported when it is translated itself), and the definition is found by
+ * its USR, the same in every unit. */
+typedef struct other_units {
+  const cu2cl_options *o;
+  const cu2cl_compile_cmd *self;
+  CXIndex idx;
+  CXTranslationUnit *tus;
+  size_t ntus;
+  int parsed;
+} other_units;
+
+typedef struct usr_find {
+  const char *usr;
+  CXCursor found;
+} usr_find;
+
+static enum CXChildVisitResult find_usr(CXCursor c, CXCursor p,
+                                        CXClientData d) {
+  (void)p;
+  usr_find *f = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
+      k == CXCursor_UnexposedDecl)
+    return CXChildVisit_Recurse;
+  if ((k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod) ||
+      !clang_isCursorDefinition(c) || cx_in_system_header(c) ||
+      !(cx_cuda_attrs(c) & CX_DEVICE))
+    return CXChildVisit_Continue;
+  char *u = cx_usr(c);
+  int same = !strcmp(u, f->usr);
+  free(u);
+  if (!same)
+    return CXChildVisit_Continue;
+  f->found = c;
+  return CXChildVisit_Break;
+}
+
+static int has_errors(CXTranslationUnit tu) {
+  unsigned n = clang_getNumDiagnostics(tu);
+  int errors = 0;
+  for (unsigned i = 0; i < n && !errors; i++) {
+    CXDiagnostic d = clang_getDiagnostic(tu, i);
+    errors = clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error;
+    clang_disposeDiagnostic(d);
+  }
+  return errors;
+}
+
+static void parse_other_units(other_units *x) {
+  x->parsed = 1;
+  x->tus = xcalloc(x->o->nunits + 1, sizeof *x->tus);
+  for (size_t i = 0; i < x->o->nunits; i++) {
+    const cu2cl_compile_cmd *c = &x->o->units[i];
+    if (c->lang != CU2CL_LANG_CUDA || !strcmp(c->file, x->self->file))
+      continue;
+    if (!x->idx)
+      x->idx = clang_createIndex(0, 0);
+    CXTranslationUnit tu = NULL;
+    size_t main_len;
+    if (parse_unit(x->o, c, x->idx, &tu, &main_len, 1) != CXError_Success ||
+        !tu)
+      continue;
+    if (has_errors(tu)) {
+      clang_disposeTranslationUnit(tu);
+      continue;
+    }
+    x->tus[x->ntus++] = tu;
+  }
+}
+
+static CXCursor find_in_other_units(void *ctx, CXCursor decl) {
+  other_units *x = ctx;
+  if (!x->parsed)
+    parse_other_units(x);
+  char *usr = cx_usr(decl);
+  usr_find f = {usr, clang_getNullCursor()};
+  for (size_t i = 0; i < x->ntus && clang_Cursor_isNull(f.found); i++)
+    clang_visitChildren(clang_getTranslationUnitCursor(x->tus[i]), find_usr,
+                        &f);
+  free(usr);
+  return f.found;
+}
+
+static void other_units_free(other_units *x) {
+  for (size_t i = 0; i < x->ntus; i++)
+    clang_disposeTranslationUnit(x->tus[i]);
+  free(x->tus);
+  if (x->idx)
+    clang_disposeIndex(x->idx);
+}
+
 /* Parses the unit; NULL (reported) when it cannot be parsed or has
  * errors. *idx is the index to dispose with it. */
 /* CU2CL2110 at each directive the unit was parsed with rewritten
@@ -529,10 +626,13 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   kernel_list kl = {0};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), find_kernels, &kl);
   unit_names names = unit_names_of(o, cmd->file);
-  cu2cl_device_opts dopts = {o->prelude, path_basename(cmd->file),
-                             o->warp_size};
+  other_units others = {o, cmd, NULL, NULL, 0, 0};
+  cu2cl_device_opts dopts = {o->prelude, path_basename(cmd->file), o->warp_size,
+                             o->nunits > 1 ? find_in_other_units : NULL,
+                             &others};
   cu2cl_device_unit dev = {0};
   cu2cl_emit_device(tu, kl.items, kl.len, &dopts, diags, &dev);
+  other_units_free(&others);
   out->errors += dev.errors;
   report_unlaunched(&kl, &dev, diags);
   cu2cl_clcheck_job *check = emit_cl(o, &dev, &names, out);
@@ -546,7 +646,7 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   }
   cu2cl_host_opts hopts = {names.cl_name, names.cl_header, names.sym,
                            cuda_dirs,     cl_options,      main_len,
-                           &out->stats};
+                           &out->stats,   cmd->intent.rdc};
   out->stats.kernels = dev.nkernels;
   out->host_text = cu2cl_emit_host(tu, NULL, &dev, &hopts, diags, &out->errors,
                                    &out->host_lines);

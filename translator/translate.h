@@ -33,6 +33,12 @@ typedef struct cu2cl_options {
    * every unit rewrites every header. */
   int (*claim_header)(void *ctx, const char *path);
   void *claim_ctx;
+  /* The run's units: where a unit calls a device function it declares but
+   * does not define (separate compilation, nvcc -rdc / -dc), the others
+   * are parsed, at most once per unit translated, and the definition is
+   * taken from the one that has it (nunits 0: none looked for). */
+  const cu2cl_compile_cmd *units;
+  size_t nunits;
 } cu2cl_options;
 
 typedef struct cu2cl_tu_result {

@@ -53,6 +53,18 @@ static const char *const reserved[] = {
     "quad",         "vector",       "pipe",
     "atomic_add",   "self",         NULL};
 
+/* OpenCL C built-in functions that CUDA does not have, which a CUDA
+ * program may name a function of its own after (merkle's mul_hi for
+ * ulong4): a definition of that name would redeclare the built-in. */
+static const char *const builtins[] = {
+    "mul_hi",        "mul24",          "mad_sat",         "clz",
+    "ctz",           "fract",          "maxmag",          "minmag",
+    "pown",          "powr",           "rootn",           "tanpi",
+    "acospi",        "asinpi",         "atanpi",          "atan2pi",
+    "fast_distance", "fast_length",    "fast_normalize",  "vec_step",
+    "isequal",       "isnotequal",     "isordered",       "isunordered",
+    "lgamma_r",      "read_mem_fence", "write_mem_fence", NULL};
+
 /* Families of OpenCL C built-in functions, by prefix (convert_float4,
  * as_uint, native_divide, vload4, ...): a CUDA device function of such a
  * name (sobel's convert_float4(uchar4)) would redeclare a built-in. */
@@ -68,6 +80,9 @@ static const char *const reserved_prefixes[] = {
 
 char *dev_safe_name(const char *name) {
   for (const char *const *r = reserved; *r; r++)
+    if (!strcmp(*r, name))
+      return xasprintf("%s_", name);
+  for (const char *const *r = builtins; *r; r++)
     if (!strcmp(*r, name))
       return xasprintf("%s_", name);
   for (const char *const *r = reserved_prefixes; *r; r++)

@@ -397,6 +397,12 @@ static void handle_include(host *h, CXCursor c) {
       *seen = 1;
       add_edit(h, b, e,
                xasprintf("#include \"%s\" /* cu2cl: <%s> */", layer, name));
+    } else if (!strcmp(name, "cuda.h")) {
+      /* the driver API's header brings <stdint.h> (cuuint64_t) */
+      add_edit(h, b, e,
+               xasprintf("#include <stdint.h> /* cu2cl: <%s> is provided by "
+                         "%s; it brings <stdint.h> */",
+                         name, layer));
     } else {
       add_edit(h, b, e,
                xasprintf("/* cu2cl: <%s> is provided by %s */", name, layer));

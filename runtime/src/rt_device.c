@@ -517,8 +517,8 @@ cu2clError_t cu2clDeviceReset(void) {
   RT_TRY(rt_device_get(tl_current, &d));
   if (!__atomic_load_n(&d->open, __ATOMIC_ACQUIRE))
     return cu2clSuccess;
-  if (rt_fault_wedged(d)) /* its driver threads are stuck in a kernel */
-    return rt_fail(cu2clErrorIllegalAddress);
+  /* driver threads stuck in a kernel, a dead queue (rt_fault.h) */
+  RT_TRY(rt_fault_error(d));
   rt_stream_sync_device(d);
   rt_graph_release_device(d); /* before the streams its captures point to */
   rt_trace_managed_clear(); /* the reset frees every managed block */

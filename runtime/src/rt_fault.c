@@ -40,6 +40,7 @@ static struct {
   int sig;
   uintptr_t addr;
   const rt_device *wedged[8]; /* devices a kernel faulted on */
+  const rt_device *lost[8];   /* devices a command failed on (GPUs) */
 } g_fault = {.lock = PTHREAD_MUTEX_INITIALIZER, .once = PTHREAD_ONCE_INIT};
 
 static __thread int tl_host __attribute__((tls_model("initial-exec")));
@@ -57,6 +58,63 @@ int rt_fault_wedged(const rt_device *d) {
     if (__atomic_load_n(&g_fault.wedged[i], __ATOMIC_ACQUIRE) == d)
       return 1;
   return 0;
+}
+
+/* Adds d to one of the lists above (a full list keeps its devices). */
+static int rt_fault_mark(const rt_device **list, size_t n, const rt_device *d) {
+  for (size_t i = 0; i < n; i++) {
+    const rt_device *none = NULL;
+    if (__atomic_load_n(&list[i], __ATOMIC_ACQUIRE) == d)
+      return 0;
+    if (__atomic_compare_exchange_n(&list[i], &none, d, 0, __ATOMIC_ACQ_REL,
+                                    __ATOMIC_ACQUIRE))
+      return 1;
+  }
+  return 0;
+}
+
+static int rt_fault_marked(const rt_device *const *list, size_t n,
+                           const rt_device *d) {
+  for (size_t i = 0; i < n; i++)
+    if (__atomic_load_n(&list[i], __ATOMIC_ACQUIRE) == d)
+      return 1;
+  return 0;
+}
+
+void rt_fault_lost(rt_device *d, cl_int st, const char *what) {
+  if (st != CL_INVALID_COMMAND_QUEUE && st != CL_OUT_OF_RESOURCES &&
+      st != CL_EXEC_STATUS_ERROR_FOR_EVENTS_IN_WAIT_LIST)
+    return;
+  size_t n = sizeof g_fault.lost / sizeof *g_fault.lost;
+  if (rt_fault_mark(g_fault.lost, n, d))
+    rt_log_error("device %d: a command failed while it ran, waiting for %s "
+                 "(%s): a kernel most likely read or wrote an address it may "
+                 "not (CUDA says cudaErrorIllegalAddress; run with "
+                 "CU2CL_LAUNCH_BLOCKING=1 to name the kernel); the device is "
+                 "unusable from here on, every later call on it fails "
+                 "(cudaErrorLaunchFailure)",
+                 d->ordinal, what, rt_cl_status_name(st));
+  int none = 0; /* the device's sticky error (rt_device_current) */
+  __atomic_compare_exchange_n(&d->sticky, &none, (int)cu2clErrorLaunchFailure,
+                              0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE);
+}
+
+void rt_fault_lost_kernel(rt_device *d, cl_int st, const char *name) {
+  char what[256];
+  snprintf(what, sizeof what, "kernel %s", name);
+  rt_fault_lost(d, st, what);
+}
+
+cu2clError_t rt_fault_error(const rt_device *d) {
+  return rt_fault_wedged(d) ? cu2clErrorIllegalAddress
+         : rt_fault_dead(d) ? cu2clErrorLaunchFailure
+                            : cu2clSuccess;
+}
+
+int rt_fault_dead(const rt_device *d) {
+  return rt_fault_wedged(d) ||
+         rt_fault_marked(g_fault.lost,
+                         sizeof g_fault.lost / sizeof *g_fault.lost, d);
 }
 
 static void rt_fault_wedge(const rt_device *d) {

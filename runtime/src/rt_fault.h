@@ -34,6 +34,23 @@ void rt_fault_host_thread(void);
 int rt_fault_watchable(const struct rt_device *d);
 /* Nonzero when a kernel faulted on d (the device is unusable). */
 int rt_fault_wedged(const struct rt_device *d);
+/* A wait for d's commands (clFinish, clWaitForEvents) ended with st: when
+ * st says a command failed while it ran (a kernel's exception, which a GPU
+ * driver reports as a failed command and a dead queue: NVIDIA's
+ * CL_INVALID_COMMAND_QUEUE or CL_OUT_OF_RESOURCES), d is lost: said once
+ * on stderr naming what was waited for (what: "kernel k", "a
+ * synchronize"), and every later call on d fails, as CUDA's errors of that
+ * kind are sticky. */
+void rt_fault_lost(struct rt_device *d, cl_int st, const char *what);
+/* The same after waiting for kernel name alone (a blocking launch). */
+void rt_fault_lost_kernel(struct rt_device *d, cl_int st, const char *name);
+/* Nonzero when d was lost (rt_fault_lost) or wedged: cudaDeviceReset
+ * cannot revive it. */
+int rt_fault_dead(const struct rt_device *d);
+/* What every call that uses d's queues returns once it is dead:
+ * cu2clErrorIllegalAddress when wedged, cu2clErrorLaunchFailure when lost;
+ * else cu2clSuccess. */
+cu2clError_t rt_fault_error(const struct rt_device *d);
 /* Starts watching for a kernel's fault on d before a launch is enqueued:
  * 1 when it did (d is watchable; one watch at a time, so this may wait for
  * another thread's), 0 when nothing is watched. A watch ends with

@@ -241,6 +241,7 @@ static cu2clError_t rt_check_after(rt_device *d, const cu2clKernelRef *ref,
     cl_int st = clFinish(q);
     if (st != CL_SUCCESS) {
       rt_log_error("kernel %s failed: %s", ref->name, rt_cl_status_name(st));
+      rt_fault_lost_kernel(d, st, ref->name);
       return rt_cl_error(st, cu2clErrorLaunchFailure);
     }
   }
@@ -588,6 +589,7 @@ cu2clError_t rt_launch_enqueue(rt_device *d, const cu2clKernelRef *ref,
     st = clFinish(q);
     if (st != CL_SUCCESS) {
       rt_log_error("kernel %s failed: %s", ref->name, rt_cl_status_name(st));
+      rt_fault_lost_kernel(d, st, ref->name);
       err = rt_cl_error(st, cu2clErrorLaunchFailure);
     }
   }

@@ -59,8 +59,9 @@ static cl_int rt_join_default_stream(rt_device *d, struct cu2clStream *s,
 cu2clError_t rt_stream_acquire(cu2clStream_t stream, rt_device *d,
                                cl_command_queue *queue) {
   cl_int st = CL_SUCCESS;
-  if (rt_fault_wedged(d)) /* a kernel faulted on it (rt_fault.h) */
-    return cu2clErrorIllegalAddress;
+  cu2clError_t dead = rt_fault_error(d); /* a kernel faulted (rt_fault.h) */
+  if (dead != cu2clSuccess)
+    return dead;
   if (rt_is_default_stream(stream)) {
     /* CUDA's legacy stream may not be used while a blocking stream of the
      * device captures (rt_graph.h). */
@@ -104,8 +105,9 @@ static unsigned long rt_epoch_now(const unsigned long *epoch) {
 }
 
 cu2clError_t rt_stream_sync_device(rt_device *d) {
-  if (rt_fault_wedged(d)) /* its queues never drain (rt_fault.h) */
-    return cu2clErrorIllegalAddress;
+  cu2clError_t dead = rt_fault_error(d); /* its queues never drain */
+  if (dead != cu2clSuccess)
+    return dead;
   pthread_mutex_lock(&d->lock);
   unsigned long idle = rt_epoch_now(&d->default_epoch);
   cl_int st = clFinish(d->queue);
@@ -122,6 +124,7 @@ cu2clError_t rt_stream_sync_device(rt_device *d) {
   if (st != CL_SUCCESS) {
     rt_log_debug("synchronizing device %d: %s", d->ordinal,
                  rt_cl_status_name(st));
+    rt_fault_lost(d, st, "a device synchronize");
     return rt_cl_error(st, cu2clErrorLaunchFailure);
   }
   RT_TRY(rt_devrt_check(d)); /* a failed device assert */
@@ -457,6 +460,8 @@ cu2clError_t cu2clStreamSynchronize(cu2clStream_t stream) {
   rt_stream_epochs(stream, d, &epoch, &idle);
   unsigned long now = rt_epoch_now(epoch);
   cl_int st = clFinish(q);
+  if (st != CL_SUCCESS)
+    rt_fault_lost(d, st, "a stream synchronize");
   RT_CHECK(st == CL_SUCCESS, cu2clErrorLaunchFailure);
   __atomic_store_n(idle, now, __ATOMIC_RELEASE);
   RT_TRY(rt_devrt_check(d)); /* a failed device assert */
@@ -607,10 +612,11 @@ cu2clError_t cu2clEventSynchronize(cu2clEvent_t event) {
   RT_CHECK(event != NULL, cu2clErrorInvalidResourceHandle);
   if (!event->marker)
     return cu2clSuccess;
-  if (rt_fault_wedged(event->dev))
-    return rt_fail(cu2clErrorIllegalAddress);
-  RT_CHECK(clWaitForEvents(1, &event->marker) == CL_SUCCESS,
-           cu2clErrorLaunchFailure);
+  RT_TRY(rt_fault_error(event->dev));
+  cl_int st = clWaitForEvents(1, &event->marker);
+  if (st != CL_SUCCESS)
+    rt_fault_lost(event->dev, st, "an event synchronize");
+  RT_CHECK(st == CL_SUCCESS, cu2clErrorLaunchFailure);
   RT_TRY(rt_devrt_check(event->dev)); /* a failed device assert */
   RT_TRY(rt_managed_to_host(event->dev));
   return cu2clSuccess;

@@ -172,6 +172,132 @@ static void print_printf(emitter *e, CXCursor call, CXCursor *args,
   free(fmt);
 }
 
+/* ---- Thrust's device_ptr and device_reference ------------------------
+ * device_ptr<T> is the __global T * it wraps (dev_types), device_reference
+ * <T> the lvalue it refers to. Their members and operators (cu2cl's own
+ * headers declare them on the classes, the toolkit's on base classes such
+ * as iterator_facade) print as the pointer operations they stand for,
+ * chosen by the object's class and the operator. */
+
+static const char *const thrust_binary_ops[] = {
+    "+",  "-",  "==", "!=", "<",  ">",  "<=", ">=",  "=",   "+=",
+    "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", NULL};
+
+/* The class of c without the implicit conversions around it (the
+ * toolkit's operators take a base class, iterator_facade or reference). */
+static char thrust_class_of(CXCursor c) {
+  CXType elem;
+  return dev_thrust_class(clang_getCursorType(cx_strip_implicit(c)), &elem);
+}
+
+static int is_thrust_operand(CXCursor c) {
+  return thrust_class_of(c) != 0;
+}
+
+static void print_thrust_operand(emitter *e, CXCursor c) {
+  if (thrust_class_of(c))
+    c = cx_strip_implicit(c); /* the object, not its base class */
+  char *t = dev_arg_text(e, c);
+  dev_emit(e, t);
+  free(t);
+}
+
+/* obj OP arg (or OP obj, obj OP for ++/--), parenthesized. */
+static int print_thrust_operator(emitter *e, const char *op, CXCursor obj,
+                                 CXCursor *args, unsigned nargs) {
+  if (!strcmp(op, "[]") && nargs == 1) {
+    print_thrust_operand(e, obj);
+    dev_emit(e, "[");
+    dev_print_expr(e, args[0]);
+    dev_emit(e, "]");
+    return 1;
+  }
+  if ((!strcmp(op, "*") || !strcmp(op, "&")) && nargs == 0) {
+    strbuf_printf(e->out, "(%s", op);
+    print_thrust_operand(e, obj);
+    dev_emit(e, ")");
+    return 1;
+  }
+  if (!strcmp(op, "++") || !strcmp(op, "--")) { /* postfix: a dummy int */
+    dev_emit(e, "(");
+    if (!nargs)
+      dev_emit(e, op);
+    print_thrust_operand(e, obj);
+    if (nargs)
+      dev_emit(e, op);
+    dev_emit(e, ")");
+    return 1;
+  }
+  for (const char *const *b = thrust_binary_ops; *b && nargs == 1; b++)
+    if (!strcmp(op, *b)) {
+      dev_emit(e, "(");
+      print_thrust_operand(e, obj);
+      strbuf_printf(e->out, " %s ", op);
+      print_thrust_operand(e, args[0]);
+      dev_emit(e, ")");
+      return 1;
+    }
+  return 0;
+}
+
+/* A call on Thrust's pointer or reference (obj: the object of a method,
+ * else a null cursor): 1 when printed. */
+static int print_thrust_call(emitter *e, CXCursor callee, CXCursor obj,
+                             CXCursor *args, unsigned nargs) {
+  CXType elem;
+  enum CXCursorKind k = clang_getCursorKind(callee);
+  char cls = 0;
+  if (!clang_Cursor_isNull(obj))
+    cls = thrust_class_of(obj);
+  else if (k == CXCursor_Constructor)
+    cls = dev_thrust_class(
+        clang_getCursorType(clang_getCursorSemanticParent(callee)), &elem);
+  char *name = cx_spelling(callee);
+  int done = 0;
+  if (cls && k == CXCursor_Constructor) {
+    if (cls == 'r' && nargs == 1) { /* device_reference(ptr) */
+      dev_emit(e, "(*");
+      print_thrust_operand(e, args[0]);
+      dev_emit(e, ")");
+    } else if (cls == 'p') { /* device_ptr(), (raw), (other) */
+      char *tn = dev_type_name(
+          e, clang_getCursorType(clang_getCursorSemanticParent(callee)));
+      strbuf_printf(e->out, "((%s)", tn);
+      free(tn);
+      if (nargs)
+        print_thrust_operand(e, args[0]);
+      else
+        dev_emit(e, "0");
+      dev_emit(e, ")");
+    }
+    done = cls == 'p' || nargs == 1;
+  } else if (cls && k == CXCursor_ConversionFunction) {
+    dev_emit(e, "(");
+    print_thrust_operand(e, obj); /* the referred value; a pointer's truth */
+    dev_emit(e, cls == 'p' ? " != 0)" : ")");
+    done = 1;
+  } else if (cls == 'p' && !strcmp(name, "get") && !nargs) {
+    print_thrust_operand(e, obj);
+    done = 1;
+  } else if (cls && str_starts_with(name, "operator")) {
+    done = print_thrust_operator(e, name + 8, obj, args, nargs);
+  } else if (clang_Cursor_isNull(obj) && k == CXCursor_FunctionDecl) {
+    if ((!strcmp(name, "raw_pointer_cast") ||
+         !strcmp(name, "device_pointer_cast")) &&
+        nargs == 1) {
+      dev_emit(e, "(");
+      print_thrust_operand(e, args[0]);
+      dev_emit(e, ")");
+      done = 1;
+    } else if (str_starts_with(name, "operator") && nargs == 2 &&
+               (is_thrust_operand(args[0]) || is_thrust_operand(args[1]))) {
+      done = print_thrust_operator(e, name + 8, args[0], args + 1, 1);
+    }
+  }
+  free(name);
+  return done;
+}
+
 /* ---- cg::reduce with the program's own operator ---------------------
  * Each (group, value type, operator) gets a helper of its own, printed
  * before the function that calls it: the prelude's tile and coalesced
@@ -425,6 +551,8 @@ static int print_custom_reduce(emitter *e, CXCursor call, CXCursor callee,
 int dev_print_cg_call(emitter *e, CXCursor call, CXCursor callee, CXCursor obj,
                       CXCursor *args, unsigned nargs) {
   char *tpl;
+  if (print_thrust_call(e, callee, obj, args, nargs))
+    return 1;
   if (clang_Cursor_isNull(obj) &&
       print_custom_reduce(e, call, callee, args, nargs))
     return 1;
@@ -530,6 +658,9 @@ void dev_print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
  * of that name and the class is not one that must be mapped. */
 int dev_print_member_rule(emitter *e, CXCursor call, CXCursor member,
                           CXCursor *args, unsigned nargs) {
+  if (clang_getCursorKind(member) == CXCursor_Constructor &&
+      print_thrust_call(e, member, clang_getNullCursor(), args, nargs))
+    return 1;
   int known;
   const cu2cl_device_rule *r = dev_builtin_member_rule(member, &known);
   CXType cls = clang_getCursorType(clang_getCursorSemanticParent(member));

@@ -464,7 +464,37 @@ static const char *builtin_type_name(enum CXTypeKind k) {
 
 int dev_is_pointer_type(CXType t) {
   enum CXTypeKind k = clang_getCanonicalType(t).kind;
-  return k == CXType_Pointer;
+  CXType elem;
+  return k == CXType_Pointer ||
+         (k == CXType_Record && dev_thrust_class(t, &elem) == 'p');
+}
+
+char dev_thrust_class(CXType t, CXType *elem) {
+  t = clang_getCanonicalType(t);
+  if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+    t = clang_getCanonicalType(clang_getPointeeType(t));
+  if (t.kind != CXType_Record || clang_Type_getNumTemplateArguments(t) < 1)
+    return 0;
+  CXCursor d = clang_getTypeDeclaration(t);
+  if (!cx_in_system_header(d))
+    return 0;
+  char *n = cx_spelling(d);
+  char k = !strcmp(n, "device_ptr")         ? 'p'
+           : !strcmp(n, "device_reference") ? 'r'
+                                            : 0;
+  free(n);
+  int thrust = 0;
+  for (CXCursor p = clang_getCursorSemanticParent(d);
+       k && !thrust && clang_getCursorKind(p) == CXCursor_Namespace;
+       p = clang_getCursorSemanticParent(p)) {
+    n = cx_spelling(p);
+    thrust = !strcmp(n, "thrust");
+    free(n);
+  }
+  if (!thrust)
+    return 0;
+  *elem = clang_Type_getTemplateArgumentAsType(t, 0);
+  return k;
 }
 
 int dev_is_array_type(CXType t) {
@@ -872,6 +902,12 @@ char *dev_type_name(emitter *e, CXType t) {
         e, clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)));
   if (t.kind == CXType_Record && dev_cg_is_type(t))
     return xstrdup(dev_cg_type_name(t));
+  CXType elem;
+  if (dev_thrust_class(t, &elem) == 'p') { /* a cast's or sizeof's type */
+    strbuf b = {0};
+    dev_print_type_decl(e, &b, t, 'g', "");
+    return strbuf_take(&b);
+  }
   if (t.kind == CXType_Record) {
     CXCursor decl = clang_getTypeDeclaration(t);
     char *n = cx_spelling(decl);
@@ -896,7 +932,13 @@ char *dev_type_name(emitter *e, CXType t) {
  * (0 or 'p': private, printed without qualifier). */
 void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
                          const char *name) {
-  CXType c = clang_getCanonicalType(t);
+  CXType c = clang_getCanonicalType(t), elem;
+  if (dev_thrust_class(c, &elem) == 'p') { /* the pointer it wraps */
+    char *d = xasprintf("*%s", name);
+    dev_print_type_decl(e, b, elem, space ? space : 'g', d);
+    free(d);
+    return;
+  }
   switch (c.kind) {
   case CXType_Pointer:
   case CXType_LValueReference:

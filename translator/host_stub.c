@@ -83,7 +83,8 @@ static char *default_suffix(CXTranslationUnit tu, CXCursor kernel, int i) {
 
 /* type with the CUDA runtime's type names its identifiers spell replaced
  * as the host code's are (rules/runtime_api.def): a kernel parameter of
- * type cudaPitchedPtr is a cu2clPitchedPtr in the stub. */
+ * type cudaPitchedPtr is a cu2clPitchedPtr in the stub, one of type
+ * thrust::device_ptr<int> a cu2cl_thrust::device_ptr<int>. */
 static char *with_host_names(const char *type) {
   strbuf b = {0};
   for (const char *p = type; *p;) {
@@ -97,6 +98,12 @@ static char *with_host_names(const char *type) {
     char *word = xasprintf("%.*s", (int)n, p);
     const cu2cl_host_rule *r = cu2cl_rules_host_find(word);
     int rename = r && r->replacement && !strcmp(r->kind, "TYPE");
+    /* Thrust's and CUB's namespaces are cu2clrt's layers over them in host
+     * code (a thrust::device_ptr<int> parameter) */
+    int library = (!strcmp(word, "thrust") || !strcmp(word, "cub")) &&
+                  !strncmp(p + n, "::", 2) && (p == type || p[-1] != ':');
+    if (library)
+      strbuf_append(&b, "cu2cl_");
     strbuf_append(&b, rename ? r->replacement : word);
     free(word);
     p += n;

@@ -125,6 +125,13 @@ private:
   T *p_ = nullptr;
 };
 
+// A launch passes a device_ptr kernel argument as the pointer it holds: the
+// launch stub hands cu2clLaunchKernel the parameter's address as a
+// CU2CL_ARG_DEVPTR, read as a void * (device code takes a __global T *).
+static_assert(sizeof(device_ptr<int>) == sizeof(int *) &&
+                  std::is_standard_layout_v<device_ptr<int>>,
+              "device_ptr must be the pointer it wraps");
+
 template <class T> device_ptr<T> device_pointer_cast(T *p) {
   return device_ptr<T>(p);
 }

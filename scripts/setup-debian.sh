@@ -1,6 +1,7 @@
 #!/bin/sh
 # Installs what cu2cl needs to build, translate and test on Debian 12
-# (bookworm): the compiler toolchain, CMake, libclang 22, the OpenCL headers
+# (bookworm): the compiler toolchain, CMake, libclang 22 (with libomp-22-dev:
+# clang's omp.h, for sources whose host code uses OpenMP), the OpenCL headers
 # and ICD loader, PoCL (a CPU OpenCL device) and Check; for `cu2cl scan`
 # the tree-sitter runtime and npm (the build fetches the CUDA grammar with
 # it), and jq for scripts/scan-agree.sh. Installs only the
@@ -10,7 +11,7 @@
 # from the npm package @microsoft/jest-sarif (MIT) into
 # /usr/local/share/cu2cl/ (not part of the repository).
 set -eu
-packages="build-essential cmake pkg-config libclang-22-dev
+packages="build-essential cmake pkg-config libclang-22-dev libomp-22-dev
   ocl-icd-opencl-dev opencl-headers pocl-opencl-icd check clinfo
   python3-jsonschema libtree-sitter-dev jq"
 schema_dir=/usr/local/share/cu2cl

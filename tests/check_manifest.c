@@ -79,7 +79,7 @@ START_TEST(test_round_trip) {
   cu2cl_diag_engine_delete(d);
   ck_assert_str_eq(u->defines.items[0], "N=4");
   /* the project: its own directories under the out-root, others kept */
-  cu2cl_project p = {m.in_root, out, NULL, 0, {0}, {0}, -1};
+  cu2cl_project p = {m.in_root, out, NULL, 0, {0}, {0}, -1, 0};
   cu2cl_manifest_project(&r, out, &p);
   ck_assert_uint_eq(p.nunits, 1);
   ck_assert_str_eq(p.units[0].host_rel, "a.cpp");

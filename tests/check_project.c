@@ -15,7 +15,7 @@ START_TEST(test_lists) {
       {"lib/helpers.cpp", "lib/helpers.cl", "cu2cl_source_helpers", 0, 1},
       {"tool.cpp", NULL, NULL, 1, 0},
   };
-  cu2cl_project p = {"/in", tmp, units, 3, {0}, {0}, 3};
+  cu2cl_project p = {"/in", tmp, units, 3, {0}, {0}, 3, 0};
   char *inc = path_join(tmp, "include");
   strvec_push_own(&p.include_dirs, inc);
   strvec_push(&p.include_dirs, "/elsewhere/include");
@@ -77,7 +77,7 @@ END_TEST
 
 START_TEST(test_unwritable) {
   cu2cl_project_unit units[] = {{"a.cpp", NULL, NULL, 1, 0}};
-  cu2cl_project p = {"/in", "/proc/cu2cl-no", units, 1, {0}, {0}, -1};
+  cu2cl_project p = {"/in", "/proc/cu2cl-no", units, 1, {0}, {0}, -1, 0};
   char *failed = NULL;
   ck_assert_int_eq(cu2cl_project_write(&p, &failed), -1);
   ck_assert_ptr_nonnull(failed);

@@ -729,7 +729,7 @@ static int write_results(run *r, size_t *translated, size_t *failed) {
   }
   keep_units(r, &m);
   cu2cl_manifest_order_like(&m, &r->old);
-  cu2cl_project p = {r->opts.in_root, r->opts.out_root, NULL, 0, {0}, {0}, -1};
+  cu2cl_project p = {r->opts.in_root, r->opts.out_root, NULL, 0, {0}, {0}, -1, 0};
   cu2cl_manifest_project(&m, r->opts.out_root, &p);
   int rc = 0;
   char *bad = NULL;

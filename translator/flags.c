@@ -441,6 +441,10 @@ static void fl_apply(fl_state *st, const fl_option *o, const char *arg,
   case FL_FOPT:
     if (fl_in_list(arg, fl_keep_f, sizeof fl_keep_f / sizeof fl_keep_f[0]))
       strvec_push(st->out, arg);
+    if (!strcmp(arg, "-fopenmp") || str_starts_with(arg, "-fopenmp="))
+      st->intent.openmp = 1;
+    else if (!strcmp(arg, "-fno-openmp"))
+      st->intent.openmp = 0;
     break;
   case FL_MOPT:
     if (fl_in_list(arg, fl_keep_m, sizeof fl_keep_m / sizeof fl_keep_m[0]))
@@ -484,7 +488,7 @@ void cu2cl_flags_translate(const char *const *argv, size_t argc,
                            const char *source, const char *directory,
                            strvec *out, char **arch_out) {
   (void)source; /* positional arguments, the source among them, are dropped */
-  fl_state st = {directory, out, 0, NULL, -1, {-1, 0, 0}};
+  fl_state st = {directory, out, 0, NULL, -1, {-1, 0, 0, 0}};
   fl_run(argv, argc, directory, &st);
   free(st.std);
   if (st.arch > 0 && arch_out) {
@@ -496,7 +500,7 @@ void cu2cl_flags_translate(const char *const *argv, size_t argc,
 cu2cl_build_intent cu2cl_flags_intent(const char *const *argv, size_t argc,
                                       const char *directory) {
   strvec scratch = {0};
-  fl_state st = {directory, &scratch, 0, NULL, -1, {-1, 0, 0}};
+  fl_state st = {directory, &scratch, 0, NULL, -1, {-1, 0, 0, 0}};
   fl_run(argv, argc, directory, &st);
   free(st.std);
   strvec_free(&scratch);
@@ -506,7 +510,7 @@ cu2cl_build_intent cu2cl_flags_intent(const char *const *argv, size_t argc,
 cu2cl_lang cu2cl_flags_language(const char *const *argv, size_t argc,
                                 const char *source, const char *directory) {
   strvec scratch = {0};
-  fl_state st = {directory, &scratch, 0, NULL, -1, {-1, 0, 0}};
+  fl_state st = {directory, &scratch, 0, NULL, -1, {-1, 0, 0, 0}};
   fl_run(argv, argc, directory, &st);
   free(st.std);
   strvec_free(&scratch);

@@ -43,6 +43,7 @@ typedef struct cu2cl_build_intent {
   int opt_level;
   int fast_math;
   int rdc;
+  int openmp; /* -fopenmp (nvcc's -Xcompiler -fopenmp): host OpenMP */
 } cu2cl_build_intent;
 cu2cl_build_intent cu2cl_flags_intent(const char *const *argv, size_t argc,
                                       const char *directory);

@@ -74,6 +74,8 @@ char *cu2cl_manifest_key(const cu2cl_options *o, const cu2cl_compile_cmd *c) {
                 o->own_headers ? o->own_headers : "-", o->warp_size,
                 o->check_cl, o->check_host, c->arch ? c->arch : "-", c->lang,
                 c->intent.opt_level, c->intent.fast_math, c->intent.rdc);
+  if (c->intent.openmp) /* keys of units without it stay as they were */
+    strbuf_append(&b, "openmp\n");
   for (size_t i = 0; i < c->flags.len; i++) {
     strbuf_append(&b, c->flags.items[i]);
     strbuf_appendc(&b, '\n');
@@ -187,6 +189,7 @@ void cu2cl_manifest_record(cu2cl_manifest_unit *u, const cu2cl_options *o,
   u->cl_fast_math = t->cl_rel && t->cl_fast_math;
   record_flags(u, o->in_root, &c->flags);
   u->opt_level = c->intent.opt_level;
+  u->openmp = c->intent.openmp;
   record_warnings(u, d);
 }
 
@@ -213,6 +216,7 @@ void cu2cl_manifest_project(const cu2cl_manifest *m, const char *out_root,
         strvec_push(&p->defines, u->defines.items[j]);
     if (u->opt_level > p->opt_level)
       p->opt_level = u->opt_level;
+    p->openmp |= u->openmp;
   }
 }
 
@@ -257,6 +261,7 @@ void cu2cl_manifest_add_copy(cu2cl_manifest *m, const cu2cl_manifest_unit *u) {
   copy_vec(&c->include_dirs, &u->include_dirs);
   copy_vec(&c->defines, &u->defines);
   c->opt_level = u->opt_level;
+  c->openmp = u->openmp;
   copy_vec(&c->warnings, &u->warnings);
 }
 
@@ -344,6 +349,8 @@ static int parse_field(cu2cl_manifest *m, cu2cl_manifest_unit **u,
     strvec_push(&(*u)->defines, value);
   } else if (!strcmp(field, "opt")) {
     (*u)->opt_level = atoi(value);
+  } else if (!strcmp(field, "openmp")) {
+    (*u)->openmp = atoi(value);
   } else if (!strcmp(field, "warn")) {
     strvec_push(&(*u)->warnings, value);
   }
@@ -406,6 +413,8 @@ static void write_unit(strbuf *b, const cu2cl_manifest_unit *u) {
   for (size_t i = 0; i < u->defines.len; i++)
     strbuf_printf(b, "def\t%s\n", u->defines.items[i]);
   strbuf_printf(b, "opt\t%d\n", u->opt_level);
+  if (u->openmp)
+    strbuf_printf(b, "openmp\t1\n");
   for (size_t i = 0; i < u->warnings.len; i++)
     strbuf_printf(b, "warn\t%s\n", u->warnings.items[i]);
 }

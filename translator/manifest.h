@@ -40,6 +40,7 @@ typedef struct cu2cl_manifest_unit {
   strvec include_dirs; /* relative to the out-root, or absolute outside it */
   strvec defines;
   int opt_level; /* -1: none given */
+  int openmp;    /* host OpenMP (-fopenmp) */
   /* IDs ("CU2CL3007") of the warnings reported on its files when it was
    * translated, one per report: those a source comment suppressed are left
    * out (the source is hashed), those --suppress or a .cu2cl file

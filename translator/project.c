@@ -167,6 +167,9 @@ static void write_lists(strbuf *b, const cu2cl_project *p) {
                    "set(CMAKE_CXX_STANDARD 17)\n"
                    "set(CMAKE_CXX_STANDARD_REQUIRED ON)\n\n");
   write_runtime(b);
+  if (p->openmp)
+    strbuf_append(b, "# The original's host code used OpenMP (-fopenmp).\n"
+                     "find_package(OpenMP REQUIRED)\n\n");
   strbuf_append(
       b, "# Embeds an emitted OpenCL C file into the program as a string.\n"
          "function(cu2cl_embed cl var)\n"
@@ -218,8 +221,11 @@ static void write_lists(strbuf *b, const cu2cl_project *p) {
       strbuf_printf(b, " \"%s\"", p->defines.items[i]);
     strbuf_append(b, ")\n");
   }
-  strbuf_append(b, "  target_link_libraries(${t} PRIVATE cu2clrt::cu2clrt)\n"
-                   "endforeach()\n");
+  strbuf_append(b, "  target_link_libraries(${t} PRIVATE cu2clrt::cu2clrt)\n");
+  if (p->openmp) /* the original's host code was built with -fopenmp */
+    strbuf_append(b, "  target_link_libraries(${t} PRIVATE "
+                     "OpenMP::OpenMP_CXX)\n");
+  strbuf_append(b, "endforeach()\n");
 }
 
 int cu2cl_project_write(const cu2cl_project *p, char **failed) {

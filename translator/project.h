@@ -31,6 +31,7 @@ typedef struct cu2cl_project {
   strvec defines;      /* "NAME" or "NAME=VALUE" */
   int opt_level;       /* the highest -O of the units, -1 when none gave
                           one: the port's Release flags */
+  int openmp; /* a unit was compiled with -fopenmp: the targets use OpenMP */
 } cu2cl_project;
 
 /* Writes OUT/CMakeLists.txt and OUT/cmake/cu2cl_embed.cmake atomically.

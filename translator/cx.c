@@ -122,6 +122,38 @@ CXTranslationUnit cx_unit_of(CXTranslationUnit tu, CXCursor c) {
   return own ? own : tu;
 }
 
+typedef struct cx_usr_find {
+  const char *usr;
+  int (*accept)(CXCursor);
+  CXCursor found;
+} cx_usr_find;
+
+static enum CXChildVisitResult cx_usr_visit(CXCursor c, CXCursor p,
+                                            CXClientData d) {
+  (void)p;
+  cx_usr_find *f = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
+      k == CXCursor_UnexposedDecl)
+    return CXChildVisit_Recurse;
+  if (!f->accept(c))
+    return CXChildVisit_Continue;
+  char *u = cx_usr(c);
+  int same = !strcmp(u, f->usr);
+  free(u);
+  if (!same)
+    return CXChildVisit_Continue;
+  f->found = c;
+  return CXChildVisit_Break;
+}
+
+CXCursor cx_find_usr(CXTranslationUnit tu, const char *usr,
+                     int (*accept)(CXCursor)) {
+  cx_usr_find f = {usr, accept, clang_getNullCursor()};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), cx_usr_visit, &f);
+  return f.found;
+}
+
 int cx_in_system_header(CXCursor c) {
   CXSourceLocation l = clang_getCursorLocation(c);
   CXFile f;

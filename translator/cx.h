@@ -48,6 +48,11 @@ int cx_in_system_header(CXCursor c);
  * provide the definitions of separately compiled device functions), else
  * tu. Token and location queries on c go through it. */
 CXTranslationUnit cx_unit_of(CXTranslationUnit tu, CXCursor c);
+/* The first declaration at namespace scope of tu (through namespaces and
+ * extern "C" blocks) whose USR is usr and that accept takes; a null cursor
+ * when none. */
+CXCursor cx_find_usr(CXTranslationUnit tu, const char *usr,
+                     int (*accept)(CXCursor));
 /* The default argument of parameter parm (its expression after '='), or a
  * null cursor. */
 CXCursor cx_param_default(CXTranslationUnit tu, CXCursor parm);

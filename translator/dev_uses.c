@@ -47,39 +47,17 @@ static symbol *symbol_find(emitter *e, CXCursor decl) {
   return r;
 }
 
-/* A static __shared__ variable declared in a device function (not a
- * kernel): OpenCL C allows __local variables only at kernel scope, so it
- * becomes a symbol in local memory that each kernel declares and passes
- * down. */
-/* Whether this unit declares variable decl (a namespace-scope variable
- * of another unit, found by its USR). */
-typedef struct decl_find {
-  const char *usr;
-  int found;
-} decl_find;
-
-static enum CXChildVisitResult find_decl(CXCursor c, CXCursor p,
-                                         CXClientData d) {
-  (void)p;
-  decl_find *f = d;
-  enum CXCursorKind k = clang_getCursorKind(c);
-  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
-      k == CXCursor_UnexposedDecl)
-    return CXChildVisit_Recurse;
-  if (k != CXCursor_VarDecl)
-    return CXChildVisit_Continue;
-  char *u = cx_usr(c);
-  f->found = !strcmp(u, f->usr);
-  free(u);
-  return f->found ? CXChildVisit_Break : CXChildVisit_Continue;
+static int is_var(CXCursor c) {
+  return clang_getCursorKind(c) == CXCursor_VarDecl;
 }
 
+/* Whether this unit declares variable decl (a namespace-scope variable
+ * of another unit, found by its USR). */
 static int declared_here(emitter *e, CXCursor decl) {
   char *usr = cx_usr(decl);
-  decl_find f = {usr, 0};
-  clang_visitChildren(clang_getTranslationUnitCursor(e->tu), find_decl, &f);
+  int found = !clang_Cursor_isNull(cx_find_usr(e->tu, usr, is_var));
   free(usr);
-  return f.found;
+  return found;
 }
 
 /* "::a::b::name" for a variable of namespace a::b (named namespaces; an
@@ -106,6 +84,10 @@ static char *qualified_name(CXCursor decl, const char *name) {
   return q;
 }
 
+/* A static __shared__ variable declared in a device function (not a
+ * kernel): OpenCL C allows __local variables only at kernel scope, so it
+ * becomes a symbol in local memory that each kernel declares and passes
+ * down. */
 static int is_device_function_shared(CXCursor decl, CXCursor parent) {
   enum CXCursorKind pk = clang_getCursorKind(parent);
   if (pk != CXCursor_FunctionDecl && pk != CXCursor_CXXMethod &&

@@ -354,30 +354,12 @@ typedef struct other_units {
   int parsed;
 } other_units;
 
-typedef struct usr_find {
-  const char *usr;
-  CXCursor found;
-} usr_find;
-
-static enum CXChildVisitResult find_usr(CXCursor c, CXCursor p,
-                                        CXClientData d) {
-  (void)p;
-  usr_find *f = d;
+/* A device function's definition of the program's own. */
+static int is_device_definition(CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
-  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
-      k == CXCursor_UnexposedDecl)
-    return CXChildVisit_Recurse;
-  if ((k != CXCursor_FunctionDecl && k != CXCursor_CXXMethod) ||
-      !clang_isCursorDefinition(c) || cx_in_system_header(c) ||
-      !(cx_cuda_attrs(c) & CX_DEVICE))
-    return CXChildVisit_Continue;
-  char *u = cx_usr(c);
-  int same = !strcmp(u, f->usr);
-  free(u);
-  if (!same)
-    return CXChildVisit_Continue;
-  f->found = c;
-  return CXChildVisit_Break;
+  return (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod) &&
+         clang_isCursorDefinition(c) && !cx_in_system_header(c) &&
+         (cx_cuda_attrs(c) & CX_DEVICE);
 }
 
 static int has_errors(CXTranslationUnit tu) {
@@ -418,12 +400,11 @@ static CXCursor find_in_other_units(void *ctx, CXCursor decl) {
   if (!x->parsed)
     parse_other_units(x);
   char *usr = cx_usr(decl);
-  usr_find f = {usr, clang_getNullCursor()};
-  for (size_t i = 0; i < x->ntus && clang_Cursor_isNull(f.found); i++)
-    clang_visitChildren(clang_getTranslationUnitCursor(x->tus[i]), find_usr,
-                        &f);
+  CXCursor found = clang_getNullCursor();
+  for (size_t i = 0; i < x->ntus && clang_Cursor_isNull(found); i++)
+    found = cx_find_usr(x->tus[i], usr, is_device_definition);
   free(usr);
-  return f.found;
+  return found;
 }
 
 static void other_units_free(other_units *x) {

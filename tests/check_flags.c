@@ -135,9 +135,12 @@ START_TEST(test_clang_cuda) {
                         "k.cu",
                         NULL};
   translate(argv);
-  const char *want[] = {"-I" DIR "/inc", NULL};
+  /* clang's relocatable device code is nvcc's -rdc: kept, recorded */
+  const char *want[] = {"-I" DIR "/inc", "-fgpu-rdc", NULL};
   assert_out(want);
   ck_assert_str_eq(arch, "sm_75");
+  size_t argc = sizeof argv / sizeof *argv - 1;
+  ck_assert_int_eq(cu2cl_flags_intent(argv, argc, DIR).rdc, 1);
 }
 END_TEST
 
@@ -331,7 +334,7 @@ START_TEST(test_nvcc_dropped) {
 END_TEST
 
 /* The build intent: optimization level, fast math, relocatable device
- * code; -rdc=false is none. */
+ * code (-rdc=false is none), host OpenMP. */
 START_TEST(test_build_intent) {
   const char *a[] = {"nvcc", "-O3", "--use_fast_math", "-rdc=true", NULL};
   cu2cl_build_intent i = cu2cl_flags_intent(a, count(a), DIR);
@@ -350,6 +353,15 @@ START_TEST(test_build_intent) {
   const char *d[] = {"nvcc", "-c", "k.cu", NULL};
   i = cu2cl_flags_intent(d, count(d), DIR);
   ck_assert_int_eq(i.opt_level, -1);
+  ck_assert_int_eq(i.openmp, 0);
+  /* host OpenMP, through nvcc's wrapper or not; the last one wins */
+  const char *e[] = {"nvcc", "-Xcompiler", "-Wall,-fopenmp", "--device-c",
+                     NULL};
+  i = cu2cl_flags_intent(e, count(e), DIR);
+  ck_assert_int_eq(i.openmp, 1);
+  ck_assert_int_eq(i.rdc, 1);
+  const char *f[] = {"nvcc", "-fopenmp", "-Xcompiler", "-fno-openmp", NULL};
+  ck_assert_int_eq(cu2cl_flags_intent(f, count(f), DIR).openmp, 0);
   translate(c);
   const char *want[] = {"-fgpu-rdc", NULL};
   assert_out(want);

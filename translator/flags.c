@@ -441,6 +441,10 @@ static void fl_apply(fl_state *st, const fl_option *o, const char *arg,
   case FL_FOPT:
     if (fl_in_list(arg, fl_keep_f, sizeof fl_keep_f / sizeof fl_keep_f[0]))
       strvec_push(st->out, arg);
+    if (!strcmp(arg, "-fgpu-rdc") && !st->intent.rdc) { /* clang's -rdc */
+      strvec_push(st->out, arg);
+      st->intent.rdc = 1;
+    }
     if (!strcmp(arg, "-fopenmp") || str_starts_with(arg, "-fopenmp="))
       st->intent.openmp = 1;
     else if (!strcmp(arg, "-fno-openmp"))

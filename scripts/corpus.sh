@@ -14,7 +14,8 @@
 #
 # For each program of LIST it
 #  (a) records the program's compilation database from its own build:
-#      HeCBench: `bear -- make -B ARCH=sm_80 CC=<nvcc>` in a copy of the
+#      HeCBench: `bear -- make -k -B ARCH=sm_80 CC=<nvcc>` (ARCH=80 for a
+#      Makefile that writes sm_$(ARCH)) in a copy of the
 #      corpus' src/ tree made in the work directory (the corpus is never
 #      written); cuda-samples: CMake configure of Samples/<group>/<name> with
 #      -DCMAKE_EXPORT_COMPILE_COMMANDS=ON and nvcc for arch 80 (configure
@@ -212,7 +213,11 @@ translate_one() {
      { [ $kind = samples ] && [ ! -f "$pdir/orig/CMakeCache.txt" ]; }; then
     rm -rf "$pdir/db" "$pdir/orig"; mkdir -p "$pdir/db"
     if [ $kind = hecbench ]; then
-      (cd "$src" && bear --output "$db" -- make -B ARCH=sm_80 CC="$nvcc") >"$pdir/orig.log" 2>&1
+      # -k: every unit's command is recorded even where one fails to build
+      (cd "$src" && bear --output "$db" -- make -k -B ARCH=sm_80 CC="$nvcc") >"$pdir/orig.log" 2>&1
+      if grep -q "sm_sm_80" "$pdir/orig.log"; then # a Makefile that adds sm_
+        (cd "$src" && bear --output "$db" -- make -k -B ARCH=80 CC="$nvcc") >"$pdir/orig.log" 2>&1
+      fi
     else
       cmake -S "$src" -B "$pdir/orig" -DCMAKE_EXPORT_COMPILE_COMMANDS=ON \
         -DCMAKE_CUDA_COMPILER="$nvcc" -DCMAKE_CUDA_ARCHITECTURES=80 >"$pdir/orig.log" 2>&1 &&

@@ -124,6 +124,200 @@ int dev_is_varying(emitter *e, CXCursor c) {
   }
 }
 
+/* ---- counters of predicated regions (V_HOISTED) ------------------------
+ * A scalar local whose value is computed the same way in every work-item
+ * can have its assignments run in every work-item of a predicated region:
+ * declared inside the region, nothing outside reads it, and the work-items
+ * the predicate leaves out then count along with the others. Candidates
+ * are checked once per function: every assignment is an expression
+ * statement of its own (or a for header's part) with a pure value, the
+ * variable is never addressed, bound to a reference or assigned in a
+ * lambda (one may read it), and no jump (break, continue, return, goto)
+ * lies in its scope. The varying analysis then keeps the flag while every
+ * assignment is under no more varying conditions than the declaration. */
+
+/* Built only from literals, variables and the built-in geometry, without
+ * calls or memory reads: the same in any work-item that has the same
+ * variables, and safe to evaluate in one the predicate leaves out. */
+static int is_pure(CXCursor c) {
+  switch (clang_getCursorKind(c)) {
+  case CXCursor_IntegerLiteral:
+  case CXCursor_FloatingLiteral:
+  case CXCursor_CharacterLiteral:
+  case CXCursor_CXXBoolLiteralExpr:
+  case CXCursor_UnaryExpr: /* sizeof */
+    return 1;
+  case CXCursor_DeclRefExpr: {
+    enum CXCursorKind k = clang_getCursorKind(clang_getCursorReferenced(c));
+    return k == CXCursor_VarDecl || k == CXCursor_ParmDecl ||
+           k == CXCursor_EnumConstantDecl ||
+           k == CXCursor_NonTypeTemplateParameter;
+  }
+  case CXCursor_MemberRefExpr: { /* blockDim.x, gridDim.x, blockIdx.x */
+    CXCursor base = cx_strip_implicit(dev_first_child(c));
+    CXCursor d = clang_getCursorReferenced(base);
+    return clang_getCursorKind(base) == CXCursor_DeclRefExpr &&
+           cx_in_system_header(d) && !is_thread_index(c);
+  }
+  case CXCursor_UnaryOperator: {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    if (op != CXUnaryOperator_Plus && op != CXUnaryOperator_Minus &&
+        op != CXUnaryOperator_Not && op != CXUnaryOperator_LNot)
+      return 0;
+    break;
+  }
+  case CXCursor_BinaryOperator:
+    if (clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign ||
+        clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Comma)
+      return 0;
+    break;
+  case CXCursor_ParenExpr:
+  case CXCursor_UnexposedExpr: /* implicit conversions */
+  case CXCursor_CStyleCastExpr:
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXFunctionalCastExpr:
+  case CXCursor_ConditionalOperator:
+    break;
+  default:
+    return 0;
+  }
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  int pure = 1;
+  for (unsigned i = 0; i < n && pure; i++)
+    pure = clang_isExpression(clang_getCursorKind(kids[i])) && is_pure(kids[i]);
+  free(kids);
+  return pure;
+}
+
+static int is_statement_parent(CXCursor p) {
+  switch (clang_getCursorKind(p)) {
+  case CXCursor_CompoundStmt:
+  case CXCursor_IfStmt:
+  case CXCursor_WhileStmt:
+  case CXCursor_ForStmt:
+  case CXCursor_DoStmt:
+  case CXCursor_CaseStmt:
+  case CXCursor_DefaultStmt:
+  case CXCursor_LabelStmt:
+    return 1;
+  default:
+    return 0;
+  }
+}
+
+/* The assignment's target variable, when c assigns one (=, op=, ++, --). */
+static CXCursor assigned_var(CXCursor c, int *is_unary) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  *is_unary = 0;
+  if (k == CXCursor_UnaryOperator) {
+    enum CXUnaryOperatorKind op = clang_getCursorUnaryOperatorKind(c);
+    if (op != CXUnaryOperator_PreInc && op != CXUnaryOperator_PreDec &&
+        op != CXUnaryOperator_PostInc && op != CXUnaryOperator_PostDec)
+      return clang_getNullCursor();
+    *is_unary = 1;
+  } else if (k != CXCursor_CompoundAssignOperator &&
+             !(k == CXCursor_BinaryOperator &&
+               clang_getCursorBinaryOperatorKind(c) ==
+                   CXBinaryOperator_Assign)) {
+    return clang_getNullCursor();
+  }
+  CXCursor t = cx_strip_implicit(dev_first_child(c));
+  return clang_getCursorKind(t) == CXCursor_DeclRefExpr
+             ? clang_getCursorReferenced(t)
+             : clang_getNullCursor();
+}
+
+typedef struct hoist_scan {
+  CXCursor var;
+  CXCursor scope; /* the block that declares it, once seen */
+  CXCursor blocks[64];
+  int nblocks, lambdas, ok;
+} hoist_scan;
+
+static int in_scope(const hoist_scan *h) {
+  for (int i = 0; i < h->nblocks && !clang_Cursor_isNull(h->scope); i++)
+    if (clang_equalCursors(h->blocks[i], h->scope))
+      return 1;
+  return 0;
+}
+
+static enum CXChildVisitResult hoist_visit(CXCursor c, CXCursor parent,
+                                           CXClientData d) {
+  hoist_scan *h = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CompoundStmt || k == CXCursor_LambdaExpr) {
+    int block = k == CXCursor_CompoundStmt && h->nblocks < 64;
+    if (block)
+      h->blocks[h->nblocks++] = c;
+    h->lambdas += k == CXCursor_LambdaExpr;
+    clang_visitChildren(c, hoist_visit, h);
+    h->lambdas -= k == CXCursor_LambdaExpr;
+    h->nblocks -= block;
+    return h->ok ? CXChildVisit_Continue : CXChildVisit_Break;
+  }
+  if (k == CXCursor_VarDecl && clang_equalCursors(c, h->var)) {
+    CXCursor init = dev_var_init(c);
+    h->scope = h->nblocks ? h->blocks[h->nblocks - 1] : clang_getNullCursor();
+    h->ok &= !clang_Cursor_isNull(h->scope) &&
+             (clang_Cursor_isNull(init) || is_pure(init));
+  } else if ((k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt ||
+              k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt ||
+              k == CXCursor_IndirectGotoStmt) &&
+             in_scope(h)) {
+    h->ok = 0;
+  } else if (k == CXCursor_DeclRefExpr &&
+             clang_equalCursors(clang_getCursorReferenced(c), h->var)) {
+    enum CXCursorKind pk = clang_getCursorKind(parent);
+    h->ok &=
+        pk != CXCursor_CallExpr && /* a reference binds it */
+        !(pk == CXCursor_UnaryOperator &&
+          clang_getCursorUnaryOperatorKind(parent) == CXUnaryOperator_AddrOf);
+  } else {
+    int unary;
+    CXCursor t = assigned_var(c, &unary);
+    if (!clang_Cursor_isNull(t) && clang_equalCursors(t, h->var))
+      h->ok &= !h->lambdas && is_statement_parent(parent) &&
+               (unary || is_pure(dev_last_child(c)));
+  }
+  return h->ok ? CXChildVisit_Recurse : CXChildVisit_Break;
+}
+
+static int is_scalar_local(CXCursor v) {
+  if (clang_getCursorKind(v) != CXCursor_VarDecl ||
+      clang_Cursor_getStorageClass(v) != CX_SC_None ||
+      (cx_cuda_attrs(v) & (CX_SHARED | CX_DEVICE | CX_CONSTANT)))
+    return 0;
+  CXType t = clang_getCanonicalType(clang_getCursorType(v));
+  return (t.kind >= CXType_Bool && t.kind <= CXType_LongDouble) ||
+         t.kind == CXType_Enum;
+}
+
+static int is_local_var(CXCursor c, void *ctx) {
+  (void)ctx;
+  return is_scalar_local(c);
+}
+
+/* Flags the function's counters V_HOISTED (depth unknown until the
+ * varying walk meets the declaration). */
+static void find_counters(emitter *e, CXCursor body) {
+  CXCursor *vars;
+  size_t n = dev_find(body, is_local_var, NULL, 0, &vars);
+  for (size_t i = 0; i < n; i++) {
+    var_entry *v = dev_var_find(e, vars[i]);
+    if (!v || (v->flags & V_HOISTED))
+      continue;
+    hoist_scan h = {.var = vars[i], .ok = 1};
+    h.blocks[h.nblocks++] = body; /* the function's own block */
+    clang_visitChildren(body, hoist_visit, &h);
+    if (h.ok && !clang_Cursor_isNull(h.scope)) {
+      v->flags |= V_HOISTED;
+      v->depth = 0;
+    }
+  }
+  free(vars);
+}
+
 /* ---- variables: a fixed point over the function body ---------------- */
 
 typedef struct vary_walk {
@@ -191,15 +385,33 @@ static CXCursor condition_of(CXCursor s) {
   return r;
 }
 
+/* Whether an assignment to var under ctx varying conditions makes it
+ * vary by where it happens: for a counter (V_HOISTED), only under more of
+ * them than its declaration (then it is a counter no longer). */
+static int varies_by_context(vary_walk *w, CXCursor var, int ctx) {
+  var_entry *v = dev_var_find(w->e, var);
+  if (!v || !(v->flags & V_HOISTED))
+    return ctx > 0;
+  if (ctx <= v->depth)
+    return 0;
+  v->flags &= ~(unsigned)V_HOISTED;
+  return 1;
+}
+
 static void walk(vary_walk *w, CXCursor c, int ctx) {
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_VarDecl) {
     CXCursor init = dev_var_init(c);
+    var_entry *v = dev_var_find(w->e, c);
     /* a block's or a tile's handle is initialized in every work-item
      * (dev_pred_stmt), so only its value can vary */
     if (ctx && dev_cg_is_block_handle(clang_getCursorType(c)))
       ctx = 0;
-    if (ctx || (!clang_Cursor_isNull(init) && dev_is_varying(w->e, init)))
+    if (v && (v->flags & V_HOISTED))
+      v->depth = ctx; /* a counter's region: its declaration's */
+    else if (ctx)
+      mark(w, c);
+    if (!clang_Cursor_isNull(init) && dev_is_varying(w->e, init))
       mark(w, c);
   } else if (k == CXCursor_BinaryOperator ||
              k == CXCursor_CompoundAssignOperator ||
@@ -210,14 +422,16 @@ static void walk(vary_walk *w, CXCursor c, int ctx) {
         k == CXCursor_CompoundAssignOperator ||
         (k == CXCursor_BinaryOperator &&
          clang_getCursorBinaryOperatorKind(c) == CXBinaryOperator_Assign);
+    CXCursor target = n ? cx_strip_implicit(kids[0]) : clang_getNullCursor();
+    CXCursor var = clang_getCursorReferenced(target);
     if (assigns && n == 2 &&
-        clang_getCursorKind(cx_strip_implicit(kids[0])) ==
-            CXCursor_DeclRefExpr &&
-        (ctx || dev_is_varying(w->e, kids[1])))
-      mark(w, clang_getCursorReferenced(cx_strip_implicit(kids[0])));
+        clang_getCursorKind(target) == CXCursor_DeclRefExpr &&
+        (varies_by_context(w, var, ctx) || dev_is_varying(w->e, kids[1])))
+      mark(w, var);
     if (k == CXCursor_UnaryOperator && ctx && n == 1 &&
-        clang_getCursorKind(cx_strip_implicit(kids[0])) == CXCursor_DeclRefExpr)
-      mark(w, clang_getCursorReferenced(cx_strip_implicit(kids[0])));
+        clang_getCursorKind(target) == CXCursor_DeclRefExpr &&
+        varies_by_context(w, var, ctx))
+      mark(w, var);
     free(kids);
   }
   if (k == CXCursor_ForStmt) {
@@ -232,13 +446,13 @@ static void walk(vary_walk *w, CXCursor c, int ctx) {
       header_varying |= dev_is_varying(w->e, kids[i]);
     }
     if (n)
-      walk(w, kids[n - 1], ctx || header_varying);
+      walk(w, kids[n - 1], ctx + header_varying);
     free(kids);
     return;
   }
   CXCursor cond = condition_of(c);
   if (!clang_Cursor_isNull(cond) && dev_is_varying(w->e, cond))
-    ctx = 1; /* assignments under a varying condition vary */
+    ctx++; /* assignments under a varying condition vary */
   walk_children(w, c, ctx);
 }
 
@@ -252,6 +466,7 @@ void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel) {
   CXCursor body = dev_function_body(fn);
   if (clang_Cursor_isNull(body))
     return;
+  find_counters(e, body);
   vary_walk w = {e, 1};
   for (int round = 0; w.changed && round < 16; round++) {
     w.changed = 0;

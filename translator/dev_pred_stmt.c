@@ -182,11 +182,43 @@ static void print_pred_expr_stmt(emitter *e, CXCursor s) {
   dev_emit(e, "}\n");
 }
 
+/* A counter of the region (V_HOISTED, uniform): its declaration and
+ * assignments run in every work-item (dev_pred). */
+static int is_counter(emitter *e, CXCursor var) {
+  var_entry *v = dev_var_find(e, var);
+  return v && (v->flags & V_HOISTED) && !v->varying;
+}
+
+/* An expression statement that assigns a counter. */
+static int counts(emitter *e, CXCursor s) {
+  enum CXCursorKind k = clang_getCursorKind(s);
+  if (k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator &&
+      k != CXCursor_UnaryOperator)
+    return 0;
+  CXCursor t = cx_strip_implicit(dev_first_child(s));
+  return clang_getCursorKind(t) == CXCursor_DeclRefExpr &&
+         is_counter(e, clang_getCursorReferenced(t)) &&
+         !dev_has_collective(e, s);
+}
+
+/* s as CUDA wrote it, in every work-item (indentation written). */
+static void print_unguarded(emitter *e, CXCursor s) {
+  const char *p = e->pred;
+  e->pred = NULL;
+  dev_print_stmt_body(e, s);
+  e->pred = p;
+}
+
 /* A declaration under e->pred without collectives: declared for every
- * work-item, initialized under the predicate. */
+ * work-item, initialized under the predicate (a counter's everywhere). */
 static void print_pred_decl(emitter *e, CXCursor s) {
   CXCursor *kids;
   unsigned n = cx_children(s, &kids);
+  if (n == 1 && is_counter(e, kids[0])) {
+    free(kids);
+    print_unguarded(e, s);
+    return;
+  }
   for (unsigned i = 0; i < n; i++) {
     CXCursor v = kids[i];
     CXCursor init = dev_var_init(v);
@@ -218,8 +250,12 @@ static void print_pred_decl(emitter *e, CXCursor s) {
     const char *tn = str_starts_with(ts, "const ") ? ts + 6 : ts;
     /* zero for the work-items outside the predicate: collectives after
      * the declaration may read it in every work-item */
-    strbuf_printf(e->out, "%s %s = %s;\n", tn, sn,
-                  dt.kind == CXType_Record ? "{0}" : "0");
+    if (dt.kind != CXType_Record)
+      strbuf_printf(e->out, "%s %s = 0;\n", tn, sn);
+    else if (dev_is_cl_vector_name(tn)) /* OpenCL C has no {0} for these */
+      strbuf_printf(e->out, "%s %s = (%s)(0);\n", tn, sn, tn);
+    else
+      strbuf_printf(e->out, "%s %s = {0};\n", tn, sn);
     dev_indent(e);
     strbuf_printf(e->out, "if (%s)\n", e->pred);
     e->indent++;
@@ -450,6 +486,10 @@ static void print_pred_stmt(emitter *e, CXCursor s) {
   }
   if (k == CXCursor_DeclStmt) {
     print_pred_decl(e, s);
+    return;
+  }
+  if (counts(e, s)) {
+    print_unguarded(e, s);
     return;
   }
   if (!dev_has_collective(e, s)) {

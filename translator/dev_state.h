@@ -78,8 +78,12 @@ struct dev_stmt_hooks;    /* dev_stmt.h */
 struct dev_closure;       /* dev_lambda.h */
 
 /* Variable flags. V_CAPTURE: a variable a lambda captured, read in its
- * operator() through the closure (self.cap_x, dev_lambda). */
-enum { V_DEREF = 1, V_POINTER = 2, V_ARRAY = 4, V_CAPTURE = 8 };
+ * operator() through the closure (self.cap_x, dev_lambda). V_HOISTED: a
+ * scalar local whose every assignment is a statement of its own with a
+ * pure value (dev_pred): in predicated code they run in every work-item,
+ * so a counter declared inside a varying branch (`unsigned done = 0; while
+ * (done < n) { ...; done += 4; __syncthreads(); }`) stays uniform. */
+enum { V_DEREF = 1, V_POINTER = 2, V_ARRAY = 4, V_CAPTURE = 8, V_HOISTED = 16 };
 
 typedef struct var_entry {
   cx_key key; /* the declaration */
@@ -89,6 +93,7 @@ typedef struct var_entry {
   unsigned flags;
   int varying; /* may differ between the work-items of a group (dev_pred) */
   int read_uniform; /* read as uniform in this round of dev_mark_varying */
+  int depth; /* V_HOISTED: the varying conditions around its declaration */
 } var_entry;
 
 typedef struct fn_clone {

@@ -190,22 +190,6 @@ static int is_pure(CXCursor c) {
   return pure;
 }
 
-static int is_statement_parent(CXCursor p) {
-  switch (clang_getCursorKind(p)) {
-  case CXCursor_CompoundStmt:
-  case CXCursor_IfStmt:
-  case CXCursor_WhileStmt:
-  case CXCursor_ForStmt:
-  case CXCursor_DoStmt:
-  case CXCursor_CaseStmt:
-  case CXCursor_DefaultStmt:
-  case CXCursor_LabelStmt:
-    return 1;
-  default:
-    return 0;
-  }
-}
-
 /* The assignment's target variable, when c assigns one (=, op=, ++, --). */
 static CXCursor assigned_var(CXCursor c, int *is_unary) {
   enum CXCursorKind k = clang_getCursorKind(c);
@@ -277,7 +261,7 @@ static enum CXChildVisitResult hoist_visit(CXCursor c, CXCursor parent,
     int unary;
     CXCursor t = assigned_var(c, &unary);
     if (!clang_Cursor_isNull(t) && clang_equalCursors(t, h->var))
-      h->ok &= !h->lambdas && is_statement_parent(parent) &&
+      h->ok &= !h->lambdas && dev_holds_statements(parent) &&
                (unary || is_pure(dev_last_child(c)));
   }
   return h->ok ? CXChildVisit_Recurse : CXChildVisit_Break;

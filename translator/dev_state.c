@@ -117,8 +117,7 @@ void dev_emit(emitter *e, const char *s) {
   strbuf_append(e->out, s);
 }
 
-/* A statement holding other statements: its own line is its head. */
-static int holds_statements(CXCursor s) {
+int dev_holds_statements(CXCursor s) {
   switch (clang_getCursorKind(s)) {
   case CXCursor_CompoundStmt:
   case CXCursor_IfStmt:
@@ -168,7 +167,7 @@ void dev_print_sites(emitter *e, CXCursor s, int whole) {
   int ok = line_span(s, &file, &first, &last);
   ok = line_span(e->cur->decl, &fn_file, &fn_first, &fn_last) && ok &&
        !strcmp(file, fn_file);
-  if (whole || !holds_statements(s))
+  if (whole || !dev_holds_statements(s))
     first = last;
   char *indent =
       xstrndup(e->out->data ? e->out->data + i : "", e->out->len - i);

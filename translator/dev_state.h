@@ -308,6 +308,9 @@ CXCursor dev_first_child(CXCursor c);
 CXCursor dev_last_child(CXCursor c);
 /* *out (the caller frees it) receives the arguments; returns their count. */
 unsigned dev_call_args(CXCursor call, CXCursor **out);
+/* 1 for a statement holding other statements (a block, if, loop, switch,
+ * case, label): an expression directly below one is a statement. */
+int dev_holds_statements(CXCursor s);
 /* The body (CompoundStmt) of a function; a null cursor when none. */
 CXCursor dev_function_body(CXCursor fn);
 /* The definition of c, as clang_getCursorDefinition; for a function with

@@ -779,6 +779,8 @@ static void translate_all(run *r) {
   r->next = 0;
   r->opts.units = r->cmds.items; /* separately compiled device functions */
   r->opts.nunits = r->cmds.len;
+  if (!r->opts.index)
+    r->opts.index = cu2cl_unit_index_new();
   int tty = isatty(2), p = r->a->ux.progress;
   r->progress = cu2cl_progress_new(stderr, p < 0 ? tty && !r->a->quiet : p, tty,
                                    r->cmds.len);
@@ -944,6 +946,7 @@ int cu2cl_main(int argc, char **argv) {
     free(r.keys[i]);
   free(r.keys);
   cu2cl_manifest_free(&r.old);
+  cu2cl_unit_index_free(r.opts.index);
   free((char *)r.opts.in_root);
   free((char *)r.opts.out_root);
   free((char *)r.opts.host_compat);

@@ -5,6 +5,7 @@
 
 #include <clang-c/Index.h>
 #include <ctype.h>
+#include <pthread.h>
 #include <string.h>
 
 #include "clcheck.h"
@@ -341,18 +342,32 @@ static enum CXErrorCode parse_unit(const cu2cl_options *o,
  * Separate compilation (nvcc -rdc / -dc): a unit may call a device function
  * that only another unit defines. Each .cl is an OpenCL program of its own,
  * so the definition is printed into every program that calls it
- * (dev_definition): the first time this unit needs one, the run's other
- * CUDA units are parsed (each once; one with errors is left out: it is
- * reported when it is translated itself), and the definition is found by
- * its USR, the same in every unit. */
-typedef struct other_units {
-  const cu2cl_options *o;
-  const cu2cl_compile_cmd *self;
-  CXIndex idx;
-  CXTranslationUnit *tus;
-  size_t ntus;
-  int parsed;
-} other_units;
+ * (dev_definition). The run keeps an index of the device functions each
+ * unit defines, by USR (the same in every unit), built at the first
+ * request: every CUDA unit parsed once for the whole run (one with errors
+ * is left out: it is reported when it is translated itself). A unit that
+ * needs a definition then parses the units that hold what it calls, each
+ * once. */
+struct cu2cl_unit_index {
+  pthread_mutex_t lock;
+  int built;
+  strvec usrs, files; /* a definition's USR, the unit that has it */
+};
+
+cu2cl_unit_index *cu2cl_unit_index_new(void) {
+  cu2cl_unit_index *x = xcalloc(1, sizeof *x);
+  pthread_mutex_init(&x->lock, NULL);
+  return x;
+}
+
+void cu2cl_unit_index_free(cu2cl_unit_index *x) {
+  if (!x)
+    return;
+  strvec_free(&x->usrs);
+  strvec_free(&x->files);
+  pthread_mutex_destroy(&x->lock);
+  free(x);
+}
 
 /* A device function's definition of the program's own. */
 static int is_device_definition(CXCursor c) {
@@ -373,44 +388,119 @@ static int has_errors(CXTranslationUnit tu) {
   return errors;
 }
 
-static void parse_other_units(other_units *x) {
-  x->parsed = 1;
-  x->tus = xcalloc(x->o->nunits + 1, sizeof *x->tus);
-  for (size_t i = 0; i < x->o->nunits; i++) {
-    const cu2cl_compile_cmd *c = &x->o->units[i];
-    if (c->lang != CU2CL_LANG_CUDA || !strcmp(c->file, x->self->file))
-      continue;
-    if (!x->idx)
-      x->idx = clang_createIndex(0, 0);
-    CXTranslationUnit tu = NULL;
-    size_t main_len;
-    if (parse_unit(x->o, c, x->idx, &tu, &main_len, 1) != CXError_Success ||
-        !tu)
-      continue;
-    if (has_errors(tu)) {
-      clang_disposeTranslationUnit(tu);
-      continue;
-    }
-    x->tus[x->ntus++] = tu;
+/* Unit c parsed for its definitions; NULL when it cannot be, or has
+ * errors. */
+static CXTranslationUnit parse_for_definitions(const cu2cl_options *o,
+                                               const cu2cl_compile_cmd *c,
+                                               CXIndex idx) {
+  CXTranslationUnit tu = NULL;
+  size_t main_len;
+  if (parse_unit(o, c, idx, &tu, &main_len, 1) != CXError_Success || !tu)
+    return NULL;
+  if (has_errors(tu)) {
+    clang_disposeTranslationUnit(tu);
+    return NULL;
   }
+  return tu;
 }
+
+typedef struct index_walk {
+  cu2cl_unit_index *x;
+  const char *file;
+} index_walk;
+
+static enum CXChildVisitResult index_visit(CXCursor c, CXCursor p,
+                                           CXClientData d) {
+  (void)p;
+  index_walk *w = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
+      k == CXCursor_UnexposedDecl)
+    return CXChildVisit_Recurse;
+  if (is_device_definition(c)) {
+    char *usr = cx_usr(c);
+    if (strvec_contains(&w->x->usrs, usr)) {
+      free(usr);
+    } else {
+      strvec_push_own(&w->x->usrs, usr);
+      strvec_push(&w->x->files, w->file);
+    }
+  }
+  return CXChildVisit_Continue;
+}
+
+/* The unit that defines usr (NULL: none), the index built at the first
+ * call. */
+static const cu2cl_compile_cmd *unit_defining(const cu2cl_options *o,
+                                              const char *usr) {
+  cu2cl_unit_index *x = o->index;
+  pthread_mutex_lock(&x->lock);
+  if (!x->built) {
+    x->built = 1;
+    CXIndex idx = clang_createIndex(0, 0);
+    for (size_t i = 0; i < o->nunits; i++) {
+      if (o->units[i].lang != CU2CL_LANG_CUDA)
+        continue;
+      CXTranslationUnit tu = parse_for_definitions(o, &o->units[i], idx);
+      if (!tu)
+        continue;
+      index_walk w = {x, o->units[i].file};
+      clang_visitChildren(clang_getTranslationUnitCursor(tu), index_visit, &w);
+      clang_disposeTranslationUnit(tu);
+    }
+    clang_disposeIndex(idx);
+  }
+  const char *file = NULL;
+  for (size_t i = 0; i < x->usrs.len && !file; i++)
+    if (!strcmp(x->usrs.items[i], usr))
+      file = x->files.items[i];
+  pthread_mutex_unlock(&x->lock); /* the index does not change again */
+  for (size_t i = 0; file && i < o->nunits; i++)
+    if (!strcmp(o->units[i].file, file))
+      return &o->units[i];
+  return NULL;
+}
+
+/* What one unit's translation parsed of the others. */
+typedef struct other_units {
+  const cu2cl_options *o;
+  const cu2cl_compile_cmd *self;
+  CXIndex idx;
+  CXTranslationUnit *tus;
+  const cu2cl_compile_cmd **cmds; /* the unit each of tus is */
+  size_t ntus;
+} other_units;
 
 static CXCursor find_in_other_units(void *ctx, CXCursor decl) {
   other_units *x = ctx;
-  if (!x->parsed)
-    parse_other_units(x);
   char *usr = cx_usr(decl);
+  const cu2cl_compile_cmd *c = unit_defining(x->o, usr);
   CXCursor found = clang_getNullCursor();
-  for (size_t i = 0; i < x->ntus && clang_Cursor_isNull(found); i++)
-    found = cx_find_usr(x->tus[i], usr, is_device_definition);
+  if (c && strcmp(c->file, x->self->file)) {
+    size_t i = 0;
+    while (i < x->ntus && x->cmds[i] != c)
+      i++;
+    if (i == x->ntus) { /* parsed once per unit translated */
+      if (!x->idx)
+        x->idx = clang_createIndex(0, 0);
+      x->tus = xrealloc(x->tus, (x->ntus + 1) * sizeof *x->tus);
+      x->cmds = xrealloc(x->cmds, (x->ntus + 1) * sizeof *x->cmds);
+      x->tus[x->ntus] = parse_for_definitions(x->o, c, x->idx);
+      x->cmds[x->ntus++] = c;
+    }
+    if (x->tus[i])
+      found = cx_find_usr(x->tus[i], usr, is_device_definition);
+  }
   free(usr);
   return found;
 }
 
 static void other_units_free(other_units *x) {
   for (size_t i = 0; i < x->ntus; i++)
-    clang_disposeTranslationUnit(x->tus[i]);
+    if (x->tus[i])
+      clang_disposeTranslationUnit(x->tus[i]);
   free(x->tus);
+  free(x->cmds);
   if (x->idx)
     clang_disposeIndex(x->idx);
 }
@@ -607,10 +697,10 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   kernel_list kl = {0};
   clang_visitChildren(clang_getTranslationUnitCursor(tu), find_kernels, &kl);
   unit_names names = unit_names_of(o, cmd->file);
-  other_units others = {o, cmd, NULL, NULL, 0, 0};
-  cu2cl_device_opts dopts = {o->prelude, path_basename(cmd->file), o->warp_size,
-                             o->nunits > 1 ? find_in_other_units : NULL,
-                             &others};
+  other_units others = {o, cmd, NULL, NULL, NULL, 0};
+  cu2cl_device_opts dopts = {
+      o->prelude, path_basename(cmd->file), o->warp_size,
+      o->nunits > 1 && o->index ? find_in_other_units : NULL, &others};
   cu2cl_device_unit dev = {0};
   cu2cl_emit_device(tu, kl.items, kl.len, &dopts, diags, &dev);
   other_units_free(&others);

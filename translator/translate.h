@@ -15,6 +15,12 @@
 #include "flags.h"
 #include "progress.h"
 
+/* The device functions each unit of a run defines (separate
+ * compilation), shared by the run's workers (translate.c). */
+typedef struct cu2cl_unit_index cu2cl_unit_index;
+cu2cl_unit_index *cu2cl_unit_index_new(void);
+void cu2cl_unit_index_free(cu2cl_unit_index *x);
+
 typedef struct cu2cl_options {
   const char *in_root;     /* absolute */
   int in_root_default;     /* in_root is the sources' common ancestor, and
@@ -34,11 +40,12 @@ typedef struct cu2cl_options {
   int (*claim_header)(void *ctx, const char *path);
   void *claim_ctx;
   /* The run's units: where a unit calls a device function it declares but
-   * does not define (separate compilation, nvcc -rdc / -dc), the others
-   * are parsed, at most once per unit translated, and the definition is
-   * taken from the one that has it (nunits 0: none looked for). */
+   * does not define (separate compilation, nvcc -rdc / -dc), the
+   * definition is taken from the unit that has it, found through index
+   * (NULL, or nunits 0: none looked for). */
   const cu2cl_compile_cmd *units;
   size_t nunits;
+  cu2cl_unit_index *index;
 } cu2cl_options;
 
 typedef struct cu2cl_tu_result {

@@ -12,6 +12,8 @@
  * the vtable pointer, set by the constructors (base first, so the most
  * derived constructor's tag stays, as the vtable pointer does); a virtual
  * call switches over the tags to the final overriders (dev_object).
+ * Thrust's device_ptr and device_reference are told apart here too: device
+ * code holds them as the pointer and the lvalue they stand for.
  *
  * Layer 4 of the device emitter (dev_state.h): calls dev_state.
  */
@@ -379,4 +381,33 @@ void dev_class_scan(emitter *e) {
     return;
   e->vclasses_scanned = 1;
   clang_visitChildren(clang_getTranslationUnitCursor(e->tu), scan_top, e);
+}
+
+/* Thrust's device_ptr<T> and device_reference<T> (dev_class.h). */
+char dev_thrust_class(CXType t, CXType *elem) {
+  t = clang_getCanonicalType(t);
+  if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
+    t = clang_getCanonicalType(clang_getPointeeType(t));
+  if (t.kind != CXType_Record || clang_Type_getNumTemplateArguments(t) < 1)
+    return 0;
+  CXCursor d = clang_getTypeDeclaration(t);
+  if (!cx_in_system_header(d))
+    return 0;
+  char *n = cx_spelling(d);
+  char k = !strcmp(n, "device_ptr")         ? 'p'
+           : !strcmp(n, "device_reference") ? 'r'
+                                            : 0;
+  free(n);
+  int thrust = 0;
+  for (CXCursor p = clang_getCursorSemanticParent(d);
+       k && !thrust && clang_getCursorKind(p) == CXCursor_Namespace;
+       p = clang_getCursorSemanticParent(p)) {
+    n = cx_spelling(p);
+    thrust = !strcmp(n, "thrust");
+    free(n);
+  }
+  if (!thrust)
+    return 0;
+  *elem = clang_Type_getTemplateArgumentAsType(t, 0);
+  return k;
 }

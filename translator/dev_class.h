@@ -71,4 +71,9 @@ int dev_class_default_is_trivial(CXType t);
 void dev_class_register(emitter *e, CXType t);
 void dev_class_scan(emitter *e);
 
+/* Thrust's pointer and reference to device memory (a class of Thrust's
+ * headers, cu2cl's own or the toolkit's): 'p' for device_ptr<T>, 'r' for
+ * device_reference<T>, with *elem = T; else 0. */
+char dev_thrust_class(CXType t, CXType *elem);
+
 #endif

@@ -11,8 +11,8 @@
  * reported (CU2CL2001, CU2CL2002) and printed as written.
  *
  * Layer 14 of the device emitter (dev_state.h): calls dev_state,
- * dev_literal, dev_cg, dev_builtin, dev_types, dev_uses, dev_space,
- * dev_expr. The
+ * dev_literal, dev_cg, dev_builtin, dev_class, dev_types, dev_uses,
+ * dev_space, dev_expr. The
  * expression printer reaches it through e->call_hooks.
  */
 #include "dev_rulecall.h"
@@ -21,6 +21,7 @@
 
 #include "dev_builtin.h"
 #include "dev_cg.h"
+#include "dev_class.h"
 #include "dev_expr.h"
 #include "dev_literal.h"
 #include "dev_space.h"

@@ -469,34 +469,6 @@ int dev_is_pointer_type(CXType t) {
          (k == CXType_Record && dev_thrust_class(t, &elem) == 'p');
 }
 
-char dev_thrust_class(CXType t, CXType *elem) {
-  t = clang_getCanonicalType(t);
-  if (t.kind == CXType_LValueReference || t.kind == CXType_RValueReference)
-    t = clang_getCanonicalType(clang_getPointeeType(t));
-  if (t.kind != CXType_Record || clang_Type_getNumTemplateArguments(t) < 1)
-    return 0;
-  CXCursor d = clang_getTypeDeclaration(t);
-  if (!cx_in_system_header(d))
-    return 0;
-  char *n = cx_spelling(d);
-  char k = !strcmp(n, "device_ptr")         ? 'p'
-           : !strcmp(n, "device_reference") ? 'r'
-                                            : 0;
-  free(n);
-  int thrust = 0;
-  for (CXCursor p = clang_getCursorSemanticParent(d);
-       k && !thrust && clang_getCursorKind(p) == CXCursor_Namespace;
-       p = clang_getCursorSemanticParent(p)) {
-    n = cx_spelling(p);
-    thrust = !strcmp(n, "thrust");
-    free(n);
-  }
-  if (!thrust)
-    return 0;
-  *elem = clang_Type_getTemplateArgumentAsType(t, 0);
-  return k;
-}
-
 int dev_is_array_type(CXType t) {
   enum CXTypeKind k = clang_getCanonicalType(t).kind;
   return k == CXType_ConstantArray || k == CXType_IncompleteArray;

@@ -38,12 +38,8 @@ int dev_var_template_names(CXCursor decl, char **cl_name, char **host_name);
 const char *dev_space_word(char s); /* "__global", ...; "" for private */
 const char *dev_space_name(char s); /* "global", ..., "private" */
 /* 1 for a pointer, and for thrust::device_ptr<T>, which device code
- * holds as the __global T * it wraps (dev_thrust_class). */
+ * holds as the __global T * it wraps (dev_thrust_class, dev_class.h). */
 int dev_is_pointer_type(CXType t);
-/* Thrust's pointer and reference to device memory (a class of Thrust's
- * headers, cu2cl's own or the toolkit's): 'p' for device_ptr<T>, 'r' for
- * device_reference<T>, with *elem = T; else 0. */
-char dev_thrust_class(CXType t, CXType *elem);
 int dev_is_array_type(CXType t);
 int dev_is_nonconst_ref(CXType t);
 int dev_is_const_ref(CXType t);

@@ -122,35 +122,50 @@ CXTranslationUnit cx_unit_of(CXTranslationUnit tu, CXCursor c) {
   return own ? own : tu;
 }
 
+typedef struct cx_scope_walk {
+  int (*fn)(CXCursor c, void *ctx);
+  void *ctx;
+} cx_scope_walk;
+
+static enum CXChildVisitResult cx_scope_visit(CXCursor c, CXCursor p,
+                                              CXClientData d) {
+  (void)p;
+  cx_scope_walk *w = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
+      k == CXCursor_UnexposedDecl)
+    return CXChildVisit_Recurse;
+  return w->fn(c, w->ctx) ? CXChildVisit_Break : CXChildVisit_Continue;
+}
+
+void cx_visit_namespace_scope(CXTranslationUnit tu,
+                              int (*fn)(CXCursor c, void *ctx), void *ctx) {
+  cx_scope_walk w = {fn, ctx};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), cx_scope_visit, &w);
+}
+
 typedef struct cx_usr_find {
   const char *usr;
   int (*accept)(CXCursor);
   CXCursor found;
 } cx_usr_find;
 
-static enum CXChildVisitResult cx_usr_visit(CXCursor c, CXCursor p,
-                                            CXClientData d) {
-  (void)p;
+static int cx_usr_match(CXCursor c, void *d) {
   cx_usr_find *f = d;
-  enum CXCursorKind k = clang_getCursorKind(c);
-  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
-      k == CXCursor_UnexposedDecl)
-    return CXChildVisit_Recurse;
   if (!f->accept(c))
-    return CXChildVisit_Continue;
+    return 0;
   char *u = cx_usr(c);
   int same = !strcmp(u, f->usr);
   free(u);
-  if (!same)
-    return CXChildVisit_Continue;
-  f->found = c;
-  return CXChildVisit_Break;
+  if (same)
+    f->found = c;
+  return same;
 }
 
 CXCursor cx_find_usr(CXTranslationUnit tu, const char *usr,
                      int (*accept)(CXCursor)) {
   cx_usr_find f = {usr, accept, clang_getNullCursor()};
-  clang_visitChildren(clang_getTranslationUnitCursor(tu), cx_usr_visit, &f);
+  cx_visit_namespace_scope(tu, cx_usr_match, &f);
   return f.found;
 }
 

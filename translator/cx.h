@@ -48,9 +48,12 @@ int cx_in_system_header(CXCursor c);
  * provide the definitions of separately compiled device functions), else
  * tu. Token and location queries on c go through it. */
 CXTranslationUnit cx_unit_of(CXTranslationUnit tu, CXCursor c);
-/* The first declaration at namespace scope of tu (through namespaces and
- * extern "C" blocks) whose USR is usr and that accept takes; a null cursor
- * when none. */
+/* Calls fn for each declaration at namespace scope of tu (through
+ * namespaces and extern "C" blocks) until it returns nonzero. */
+void cx_visit_namespace_scope(CXTranslationUnit tu,
+                              int (*fn)(CXCursor c, void *ctx), void *ctx);
+/* The first declaration at namespace scope of tu whose USR is usr and that
+ * accept takes; a null cursor when none. */
 CXCursor cx_find_usr(CXTranslationUnit tu, const char *usr,
                      int (*accept)(CXCursor));
 /* The default argument of parameter parm (its expression after '='), or a

@@ -409,24 +409,18 @@ typedef struct index_walk {
   const char *file;
 } index_walk;
 
-static enum CXChildVisitResult index_visit(CXCursor c, CXCursor p,
-                                           CXClientData d) {
-  (void)p;
+static int index_definition(CXCursor c, void *d) {
   index_walk *w = d;
-  enum CXCursorKind k = clang_getCursorKind(c);
-  if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec ||
-      k == CXCursor_UnexposedDecl)
-    return CXChildVisit_Recurse;
-  if (is_device_definition(c)) {
-    char *usr = cx_usr(c);
-    if (strvec_contains(&w->x->usrs, usr)) {
-      free(usr);
-    } else {
-      strvec_push_own(&w->x->usrs, usr);
-      strvec_push(&w->x->files, w->file);
-    }
+  if (!is_device_definition(c))
+    return 0;
+  char *usr = cx_usr(c);
+  if (strvec_contains(&w->x->usrs, usr)) {
+    free(usr);
+  } else {
+    strvec_push_own(&w->x->usrs, usr);
+    strvec_push(&w->x->files, w->file);
   }
-  return CXChildVisit_Continue;
+  return 0;
 }
 
 /* The unit that defines usr (NULL: none), the index built at the first
@@ -445,7 +439,7 @@ static const cu2cl_compile_cmd *unit_defining(const cu2cl_options *o,
       if (!tu)
         continue;
       index_walk w = {x, o->units[i].file};
-      clang_visitChildren(clang_getTranslationUnitCursor(tu), index_visit, &w);
+      cx_visit_namespace_scope(tu, index_definition, &w);
       clang_disposeTranslationUnit(tu);
     }
     clang_disposeIndex(idx);

@@ -362,6 +362,17 @@ START_TEST(test_build_intent) {
   ck_assert_int_eq(i.rdc, 1);
   const char *f[] = {"nvcc", "-fopenmp", "-Xcompiler", "-fno-openmp", NULL};
   ck_assert_int_eq(cu2cl_flags_intent(f, count(f), DIR).openmp, 0);
+  /* the compiler is nvcc (__NVCC__), behind a wrapper too; "cu2cl" stands
+   * for it in "cu2cl SOURCES -- FLAGS" */
+  ck_assert_int_eq(i.nvcc, 1);
+  const char *g[][3] = {{"/usr/local/cuda/bin/nvcc", "-c", NULL},
+                        {"ccache", "nvcc", NULL},
+                        {"cu2cl", "-O2", NULL},
+                        {"/usr/bin/c++", "-c", NULL},
+                        {"clang++", "-xcuda", NULL},
+                        {"ccache", "g++", NULL}};
+  for (size_t k = 0; k < 6; k++)
+    ck_assert_int_eq(cu2cl_flags_intent(g[k], 2, DIR).nvcc, k < 3);
   translate(c);
   const char *want[] = {"-fgpu-rdc", NULL};
   assert_out(want);

@@ -141,6 +141,7 @@ static void run_one(const char *name, const char *cuda_path) {
   cu2cl_compile_cmd cmd = {0};
   cmd.file = path;
   cmd.directory = (char *)TDIR;
+  cmd.intent.nvcc = 1; /* as nvcc compiles them */
   strvec_push(&cmd.flags, "-std=c++17");
   cu2cl_diag_engine *d = cu2cl_diag_engine_new(NULL, 0);
   cu2cl_tu_result r;

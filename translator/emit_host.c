@@ -861,6 +861,43 @@ static int in_host_function(host *h, CXSourceRange r) {
   return 0;
 }
 
+static unsigned token_line(host *h, CXToken t) {
+  unsigned line;
+  clang_getSpellingLocation(clang_getTokenLocation(h->tu, t), NULL, &line, NULL,
+                            NULL);
+  return line;
+}
+
+/* The file's outermost preprocessor conditionals (#if ... #endif) are
+ * blocks the cu2clrt block must not go into: where its first include is
+ * under #ifdef __CUDACC__ or #ifdef _WIN32, the block would be compiled
+ * only where that branch is taken. */
+static void note_conditionals(host *h, CXToken *toks, unsigned n) {
+  unsigned depth = 0, begin = 0;
+  for (unsigned i = 0; i + 1 < n; i++) {
+    if (clang_getTokenKind(toks[i]) != CXToken_Punctuation ||
+        (i && token_line(h, toks[i - 1]) == token_line(h, toks[i])))
+      continue;
+    char *hash = cx_take(clang_getTokenSpelling(h->tu, toks[i]));
+    char *dir = cx_take(clang_getTokenSpelling(h->tu, toks[i + 1]));
+    unsigned b, e, db, de;
+    token_offsets(h, toks[i], &b, &e);
+    token_offsets(h, toks[i + 1], &db, &de);
+    if (strcmp(hash, "#")) {
+    } else if (!strcmp(dir, "if") || !strcmp(dir, "ifdef") ||
+               !strcmp(dir, "ifndef")) {
+      if (!depth++)
+        begin = b;
+    } else if (!strcmp(dir, "endif") && depth && !--depth) {
+      h->blocks = xrealloc(h->blocks, (h->nblocks + 1) * 2 * sizeof(unsigned));
+      h->blocks[2 * h->nblocks] = begin;
+      h->blocks[2 * h->nblocks++ + 1] = de;
+    }
+    free(hash);
+    free(dir);
+  }
+}
+
 static void rename_tokens(host *h) {
   CXSourceRange all = clang_getRange(
       clang_getLocationForOffset(h->tu, h->file, 0),
@@ -868,6 +905,8 @@ static void rename_tokens(host *h) {
   CXToken *toks;
   unsigned n;
   clang_tokenize(h->tu, all, &toks, &n);
+  if (h->is_main)
+    note_conditionals(h, toks, n);
   for (unsigned i = 0; i < n; i++) {
     if (clang_getTokenKind(toks[i]) != CXToken_Identifier)
       continue;
@@ -885,7 +924,10 @@ static void rename_tokens(host *h) {
     CXSourceRange tr = clang_getTokenExtent(h->tu, toks[i]);
     unsigned b, e;
     token_offsets(h, toks[i], &b, &e);
-    if (!strcmp(name, "__CUDA_ARCH__")) {
+    const char *port = cu2cl_compiler_macro_port_name(name);
+    if (port) { /* #ifdef __CUDACC__: the branch the parse took */
+      add_edit(h, b, e, xstrdup(port));
+    } else if (!strcmp(name, "__CUDA_ARCH__")) {
       if (!in_host_function(h, tr)) /* host code: the host branch is right */
         token_report(h, tr, CU2CL_D_CUDA_ARCH_HOST_BRANCH, NULL, NULL);
     } else if (!strcmp(name, "__managed__")) {
@@ -947,6 +989,14 @@ static char *program_block(host *h) {
                     "cu2clrt */\n"
                     "#include \"cu2clrt_nvcc.h\" /* cu2cl: what nvcc's "
                     "cuda_runtime.h brings */\n");
+  char *compiler =
+      cu2cl_compiler_macros(h->tu, h->opts->cuda_include_dirs, h->opts->cuda);
+  if (*compiler)
+    strbuf_printf(&b,
+                  "/* cu2cl: the CUDA compiler's macros as the parse saw "
+                  "them, renamed in the project's files */\n%s",
+                  compiler);
+  free(compiler);
   char *macros = cu2cl_cuda_header_macros(h->tu, h->opts->cuda_include_dirs);
   if (*macros)
     strbuf_printf(&b,

@@ -31,6 +31,8 @@ typedef struct cu2cl_host_opts {
   cu2cl_stats *stats;     /* launches and API uses counted here; NULL: not */
   int rdc; /* separate compilation (-rdc/-dc): the units share __device__
               and __constant__ variables of external linkage */
+  int cuda; /* a CUDA unit (.cu, -x cu): its compiler defined __CUDACC__;
+               a host C/C++ unit keeps only __NVCC__ (host_macros.h) */
 } cu2cl_host_opts;
 
 /* Returns the rewritten text of `file` (NULL: the main file of tu; else a

@@ -492,7 +492,7 @@ void cu2cl_flags_translate(const char *const *argv, size_t argc,
                            const char *source, const char *directory,
                            strvec *out, char **arch_out) {
   (void)source; /* positional arguments, the source among them, are dropped */
-  fl_state st = {directory, out, 0, NULL, -1, {-1, 0, 0, 0}};
+  fl_state st = {directory, out, 0, NULL, -1, {-1, 0, 0, 0, 0}};
   fl_run(argv, argc, directory, &st);
   free(st.std);
   if (st.arch > 0 && arch_out) {
@@ -504,17 +504,28 @@ void cu2cl_flags_translate(const char *const *argv, size_t argc,
 cu2cl_build_intent cu2cl_flags_intent(const char *const *argv, size_t argc,
                                       const char *directory) {
   strvec scratch = {0};
-  fl_state st = {directory, &scratch, 0, NULL, -1, {-1, 0, 0, 0}};
+  fl_state st = {directory, &scratch, 0, NULL, -1, {-1, 0, 0, 0, 0}};
   fl_run(argv, argc, directory, &st);
   free(st.std);
   strvec_free(&scratch);
+  /* the compiler (behind a ccache-style wrapper), or "cu2cl" standing in
+   * for it in "cu2cl SOURCES -- FLAGS" */
+  for (size_t i = 0; i < argc && i < 2; i++) {
+    const char *base = path_basename(argv[i]);
+    if (strstr(base, "nvcc") || !strcmp(base, "cu2cl")) {
+      st.intent.nvcc = 1;
+      break;
+    }
+    if (!strstr(base, "ccache") && strcmp(base, "distcc"))
+      break;
+  }
   return st.intent;
 }
 
 cu2cl_lang cu2cl_flags_language(const char *const *argv, size_t argc,
                                 const char *source, const char *directory) {
   strvec scratch = {0};
-  fl_state st = {directory, &scratch, 0, NULL, -1, {-1, 0, 0, 0}};
+  fl_state st = {directory, &scratch, 0, NULL, -1, {-1, 0, 0, 0, 0}};
   fl_run(argv, argc, directory, &st);
   free(st.std);
   strvec_free(&scratch);

@@ -44,6 +44,8 @@ typedef struct cu2cl_build_intent {
   int fast_math;
   int rdc;
   int openmp; /* -fopenmp (nvcc's -Xcompiler -fopenmp): host OpenMP */
+  int nvcc;   /* the compiler is nvcc: it defines __NVCC__ (and, with
+                 -rdc, __CUDACC_RDC__), which the parse and the port keep */
 } cu2cl_build_intent;
 cu2cl_build_intent cu2cl_flags_intent(const char *const *argv, size_t argc,
                                       const char *directory);

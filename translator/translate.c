@@ -226,6 +226,11 @@ static void build_args(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
   strvec all = {0};
   cu2cl_flags_for_parse(&o->cuda, o->own_headers, o->host_compat, cmd->arch,
                         &cmd->flags, &all);
+  if (cmd->intent.nvcc) { /* nvcc's own macros; clang defines __CUDACC__ */
+    strvec_push(&all, "-D__NVCC__");
+    if (cmd->intent.rdc)
+      strvec_push(&all, "-D__CUDACC_RDC__");
+  }
   char *cub =
       o->own_headers ? xasprintf("-I%s/translated", o->own_headers) : NULL;
   for (size_t i = 0; i < all.len; i++)
@@ -709,9 +714,10 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
     cl_options = "-cl-fast-relaxed-math";
     cu2cl_diag_report(diags, CU2CL_D_FAST_MATH, cmd->file, 0, 0);
   }
-  cu2cl_host_opts hopts = {names.cl_name, names.cl_header, names.sym,
-                           cuda_dirs,     cl_options,      main_len,
-                           &out->stats,   cmd->intent.rdc};
+  cu2cl_host_opts hopts = {
+      names.cl_name, names.cl_header, names.sym,
+      cuda_dirs,     cl_options,      main_len,
+      &out->stats,   cmd->intent.rdc, cmd->lang == CU2CL_LANG_CUDA};
   out->stats.kernels = dev.nkernels;
   out->host_text = cu2cl_emit_host(tu, NULL, &dev, &hopts, diags, &out->errors,
                                    &out->host_lines);

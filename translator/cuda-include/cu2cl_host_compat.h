@@ -69,4 +69,27 @@ __attribute__((host)) double max(double a, double b);
 __attribute__((host)) double max(float a, double b);
 __attribute__((host)) double max(double a, float b);
 
+/* The cache-hinted loads and stores clang's CUDA headers leave out (they
+ * define __ldg, __ldcg, __ldcs and __ldcv over inline PTX; CUDA's
+ * sm_32_intrinsics.h, which they replace, has the rest): declared for any
+ * type, the value's type taken from the pointer as CUDA's overloads do.
+ * cu2cl's own sm_32_intrinsics.h declares them all. */
+#ifndef CU2CL_SM_32_INTRINSICS_H
+template <class T> struct cu2cl_hint_value { typedef T type; };
+template <class T> __attribute__((device)) T __ldca(const T *ptr);
+template <class T> __attribute__((device)) T __ldlu(const T *ptr);
+template <class T>
+__attribute__((device)) void __stcg(T *ptr,
+                                    typename cu2cl_hint_value<T>::type value);
+template <class T>
+__attribute__((device)) void __stcs(T *ptr,
+                                    typename cu2cl_hint_value<T>::type value);
+template <class T>
+__attribute__((device)) void __stwb(T *ptr,
+                                    typename cu2cl_hint_value<T>::type value);
+template <class T>
+__attribute__((device)) void __stwt(T *ptr,
+                                    typename cu2cl_hint_value<T>::type value);
+#endif
+
 #endif /* CU2CL_HOST_COMPAT_H */

@@ -2,7 +2,8 @@
  *
  * Declares the read-only data cache loads (CUDA C++ Programming Guide,
  * "Read-Only Data Cache Load Function") __ldg and the cache-hinted loads and
- * stores (__ldcg, __ldca, __ldcs, __stcg, __stcs, __stwb) for the scalar and
+ * stores (__ldcg, __ldca, __ldcs, __ldlu, __ldcv, __stcg, __stcs, __stwb,
+ * __stwt) for the scalar and
  * vector types CUDA lists. Declarations only. */
 #ifndef CU2CL_SM_32_INTRINSICS_H
 #define CU2CL_SM_32_INTRINSICS_H
@@ -234,4 +235,99 @@ __device__ void __stwb(float4 *ptr, float4 value);
 __device__ void __stwb(double *ptr, double value);
 __device__ void __stwb(double2 *ptr, double2 value);
 
+/* __ldlu */
+__device__ char __ldlu(const char *ptr);
+__device__ signed char __ldlu(const signed char *ptr);
+__device__ short __ldlu(const short *ptr);
+__device__ int __ldlu(const int *ptr);
+__device__ long __ldlu(const long *ptr);
+__device__ long long __ldlu(const long long *ptr);
+__device__ unsigned char __ldlu(const unsigned char *ptr);
+__device__ unsigned short __ldlu(const unsigned short *ptr);
+__device__ unsigned int __ldlu(const unsigned int *ptr);
+__device__ unsigned long __ldlu(const unsigned long *ptr);
+__device__ unsigned long long __ldlu(const unsigned long long *ptr);
+__device__ char2 __ldlu(const char2 *ptr);
+__device__ char4 __ldlu(const char4 *ptr);
+__device__ short2 __ldlu(const short2 *ptr);
+__device__ short4 __ldlu(const short4 *ptr);
+__device__ int2 __ldlu(const int2 *ptr);
+__device__ int4 __ldlu(const int4 *ptr);
+__device__ longlong2 __ldlu(const longlong2 *ptr);
+__device__ uchar2 __ldlu(const uchar2 *ptr);
+__device__ uchar4 __ldlu(const uchar4 *ptr);
+__device__ ushort2 __ldlu(const ushort2 *ptr);
+__device__ ushort4 __ldlu(const ushort4 *ptr);
+__device__ uint2 __ldlu(const uint2 *ptr);
+__device__ uint4 __ldlu(const uint4 *ptr);
+__device__ ulonglong2 __ldlu(const ulonglong2 *ptr);
+__device__ float __ldlu(const float *ptr);
+__device__ float2 __ldlu(const float2 *ptr);
+__device__ float4 __ldlu(const float4 *ptr);
+__device__ double __ldlu(const double *ptr);
+__device__ double2 __ldlu(const double2 *ptr);
+
+/* __ldcv */
+__device__ char __ldcv(const char *ptr);
+__device__ signed char __ldcv(const signed char *ptr);
+__device__ short __ldcv(const short *ptr);
+__device__ int __ldcv(const int *ptr);
+__device__ long __ldcv(const long *ptr);
+__device__ long long __ldcv(const long long *ptr);
+__device__ unsigned char __ldcv(const unsigned char *ptr);
+__device__ unsigned short __ldcv(const unsigned short *ptr);
+__device__ unsigned int __ldcv(const unsigned int *ptr);
+__device__ unsigned long __ldcv(const unsigned long *ptr);
+__device__ unsigned long long __ldcv(const unsigned long long *ptr);
+__device__ char2 __ldcv(const char2 *ptr);
+__device__ char4 __ldcv(const char4 *ptr);
+__device__ short2 __ldcv(const short2 *ptr);
+__device__ short4 __ldcv(const short4 *ptr);
+__device__ int2 __ldcv(const int2 *ptr);
+__device__ int4 __ldcv(const int4 *ptr);
+__device__ longlong2 __ldcv(const longlong2 *ptr);
+__device__ uchar2 __ldcv(const uchar2 *ptr);
+__device__ uchar4 __ldcv(const uchar4 *ptr);
+__device__ ushort2 __ldcv(const ushort2 *ptr);
+__device__ ushort4 __ldcv(const ushort4 *ptr);
+__device__ uint2 __ldcv(const uint2 *ptr);
+__device__ uint4 __ldcv(const uint4 *ptr);
+__device__ ulonglong2 __ldcv(const ulonglong2 *ptr);
+__device__ float __ldcv(const float *ptr);
+__device__ float2 __ldcv(const float2 *ptr);
+__device__ float4 __ldcv(const float4 *ptr);
+__device__ double __ldcv(const double *ptr);
+__device__ double2 __ldcv(const double2 *ptr);
+
+/* __stwt */
+__device__ void __stwt(char *ptr, char value);
+__device__ void __stwt(signed char *ptr, signed char value);
+__device__ void __stwt(short *ptr, short value);
+__device__ void __stwt(int *ptr, int value);
+__device__ void __stwt(long *ptr, long value);
+__device__ void __stwt(long long *ptr, long long value);
+__device__ void __stwt(unsigned char *ptr, unsigned char value);
+__device__ void __stwt(unsigned short *ptr, unsigned short value);
+__device__ void __stwt(unsigned int *ptr, unsigned int value);
+__device__ void __stwt(unsigned long *ptr, unsigned long value);
+__device__ void __stwt(unsigned long long *ptr, unsigned long long value);
+__device__ void __stwt(char2 *ptr, char2 value);
+__device__ void __stwt(char4 *ptr, char4 value);
+__device__ void __stwt(short2 *ptr, short2 value);
+__device__ void __stwt(short4 *ptr, short4 value);
+__device__ void __stwt(int2 *ptr, int2 value);
+__device__ void __stwt(int4 *ptr, int4 value);
+__device__ void __stwt(longlong2 *ptr, longlong2 value);
+__device__ void __stwt(uchar2 *ptr, uchar2 value);
+__device__ void __stwt(uchar4 *ptr, uchar4 value);
+__device__ void __stwt(ushort2 *ptr, ushort2 value);
+__device__ void __stwt(ushort4 *ptr, ushort4 value);
+__device__ void __stwt(uint2 *ptr, uint2 value);
+__device__ void __stwt(uint4 *ptr, uint4 value);
+__device__ void __stwt(ulonglong2 *ptr, ulonglong2 value);
+__device__ void __stwt(float *ptr, float value);
+__device__ void __stwt(float2 *ptr, float2 value);
+__device__ void __stwt(float4 *ptr, float4 value);
+__device__ void __stwt(double *ptr, double value);
+__device__ void __stwt(double2 *ptr, double2 value);
 #endif /* CU2CL_SM_32_INTRINSICS_H */

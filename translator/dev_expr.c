@@ -1075,6 +1075,9 @@ static void print_expr_node(emitter *e, CXCursor c) {
   case CXCursor_InitListExpr:
     print_init_list(e, c);
     return;
+  case CXCursor_CompoundLiteralExpr: /* C's (float2){a, b}: as T{a, b} */
+    print_init_list(e, dev_last_child(c));
+    return;
   case CXCursor_CXXThisExpr:
     print_this(e);
     return;

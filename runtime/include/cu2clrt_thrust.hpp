@@ -54,6 +54,17 @@
 #include <type_traits>
 #include <utility>
 #include <vector>
+// What NVIDIA's Thrust headers bring besides (CUDA 13: its vectors pull in
+// libstdc++'s iostreams, memory, tuples, chrono and more), which programs
+// use without including: std::cout after only <thrust/device_vector.h>.
+#include <array>
+#include <cassert>
+#include <chrono>
+#include <cstdint>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <tuple>
 
 #include "cu2clrt.h"
 

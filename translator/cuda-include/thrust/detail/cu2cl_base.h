@@ -14,6 +14,22 @@
 #include <iterator>
 #include <type_traits>
 #include <utility>
+/* What NVIDIA's Thrust headers bring besides (CUDA 13), which programs use
+ * without including them: std::cout after only <thrust/device_vector.h>.
+ * The port's Thrust (cu2clrt_thrust.hpp) brings the same. */
+#include <array>
+#include <cassert>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <tuple>
+#include <vector>
 
 #include "../../host_defines.h"
 #include "../version.h"

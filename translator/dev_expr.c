@@ -177,12 +177,17 @@ static void print_member(emitter *e, CXCursor c) {
 
 /* A variable of the host side (namespace scope or a static member) used in
  * device code: constexpr and const-initialized ones are their value. */
-static void print_host_constant(emitter *e, CXCursor ref, const char *name) {
-  CXEvalResult r = clang_Cursor_Evaluate(ref);
+/* 1 when the compiler evaluates c to a number. */
+static int is_constant(CXCursor c) {
+  CXEvalResult r = clang_Cursor_Evaluate(c);
   CXEvalResultKind k = r ? clang_EvalResult_getKind(r) : CXEval_UnExposed;
   if (r)
     clang_EvalResult_dispose(r);
-  if (k == CXEval_Int || k == CXEval_Float) {
+  return k == CXEval_Int || k == CXEval_Float;
+}
+
+static void print_host_constant(emitter *e, CXCursor ref, const char *name) {
+  if (is_constant(ref)) {
     dev_print_int_value(e, ref);
     return;
   }
@@ -219,8 +224,11 @@ static void print_declref(emitter *e, CXCursor c) {
       strbuf_printf(e->out, "(*%s)", s->name);
     else if (v && (v->flags & V_DEREF))
       strbuf_printf(e->out, "(*%s)", sn);
-    else if (dk == CXCursor_VarDecl && cx_in_system_header(d))
+    else if (dk == CXCursor_VarDecl && cx_in_system_header(d) &&
+             !is_constant(c)) /* std::is_same<T, U>::value: its value */
       dev_report(e, c, CU2CL_D_UNKNOWN_DEVICE_FUNCTION, n, "variable");
+    else if (dk == CXCursor_VarDecl && cx_in_system_header(d))
+      dev_print_int_value(e, c);
     else if (!s && !v && dk == CXCursor_VarDecl)
       print_host_constant(e, c, n); /* constexpr globals, static members */
     else

@@ -5,6 +5,7 @@
 #include <cuda_runtime.h>
 #include <cmath>
 #include <limits>
+#include <type_traits>
 
 template <typename T>
 __device__ T clamp_top(float v)
@@ -25,6 +26,20 @@ __global__ void limits(int *out, short *out16, float *outf, const float *in)
 }
 // CHECK-CL: outf[i] = in[i] < -3.40282347e+38f ? INFINITY : 1.1920929e-07f;
 // CHECK-CL: outf[i + 32] = in[i] > 0.f ? -(INFINITY) : (NAN);
+
+// Constant static members of the library's classes (HeCBench logprob:
+// std::is_same<T, half>::value in a kernel template)
+template <typename T>
+__global__ void traits(T *o)
+{
+    const bool same = std::is_same<T, float>::value;
+    o[threadIdx.x] = same ? (T)std::numeric_limits<T>::digits
+                          : (T)std::is_integral<T>::value;
+}
+// CHECK-CL: const bool same = true;
+// CHECK-CL: o[(uint)get_local_id(0)] = same ? (float)24 : (float)false;
+// CHECK-CL: const bool same = false;
+// CHECK-CL: o[(uint)get_local_id(0)] = same ? (int)31 : (int)true;
 // (the device functions follow the kernels in the .cl)
 // CHECK-CL: const long top = (long)2147483647 + 1LL;
 // CHECK-CL: return v >= (float)top ? 2147483647 : (int)v;
@@ -40,5 +55,7 @@ int main()
     cudaMalloc(&outf, 32 * sizeof(float));
     cudaMalloc(&in, 32 * sizeof(float));
     limits<<<1, 32>>>(out, out16, outf, in);
+    traits<float><<<1, 32>>>(outf);
+    traits<int><<<1, 32>>>(out);
     return 0;
 }

@@ -357,3 +357,14 @@ CU2CL_DEFINE_NORM(double, , private)
 CU2CL_DEFINE_NORM(double, , constant)
 #endif
 #undef CU2CL_DEFINE_NORM
+
+/* std::min and std::max of floating-point values (device code calls them
+ * as constexpr functions): C++'s definitions, which return the first
+ * argument when neither is less (equal values, a NaN), where fmin and
+ * fmax prefer the number. */
+float cu2cl_std_minf(float a, float b) { return b < a ? b : a; }
+float cu2cl_std_maxf(float a, float b) { return a < b ? b : a; }
+#ifdef CU2CL_DEVICE_HAS_FP64
+double cu2cl_std_min(double a, double b) { return b < a ? b : a; }
+double cu2cl_std_max(double a, double b) { return a < b ? b : a; }
+#endif

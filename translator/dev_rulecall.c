@@ -606,9 +606,61 @@ static int print_constant_call(emitter *e, CXCursor call) {
   return 1;
 }
 
+/* Functions of namespace std that device code calls (constexpr ones, which
+ * nvcc allows with --expt-relaxed-constexpr and clang always):
+ * std::move, std::forward and std::as_const are their argument (casts to
+ * a reference, which OpenCL C does without); std::min and std::max of two
+ * values of one arithmetic type keep C++'s definition (the first argument
+ * unless the second is less, or greater: for integers OpenCL's min and max,
+ * for floating point the prelude's helpers, as fmin and fmax differ on
+ * NaNs). 0 for anything else. */
+static int print_std_call(emitter *e, CXCursor callee, CXCursor *args,
+                          unsigned nargs) {
+  CXCursor parent = clang_getCursorSemanticParent(callee);
+  char *ns = clang_getCursorKind(parent) == CXCursor_Namespace
+                 ? cx_spelling(parent)
+                 : xstrdup("");
+  char *name = cx_spelling(callee);
+  int done = 0;
+  if (!strcmp(ns, "std") && nargs == 1 &&
+      (!strcmp(name, "move") || !strcmp(name, "forward") ||
+       !strcmp(name, "as_const"))) {
+    dev_emit(e, "(");
+    dev_print_expr(e, args[0]);
+    dev_emit(e, ")");
+    done = 1;
+  } else if (!strcmp(ns, "std") && nargs == 2 &&
+             (!strcmp(name, "min") || !strcmp(name, "max"))) {
+    CXType t = clang_getCanonicalType(
+        clang_getNonReferenceType(clang_getCursorType(args[0])));
+    int fp = t.kind == CXType_Float || t.kind == CXType_Double;
+    int integer = t.kind >= CXType_Char_U && t.kind <= CXType_Int128 &&
+                  t.kind != CXType_Bool && t.kind != CXType_WChar &&
+                  t.kind != CXType_Char16 && t.kind != CXType_Char32;
+    if (fp || integer) {
+      char *ts = dev_type_string(e, clang_getUnqualifiedType(t), 0);
+      if (fp)
+        strbuf_printf(e->out, "cu2cl_std_%s%s(", name,
+                      t.kind == CXType_Float ? "f" : "");
+      else
+        strbuf_printf(e->out, "%s((%s)", name, ts);
+      dev_print_expr(e, args[0]);
+      strbuf_printf(e->out, fp ? ", " : ", (%s)", ts);
+      dev_print_expr(e, args[1]);
+      dev_emit(e, ")");
+      free(ts);
+      done = 1;
+    }
+  }
+  free(name);
+  free(ns);
+  return done;
+}
+
 void dev_print_builtin_call(emitter *e, CXCursor call, CXCursor callee,
                             CXCursor *args, unsigned nargs) {
-  if (dev_print_cg_call(e, call, callee, clang_getNullCursor(), args, nargs))
+  if (dev_print_cg_call(e, call, callee, clang_getNullCursor(), args, nargs) ||
+      print_std_call(e, callee, args, nargs))
     return;
   char *name = cx_spelling(callee);
   const cu2cl_device_rule *r = dev_builtin_rule(callee);

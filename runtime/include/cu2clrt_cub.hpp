@@ -63,6 +63,24 @@ template <class K, class V> struct KeyValuePair {
   KeyValuePair() = default;
   KeyValuePair(const K &k, const V &v) : key(k), value(v) {}
 };
+// The pair of the larger (ArgMax) or smaller value; of equal values, the
+// smaller key's.
+struct ArgMax {
+  template <class K, class V>
+  KeyValuePair<K, V> operator()(const KeyValuePair<K, V> &a,
+                                const KeyValuePair<K, V> &b) const {
+    return (b.value > a.value || (b.value == a.value && b.key < a.key)) ? b
+                                                                        : a;
+  }
+};
+struct ArgMin {
+  template <class K, class V>
+  KeyValuePair<K, V> operator()(const KeyValuePair<K, V> &a,
+                                const KeyValuePair<K, V> &b) const {
+    return (b.value < a.value || (b.value == a.value && b.key < a.key)) ? b
+                                                                        : a;
+  }
+};
 
 // Two buffers of a sort; Current() holds the keys before and after it.
 template <class T> struct DoubleBuffer {

@@ -2,13 +2,14 @@
  * cub/cub.cuh (cu2cl's own): CUB as CUB's documentation gives it. Host
  * code's part is declared here: the device-wide algorithms DeviceReduce,
  * DeviceScan, DeviceSelect and DeviceRadixSort (each with the two-call
- * temporary-storage protocol), KeyValuePair, DoubleBuffer,
+ * temporary-storage protocol), DoubleBuffer,
  * CountingInputIterator and TransformInputIterator; cu2cl renames cub:: in
  * host code to cu2cl_cub::, which cu2clrt_cub.hpp implements. The block-
  * and warp-level primitives (BlockLoad, BlockStore, BlockExchange,
  * BlockReduce, BlockScan, BlockRadixSort, BlockAdjacentDifference,
- * BlockDiscontinuity, WarpReduce, WarpScan) and the
- * operators Sum, Max and Min are defined in ../cu2cl_cub/ in CUDA C++,
+ * BlockDiscontinuity, WarpReduce, WarpScan), KeyValuePair and the
+ * operators Sum, Max, Min, ArgMax and ArgMin are defined in ../cu2cl_cub/
+ * in CUDA C++,
  * which the device emitter translates. This
  * directory is not a system one (flags.c), and comes before a toolkit's.
  */
@@ -39,15 +40,6 @@
 #include "../cu2cl_cub/warp_scan.cuh"
 
 namespace cub {
-
-template <class K, class V> struct KeyValuePair {
-  typedef K Key;
-  typedef V Value;
-  K key;
-  V value;
-  __host__ __device__ KeyValuePair();
-  __host__ __device__ KeyValuePair(const K &k, const V &v);
-};
 
 template <class T> struct DoubleBuffer {
   T *d_buffers[2];

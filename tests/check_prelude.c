@@ -61,15 +61,16 @@ static void cl_teardown(void) {
 }
 
 /* The prelude as cu2cl embeds it: prelude.cl, prelude_math.cl, then
- * prelude_round.cl, then prelude_half.cl. */
+ * prelude_round.cl, then prelude_half.cl, then prelude_bf16.cl. */
 static char *prelude_text(void) {
   char *a = read_file(CU2CL_SOURCE_DIR "/rules/prelude.cl", NULL);
   char *b = read_file(CU2CL_SOURCE_DIR "/rules/prelude_math.cl", NULL);
   char *c = read_file(CU2CL_SOURCE_DIR "/rules/prelude_round.cl", NULL);
   char *d = read_file(CU2CL_SOURCE_DIR "/rules/prelude_half.cl", NULL);
-  ck_assert_msg(a && b && c && d, "cannot read rules/prelude*.cl");
-  char *s = xasprintf("%s%s%s%s", a, b, c, d);
-  free(a), free(b), free(c), free(d);
+  char *e = read_file(CU2CL_SOURCE_DIR "/rules/prelude_bf16.cl", NULL);
+  ck_assert_msg(a && b && c && d && e, "cannot read rules/prelude*.cl");
+  char *s = xasprintf("%s%s%s%s%s", a, b, c, d, e);
+  free(a), free(b), free(c), free(d), free(e);
   return s;
 }
 
@@ -214,6 +215,12 @@ static char *cl_type(const char *cuda) {
     t[--tl] = '\0'; /* the argument is a local of the referenced type */
   if (str_starts_with(t, "const ") && !strchr(t, '*'))
     memmove(t, t + 6, strlen(t + 6) + 1);
+  if (str_starts_with(t, "__nv_bfloat16")) { /* the pairs, _raw, pointers */
+    char *r = xasprintf("cu2cl_bf16%s%s", strstr(t, "162") ? "2" : "",
+                        strchr(t, '*') ? " *" : "");
+    free(t);
+    return r;
+  }
   if (str_starts_with(t, "__half")) { /* __half, __half2, the _raw forms */
     char *r = xasprintf("cu2cl_half%s", strchr(t, '2') ? "2" : "");
     free(t);
@@ -303,6 +310,10 @@ static void append_row_kernel(strbuf *b, int id, const row *r, const char *sig,
     } else if (!strcmp(t, "cu2cl_half2")) {
       strbuf_printf(&locals, "  %s v%d = cu2cl_float2half2_rn(in[%d]);\n", t,
                     i, i);
+      args[i] = xasprintf("v%d", i);
+    } else if (!strcmp(t, "cu2cl_bf16") || !strcmp(t, "cu2cl_bf162")) {
+      strbuf_printf(&locals, "  %s v%d = cu2cl_float2%s_rn(in[%d]);\n", t, i,
+                    t + 6, i);
       args[i] = xasprintf("v%d", i);
     } else {
       strbuf_printf(&locals, "  %s v%d = (%s)in[%d];\n", t, i, t, i);
@@ -1279,6 +1290,104 @@ START_TEST(test_row_values) {
 }
 END_TEST
 
+/* ---- Core: bfloat16 rounding (prelude_bf16.cl) --------------------------- */
+
+static float float_of_bits(uint32_t u) {
+  float f;
+  memcpy(&f, &u, sizeof f);
+  return f;
+}
+
+/* bfloat16 bits of f in mode m (0 nearest even, 1 toward zero, 2 up, 3
+ * down), chosen between the two neighbours by their distance in double */
+static unsigned ref_bf16(float f, int m) {
+  uint32_t u;
+  memcpy(&u, &f, sizeof u);
+  if (isnan(f))
+    return 0x7fff;
+  unsigned r = u >> 16; /* the neighbour toward zero; r + 1 away from it */
+  double x = f, t = float_of_bits(r << 16);
+  double a = (r & 0x7fff) == 0x7f7f ? copysign(ldexp(1.0, 128), x)
+                                    : (double)float_of_bits((r + 1) << 16);
+  if (t == x)
+    return r;
+  if (m == 1)
+    return r;
+  if (m == 2 || m == 3)
+    return (m == 2) == (x > 0) ? r + 1 : r;
+  double dt = fabs(x - t), da = fabs(a - x);
+  return dt < da ? r : da < dt ? r + 1 : (r & 1) ? r + 1 : r;
+}
+
+START_TEST(test_bf16_rounding) {
+  enum { N = 1024 };
+  static const uint32_t edges[] = {
+      0x3f800000, 0x3f808000, 0x3f818000, 0x3f808001, 0xbf808000, 0xbf818001,
+      0x7f7fffff, 0xff7fffff, 0x7f7f8000, 0x7f7effff, 0x7f800000, 0xff800000,
+      0x7fc00000, 0xffc00001, 0x7f800001, 0x00000001, 0x00008000, 0x00018000,
+      0x80008001, 0x80000000, 0x00000000, 0x007fffff, 0x00800000, 0x3f7fffff};
+  static float in[N];
+  static cl_ushort out[4 * N];
+  size_t ne = sizeof edges / sizeof edges[0];
+  uint32_t s = 7;
+  for (size_t i = 0; i < N; i++) {
+    s = s * 1664525u + 1013904223u;
+    in[i] = float_of_bits(i < ne ? edges[i] : s);
+  }
+  cl_program p =
+      build_ok("kernel void r(global const float *in, global ushort *out) {\n"
+               "  size_t i = get_global_id(0), n = get_global_size(0);\n"
+               "  out[i] = cu2cl_float2bf16_rn(in[i]).x;\n"
+               "  out[n + i] = cu2cl_float2bf16_rz(in[i]).x;\n"
+               "  out[2 * n + i] = cu2cl_float2bf16_ru(in[i]).x;\n"
+               "  out[3 * n + i] = cu2cl_float2bf16_rd(in[i]).x;\n"
+               "}\n",
+               "-cl-std=CL1.2");
+  cl_mem ib = buffer(sizeof in, in), ob = buffer(sizeof out, out);
+  run(p, "r", N, 0, (cl_mem[]){ib, ob, NULL});
+  read_back(ob, sizeof out, out);
+  for (int m = 0; m < 4; m++)
+    for (size_t i = 0; i < N; i++)
+      ck_assert_msg(out[m * N + i] == ref_bf16(in[i], m),
+                    "mode %d, %a (0x%08x): got 0x%04x, want 0x%04x", m,
+                    (double)in[i], edges[i < ne ? i : 0], out[m * N + i],
+                    ref_bf16(in[i], m));
+  clReleaseMemObject(ib);
+  clReleaseMemObject(ob);
+  clReleaseProgram(p);
+}
+END_TEST
+
+/* Integers round once: 2^24 + 2^16 + 1 lies above a bfloat16 tie that
+ * float (24 bits) would round it onto. */
+START_TEST(test_bf16_int_rounding) {
+  cl_program p =
+      build_ok("kernel void r(global ushort *out) {\n"
+               "  int v = 0x01010001; long l = 0x10100000001l;\n"
+               "  out[0] = cu2cl_int2bf16(v, 0).x;\n"
+               "  out[1] = cu2cl_int2bf16(-v, 0).x;\n"
+               "  out[2] = cu2cl_int2bf16(v, CU2CL_RZ).x;\n"
+               "  out[3] = cu2cl_int2bf16(-v, CU2CL_RD).x;\n"
+               "  out[4] = cu2cl_int2bf16(-v, CU2CL_RU).x;\n"
+               "  out[5] = cu2cl_long2bf16(l, 0).x;\n"
+               "  out[6] = cu2cl_ulong2bf16(0xffffffffffffffffUL, 0).x;\n"
+               "  out[7] = cu2cl_uint2bf16(0u, 0).x;\n"
+               "}\n",
+               "-cl-std=CL1.2");
+  static const cl_ushort want[8] = {0x4b81, 0xcb81, 0x4b80, 0xcb81,
+                                    0xcb80, 0x5381, 0x5f80, 0x0000};
+  cl_ushort out[8] = {0};
+  cl_mem ob = buffer(sizeof out, out);
+  run(p, "r", 1, 1, (cl_mem[]){ob, NULL});
+  read_back(ob, sizeof out, out);
+  for (int i = 0; i < 8; i++)
+    ck_assert_msg(out[i] == want[i], "case %d: got 0x%04x, want 0x%04x", i,
+                  out[i], want[i]);
+  clReleaseMemObject(ob);
+  clReleaseProgram(p);
+}
+END_TEST
+
 /* sincosf / sincospif / __sincosf store through pointers in any space. */
 START_TEST(test_sincos_pointers) {
   const char *pa[] = {"x", "(&s)", "(&c)"};
@@ -1383,7 +1492,7 @@ static enum CXChildVisitResult collect_decl(CXCursor c, CXCursor parent,
   case CXCursor_LinkageSpec:
   case CXCursor_UnexposedDecl:
     return CXChildVisit_Recurse;
-  case CXCursor_StructDecl: /* the members of cuda_fp16.h's types */
+  case CXCursor_StructDecl: /* the members of cuda_fp16.h's, bf16.h's */
     return CXChildVisit_Recurse;
   case CXCursor_FunctionDecl:
   case CXCursor_CXXMethod:
@@ -1411,7 +1520,7 @@ START_TEST(test_signatures_match_toolkit) {
                         "--cuda-path=/usr/local/cuda",
                         "--cuda-gpu-arch=sm_80",
                         "-Wno-unknown-cuda-version"};
-  const char *probe = "#include <cuda_fp16.h>\n";
+  const char *probe = "#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n";
   struct CXUnsavedFile f = {"probe.cu", probe, (unsigned long)strlen(probe)};
   CXIndex idx = clang_createIndex(0, 0);
   CXTranslationUnit tu = clang_parseTranslationUnit(
@@ -1554,6 +1663,8 @@ static Suite *prelude_suite(void) {
   tcase_add_test(core, test_vector_struct_layout);
   tcase_add_test(core, test_row_values);
   tcase_add_test(core, test_sincos_pointers);
+  tcase_add_test(core, test_bf16_rounding);
+  tcase_add_test(core, test_bf16_int_rounding);
   tcase_add_test(core, test_rn_arithmetic_not_contracted);
   tcase_add_test(core, test_signatures_match_toolkit);
   suite_add_tcase(s, core);

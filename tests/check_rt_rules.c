@@ -58,6 +58,11 @@ static const char *const generated_only[] = {
     "cu2clrt_fp16",               /* half precision's own helpers */
     "cu2clrt_float_to_half_bits", /* (the CUDA names are kept) */
     "cu2clrt_half_bits_to_float",
+    "cu2clrt_bf16",                /* bfloat16's, likewise */
+    "cu2clrt_float_to_bf16_bits",
+    "cu2clrt_bf16_bits_to_float",
+    "cu2clrt_int_to_bf16_bits",
+    "cu2clrt_double_to_bf16_bits",
     "cu2cl_closure_at", /* host lambdas passed to kernel templates: */
     "cu2cl_closure_id", /* which lambda made a closure (emit_host) */
     "cu2cl_closure_tag",
@@ -90,6 +95,7 @@ static void load_header(void) {
   append_header("cu2clrt_pitch.h", &len);
   append_header("cu2clrt_graph.h", &len);
   append_header("cu2clrt_fp16.h", &len);
+  append_header("cu2clrt_bf16.h", &len);
 }
 
 static void free_header(void) {

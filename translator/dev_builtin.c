@@ -82,7 +82,9 @@ int dev_builtin_is_half_type(CXType t) {
     return 0;
   char *n = cx_spelling(d);
   int is = !strcmp(n, "__half") || !strcmp(n, "__half2") ||
-           !strcmp(n, "__half_raw") || !strcmp(n, "__half2_raw");
+           !strcmp(n, "__half_raw") || !strcmp(n, "__half2_raw") ||
+           !strcmp(n, "__nv_bfloat16") || !strcmp(n, "__nv_bfloat162") ||
+           !strcmp(n, "__nv_bfloat16_raw") || !strcmp(n, "__nv_bfloat162_raw");
   free(n);
   return is;
 }

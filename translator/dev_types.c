@@ -388,7 +388,7 @@ int dev_is_cl_vector_name(const char *tn) {
 
 /* CUDA vector types: "float4" -> "float4", "float3" -> "cu2cl_float3",
  * "longlong2" -> "long2", "dim3" -> "cu2cl_uint3", "__half" ->
- * "cu2cl_half". NULL when not one. */
+ * "cu2cl_half", "__nv_bfloat16" -> "cu2cl_bf16". NULL when not one. */
 static char *vector_type_name(const char *name) {
   static const char *const bases[][2] = {{"ulonglong", "ulong"},
                                          {"longlong", "long"},
@@ -411,6 +411,11 @@ static char *vector_type_name(const char *name) {
     return xstrdup("cu2cl_half");
   if (!strcmp(name, "__half2") || !strcmp(name, "__half2_raw"))
     return xstrdup("cu2cl_half2");
+  /* cuda_bf16.h: the same for bfloat16 (rules/prelude_bf16.cl) */
+  if (!strcmp(name, "__nv_bfloat16") || !strcmp(name, "__nv_bfloat16_raw"))
+    return xstrdup("cu2cl_bf16");
+  if (!strcmp(name, "__nv_bfloat162") || !strcmp(name, "__nv_bfloat162_raw"))
+    return xstrdup("cu2cl_bf162");
   for (int i = 0; bases[i][0]; i++) {
     size_t n = strlen(bases[i][0]);
     if (strncmp(name, bases[i][0], n) || !name[n] || name[n + 1])

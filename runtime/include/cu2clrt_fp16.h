@@ -82,10 +82,13 @@ typedef struct __half2_raw {
 } __half2_raw;
 
 #ifdef __cplusplus
+struct __nv_bfloat16; /* cu2clrt_bf16.h defines the conversion */
+
 struct __half {
   unsigned short __x;
   __half() = default;
   __half(const __half_raw &r) : __x(r.x) {}
+  explicit __half(const __nv_bfloat16 b);
   __half(float f) : __x(cu2clrt_float_to_half_bits(f)) {}
   __half(double f) : __half((float)f) {}
   __half(int v) : __half((float)v) {}

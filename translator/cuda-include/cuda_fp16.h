@@ -27,6 +27,9 @@ typedef struct __align__(4) {
   unsigned short y;
 } __half2_raw;
 
+/* cuda_bf16.h's type, for the explicit converting constructor */
+struct __nv_bfloat16;
+
 struct __align__(2) __half {
 protected:
   unsigned short __x;
@@ -34,6 +37,7 @@ protected:
 public:
   __half() = default;
   __host__ __device__ __half(const __half_raw &hr);
+  explicit __host__ __device__ __half(const __nv_bfloat16 f);
   __host__ __device__ __half(float f);
   __host__ __device__ __half(double f);
   __host__ __device__ __half(short v);

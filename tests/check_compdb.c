@@ -195,6 +195,26 @@ START_TEST(test_duplicates_keep_first) {
 }
 END_TEST
 
+/* A database recorded around CMake's configure step: the compiler probes
+ * (under CMakeFiles/, CMake's CMake*CompilerABI.* sources) are left out
+ * and listed, the program's files kept (a name that only starts like a
+ * probe's too). */
+START_TEST(test_cmake_probes_left_out) {
+  char *db = put_fixture("cmake_probes.json", "compile_commands.json");
+  ck_assert_int_eq(load(db), 0);
+  ck_assert_uint_eq(cmds.len, 2);
+  char *m = in_tmp("src/main.cu"), *l = in_tmp("src/CMakeLists.cu");
+  ck_assert_str_eq(cmds.items[0].file, m);
+  ck_assert_str_eq(cmds.items[1].file, l);
+  ck_assert_uint_eq(cmds.probes.len, 3);
+  ck_assert_msg(strstr(cmds.probes.items[0], "CMakeCUDACompilerId.cu") != NULL,
+                "%s", cmds.probes.items[0]);
+  ck_assert_str_eq(cmds.probes.items[1],
+                   "/usr/share/cmake-3.25/Modules/CMakeCUDACompilerABI.cu");
+  free(db), free(m), free(l);
+}
+END_TEST
+
 /* A relative "file" is relative to "directory"; a relative "directory" to
  * the database's own directory. */
 START_TEST(test_relative_paths) {
@@ -486,6 +506,7 @@ static Suite *compdb_suite(void) {
   tcase_add_test(core, test_cmake_cuda_directory);
   tcase_add_test(core, test_bear_arguments_other_name);
   tcase_add_test(core, test_command_quoting);
+  tcase_add_test(core, test_cmake_probes_left_out);
   tcase_add_test(core, test_duplicates_keep_first);
   tcase_add_test(core, test_relative_paths);
   tcase_add_test(core, test_empty_array);

@@ -450,6 +450,18 @@ static void cdb_seen_init(cdb_seen *set, size_t n) {
   set->slots = xcalloc(set->cap, sizeof *set->slots);
 }
 
+/* 1 for the compiles a build system makes to identify its compilers,
+ * which a database recorded around configuring holds: anything under a
+ * CMakeFiles/ directory (CMakeFiles/3.25.1/CompilerIdCUDA/...,
+ * CMakeFiles/CMakeScratch/, CMakeTmp/) and CMake's CMake*CompilerABI.*
+ * sources in its Modules/. */
+static int cdb_is_build_probe(const char *file) {
+  if (strstr(file, "/CMakeFiles/"))
+    return 1;
+  const char *base = path_basename(file);
+  return str_starts_with(base, "CMake") && strstr(base, "CompilerABI.");
+}
+
 /* Appends cmd to out unless its file is there already (then frees it). */
 static void cdb_add_unique(cu2cl_compile_cmds *out, cdb_seen *seen,
                            cu2cl_compile_cmd *cmd) {
@@ -471,6 +483,12 @@ static void cdb_collect(CXCompilationDatabase db, const char *base,
   for (unsigned i = 0; i < n; i++) {
     cu2cl_compile_cmd cmd;
     cdb_convert(clang_CompileCommands_getCommand(all, i), base, &cmd);
+    if (cdb_is_build_probe(cmd.file)) {
+      if (!strvec_contains(&out->probes, cmd.file))
+        strvec_push(&out->probes, cmd.file);
+      cdb_cmd_free(&cmd);
+      continue;
+    }
     cdb_add_unique(out, &seen, &cmd);
   }
   free(seen.slots);
@@ -604,4 +622,5 @@ void cu2cl_compile_cmds_free(cu2cl_compile_cmds *cmds) {
   cmds->items = NULL;
   cmds->len = 0;
   strvec_free(&cmds->missing);
+  strvec_free(&cmds->probes);
 }

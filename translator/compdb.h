@@ -29,6 +29,7 @@ typedef struct cu2cl_compile_cmds {
   cu2cl_compile_cmd *items;
   size_t len;
   strvec missing; /* requested sources the database does not list */
+  strvec probes;  /* build-system compiler probes left out (CU2CL0109) */
 } cu2cl_compile_cmds;
 
 /* Loads every command of the database at path (a directory containing

@@ -367,6 +367,9 @@ static int load_commands(args *a, cu2cl_compile_cmds *cmds) {
   for (size_t i = 0; i < cmds->missing.len; i++)
     cu2cl_diag_report(diags, CU2CL_D_FILE_NOT_IN_DATABASE, NULL, 0, 0,
                       cmds->missing.items[i]);
+  for (size_t i = 0; i < cmds->probes.len; i++)
+    cu2cl_diag_report(diags, CU2CL_D_BUILD_PROBE_SKIPPED, NULL, 0, 0,
+                      cmds->probes.items[i]);
   if (!cmds->len) {
     if (!cmds->missing.len)
       cu2cl_diag_report(diags, CU2CL_D_NO_INPUTS, NULL, 0, 0, "");

@@ -4,11 +4,13 @@
 // std::min/std::max. Runs on the local OpenCL device. main returns the number
 // of failed checks.
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <type_traits>
 #include <vector>
 
 #include "cu2clrt.h"
+#include "cu2clrt_nvcc.h" /* as every translated file includes it */
 
 static int failures = 0;
 #define EXPECT(cond)                                                           \
@@ -84,6 +86,41 @@ static void check_minmax() {
   std::vector<int> v{4, 1, 3};
   EXPECT(*std::min_element(v.begin(), v.end()) == 1);
   EXPECT(twice(thrice(1)) == 6);
+}
+
+/* CUDA's math functions that nvcc also gives host code (cu2clrt_nvcc.h),
+ * against values of the functions' definitions (nvcc's host versions
+ * agree with these to an ulp or two). */
+static bool near(double got, double want, double rel) {
+  return std::fabs(got - want) <= rel * std::fabs(want);
+}
+static void check_host_math() {
+  EXPECT(rsqrtf(4.0f) == 0.5f && rsqrt(0.25) == 2.0);
+  EXPECT(rsqrtf(0.999f) == 1.00050032f); /* rounded once from double */
+  EXPECT(rcbrtf(8.0f) == 0.5f && rcbrt(-27.0) == -1.0 / 3.0);
+  EXPECT(sinpi(1.0) == 0.0 && !std::signbit(sinpi(2.0)) &&
+         std::signbit(sinpi(-1.0)));
+  EXPECT(sinpi(0.5) == 1.0 && sinpi(-2.5) == -1.0 && sinpif(1.5f) == -1.0f);
+  EXPECT(cospi(0.5) == 0.0 && cospi(1.0) == -1.0 && cospif(2.0f) == 1.0f);
+  EXPECT(near(sinpi(0.25), 0.70710678118654752, 2e-16));
+  EXPECT(near(sinpi(1e6 + 0.25), 0.70710678118654752, 2e-16)); /* exact
+                                                                   reduction */
+  float s, c;
+  sincospif(1.0f / 6.0f, &s, &c);
+  EXPECT(near(s, 0.5, 1e-7) && near(c, 0.86602540378443865, 1e-7));
+  EXPECT(normcdf(0.0) == 0.5 && near(normcdf(-1.0), 0.15865525393145705, 1e-15));
+  EXPECT(near(normcdff(1.5f), 0.93319279873114191, 1e-7));
+  EXPECT(near(erfinv(0.5), 0.47693627620446987, 1e-15));
+  EXPECT(near(std::erf(erfinv(-0.999999)), -0.999999, 1e-15));
+  EXPECT(erfinv(1.0) == HUGE_VAL && std::isnan(erfinv(1.5)) &&
+         erfinvf(0.0f) == 0.0f);
+  EXPECT(near(erfcinv(1e-300), 26.209469960516124, 1e-14)); /* the tail */
+  EXPECT(near(erfcinvf(0.5f), 0.47693627620446987, 1e-7));
+  EXPECT(near(normcdfinv(0.975), 1.959963984540054, 1e-15));
+  EXPECT(near(normcdfinvf(0.025f), -1.959963984540054, 1e-6));
+  EXPECT(near(erfcx(1.0), 0.42758357615580700, 1e-15));
+  EXPECT(near(erfcx(30.0), 0.018795888861416751, 1e-15)); /* the series */
+  EXPECT(near(erfcxf(-1.0f), 5.0089800807622834, 1e-7));
 }
 
 static void check_api() {
@@ -187,6 +224,7 @@ static void check_kernel_ptr() {
 }
 
 int main() {
+  check_host_math();
   check_dim3();
   check_minmax();
   check_api();

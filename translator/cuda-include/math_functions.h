@@ -4,7 +4,11 @@
  * precision functions (CUDA Math API, "Single Precision Mathematical
  * Functions", "Double Precision Mathematical Functions"), the C++ overloads
  * of <cmath> names for float and double, and the integer min/max family
- * ("Integer Mathematical Functions"). All are __device__ declarations.
+ * ("Integer Mathematical Functions"). All are __device__ declarations,
+ * but for the functions that CUDA's headers also define for host code and
+ * the C library lacks (rsqrtf, sinpif, erfinvf, normcdff and the like),
+ * which are __host__ __device__ (the port's host code gets them from
+ * cu2clrt_nvcc.h).
  *
  * Names that the host C library also has (sqrtf, sin, ...) are declared as
  * __device__ overloads: clang keeps a __device__ and a host function with
@@ -231,14 +235,14 @@ __device__ float cbrtf(float x);
 __device__ float ceilf(float x);
 __device__ float cosf(float x);
 __device__ float coshf(float x);
-__device__ float cospif(float x);
+__host__ __device__ float cospif(float x);
 __device__ float cyl_bessel_i0f(float x);
 __device__ float cyl_bessel_i1f(float x);
 __device__ float erfcf(float x);
-__device__ float erfcinvf(float x);
-__device__ float erfcxf(float x);
+__host__ __device__ float erfcinvf(float x);
+__host__ __device__ float erfcxf(float x);
 __device__ float erff(float x);
-__device__ float erfinvf(float x);
+__host__ __device__ float erfinvf(float x);
 __device__ float exp10f(float x);
 __device__ float exp2f(float x);
 __device__ float expf(float x);
@@ -254,15 +258,15 @@ __device__ float log2f(float x);
 __device__ float logbf(float x);
 __device__ float logf(float x);
 __device__ float nearbyintf(float x);
-__device__ float normcdff(float x);
-__device__ float normcdfinvf(float x);
-__device__ float rcbrtf(float x);
+__host__ __device__ float normcdff(float x);
+__host__ __device__ float normcdfinvf(float x);
+__host__ __device__ float rcbrtf(float x);
 __device__ float rintf(float x);
 __device__ float roundf(float x);
-__device__ float rsqrtf(float x);
+__host__ __device__ float rsqrtf(float x);
 __device__ float sinf(float x);
 __device__ float sinhf(float x);
-__device__ float sinpif(float x);
+__host__ __device__ float sinpif(float x);
 __device__ float sqrtf(float x);
 __device__ float tanf(float x);
 __device__ float tanhf(float x);
@@ -295,7 +299,7 @@ __device__ long int lroundf(float x);
 __device__ long long int llrintf(float x);
 __device__ long long int llroundf(float x);
 __device__ void sincosf(float x, float *sptr, float *cptr);
-__device__ void sincospif(float x, float *sptr, float *cptr);
+__host__ __device__ void sincospif(float x, float *sptr, float *cptr);
 __device__ float jnf(int n, float x);
 __device__ float ynf(int n, float x);
 __device__ float nanf(const char *tagp);
@@ -307,25 +311,25 @@ __device__ float normf(int dim, const float *p);
 __device__ float rnormf(int dim, const float *p);
 
 /* Double precision functions that <cmath> does not overload. */
-__device__ double cospi(double x);
+__host__ __device__ double cospi(double x);
 __device__ double cyl_bessel_i0(double x);
 __device__ double cyl_bessel_i1(double x);
-__device__ double erfcinv(double x);
-__device__ double erfcx(double x);
-__device__ double erfinv(double x);
+__host__ __device__ double erfcinv(double x);
+__host__ __device__ double erfcx(double x);
+__host__ __device__ double erfinv(double x);
 __device__ double exp10(double x);
 __device__ double j0(double x);
 __device__ double j1(double x);
-__device__ double normcdf(double x);
-__device__ double normcdfinv(double x);
-__device__ double rcbrt(double x);
-__device__ double rsqrt(double x);
-__device__ double sinpi(double x);
+__host__ __device__ double normcdf(double x);
+__host__ __device__ double normcdfinv(double x);
+__host__ __device__ double rcbrt(double x);
+__host__ __device__ double rsqrt(double x);
+__host__ __device__ double sinpi(double x);
 __device__ double y0(double x);
 __device__ double y1(double x);
 __device__ double rhypot(double x, double y);
 __device__ void sincos(double x, double *sptr, double *cptr);
-__device__ void sincospi(double x, double *sptr, double *cptr);
+__host__ __device__ void sincospi(double x, double *sptr, double *cptr);
 __device__ double jn(int n, double x);
 __device__ double yn(int n, double x);
 __device__ double nan(const char *tagp);

@@ -356,6 +356,11 @@ static int call_predicated(emitter *e, CXCursor def) {
 
 static void print_function_call(emitter *e, CXCursor call, CXCursor def,
                                 CXCursor *args, unsigned nargs) {
+  if (is_constant(call)) { /* a constexpr function of constants (cilog2(N)
+                              in a constexpr initializer): its value */
+    dev_print_int_value(e, call);
+    return;
+  }
   check_recursion(e, call, def);
   char *sp = dev_call_spaces(e, call, def, args, nargs);
   int pred = call_predicated(e, def);

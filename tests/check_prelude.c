@@ -61,16 +61,17 @@ static void cl_teardown(void) {
 }
 
 /* The prelude as cu2cl embeds it: prelude.cl, prelude_math.cl, then
- * prelude_round.cl, then prelude_half.cl, then prelude_bf16.cl. */
+ * prelude_round.cl, prelude_half.cl, prelude_bf16.cl, prelude_fp8.cl. */
 static char *prelude_text(void) {
   char *a = read_file(CU2CL_SOURCE_DIR "/rules/prelude.cl", NULL);
   char *b = read_file(CU2CL_SOURCE_DIR "/rules/prelude_math.cl", NULL);
   char *c = read_file(CU2CL_SOURCE_DIR "/rules/prelude_round.cl", NULL);
   char *d = read_file(CU2CL_SOURCE_DIR "/rules/prelude_half.cl", NULL);
   char *e = read_file(CU2CL_SOURCE_DIR "/rules/prelude_bf16.cl", NULL);
-  ck_assert_msg(a && b && c && d && e, "cannot read rules/prelude*.cl");
-  char *s = xasprintf("%s%s%s%s%s", a, b, c, d, e);
-  free(a), free(b), free(c), free(d), free(e);
+  char *f = read_file(CU2CL_SOURCE_DIR "/rules/prelude_fp8.cl", NULL);
+  ck_assert_msg(a && b && c && d && e && f, "cannot read rules/prelude*.cl");
+  char *s = xasprintf("%s%s%s%s%s%s", a, b, c, d, e, f);
+  free(a), free(b), free(c), free(d), free(e), free(f);
   return s;
 }
 
@@ -221,6 +222,16 @@ static char *cl_type(const char *cuda) {
     free(t);
     return r;
   }
+  if (str_starts_with(t, "__nv_fp8_e") || str_starts_with(t, "__nv_fp8x")) {
+    char *r = xasprintf("cu2cl_%s", t + 5); /* the fp8 structs */
+    free(t);
+    return r;
+  }
+  if (!strcmp(t, "__nv_saturation_t") ||
+      !strcmp(t, "__nv_fp8_interpretation_t")) { /* enums: int */
+    free(t);
+    return xstrdup("int");
+  }
   if (str_starts_with(t, "__half")) { /* __half, __half2, the _raw forms */
     char *r = xasprintf("cu2cl_half%s", strchr(t, '2') ? "2" : "");
     free(t);
@@ -310,6 +321,9 @@ static void append_row_kernel(strbuf *b, int id, const row *r, const char *sig,
     } else if (!strcmp(t, "cu2cl_half2")) {
       strbuf_printf(&locals, "  %s v%d = cu2cl_float2half2_rn(in[%d]);\n", t,
                     i, i);
+      args[i] = xasprintf("v%d", i);
+    } else if (str_starts_with(t, "cu2cl_fp8")) { /* the storage's bits */
+      strbuf_printf(&locals, "  %s v%d = cu2cl_make_%s(in[%d]);\n", t, i, t, i);
       args[i] = xasprintf("v%d", i);
     } else if (!strcmp(t, "cu2cl_bf16") || !strcmp(t, "cu2cl_bf162")) {
       strbuf_printf(&locals, "  %s v%d = cu2cl_float2%s_rn(in[%d]);\n", t, i,
@@ -1423,6 +1437,143 @@ START_TEST(test_sincos_pointers) {
 }
 END_TEST
 
+/* ---- Core: fp8 conversions (prelude_fp8.cl) ----------------------------- */
+
+/* the float of half bits h, from the definition */
+static float half_bits_to_float(uint16_t h) {
+  int e = (h >> 10) & 31, f = h & 0x3ff;
+  float v = e == 31 ? (f ? NAN : INFINITY)
+            : e     ? ldexpf(1.0f + ldexpf((float)f, -10), e - 15)
+                    : ldexpf((float)f, -24);
+  return h & 0x8000 ? -v : v;
+}
+
+/* The value of fp8 bits x (fmt 0: E4M3, 1: E5M2) as a double; NaN for
+ * the NaNs, HUGE_VAL for E5M2's infinities. Decoded from the definition:
+ * (-1)^s * 2^(E - bias) * 1.M, or 2^(1 - bias) * 0.M when E is 0. */
+static double fp8_value(unsigned x, int fmt) {
+  int m = fmt ? 2 : 3, b = fmt ? 15 : 7;
+  unsigned e = (x & 0x7f) >> m, f = x & ((1u << m) - 1);
+  double sign = x & 0x80 ? -1 : 1;
+  if (fmt ? e == 31 && f : (x & 0x7f) == 0x7f)
+    return NAN;
+  if (fmt && e == 31)
+    return sign * HUGE_VAL;
+  return e ? sign * ldexp(1.0 + ldexp(f, -m), (int)e - b)
+           : sign * ldexp(f, 1 - b - m);
+}
+
+/* fp8 bits of finite or infinite x by brute force: the nearest of the
+ * finite values and of the next one above the largest (480 or 65536,
+ * which stands for overflow), a tie to the even bits; overflow is the
+ * largest finite (sat) or NaN 0x7f (E4M3), infinity (E5M2); NaN 0x7f. */
+static unsigned ref_fp8(double x, int sat, int fmt) {
+  unsigned maxfin = fmt ? 0x7b : 0x7e, best = 0;
+  if (isnan(x))
+    return 0x7f;
+  double ax = fabs(x), bd = INFINITY;
+  int over = ax >= (fmt ? 65536.0 : 480.0); /* beyond the stand-in */
+  for (unsigned c = 0; c <= maxfin + 1 && !over; c++) {
+    double v = c <= maxfin ? fp8_value(c, fmt) : (fmt ? 65536.0 : 480.0);
+    double d = fabs(ax - v);
+    if (d < bd || (d == bd && !(c & 1)))
+      best = c, bd = d;
+  }
+  if (over || best > maxfin)
+    best = sat ? maxfin : fmt ? 0x7c : 0x7f;
+  return best | (signbit(x) ? 0x80u : 0u);
+}
+
+/* Every float pattern near the fp8 ranges (the ties, the subnormals of
+ * both formats, the largest finite and overflow, infinities, NaN, -0),
+ * every half and bfloat16, both formats, both saturation modes; and back:
+ * every fp8 byte to float and half, exactly (NaN: 0x7fffffff, 0x7fff). */
+START_TEST(test_fp8_conversions) {
+  enum { NF = 2 * 64 * 256, N16 = 65536 };
+  static float in[NF];
+  static cl_uchar out[4 * NF], o16[8 * N16];
+  static cl_uint back[2 * 256];
+  static cl_ushort hback[2 * 256];
+  for (uint32_t i = 0; i < NF; i++) { /* exponents 2^-26 .. 2^17, specials */
+    uint32_t s = i >> 14, e = (i >> 8) & 63, m = i & 255;
+    uint32_t ex = e == 0 ? 0 : e == 63 ? 255 : 100 + e;
+    in[i] =
+        float_of_bits(s << 31 | ex << 23 | m << 15 | (m & 7) << 12 | (m & 1));
+  }
+  cl_program p =
+      build_ok("kernel void f(global const float *in, global uchar *out) {\n"
+               "  size_t i = get_global_id(0), n = get_global_size(0);\n"
+               "  for (int k = 0; k < 4; k++)\n"
+               "    out[k * n + i] = cu2cl_float2fp8(in[i], k & 1, k >> 1);\n"
+               "}\n"
+               "kernel void h(global uchar *out) {\n"
+               "  ushort u = (ushort)get_global_id(0);\n"
+               "  cu2cl_half h = cu2cl_ushort_as_half(u);\n"
+               "  cu2cl_bf16 b = cu2cl_ushort_as_bf16(u);\n"
+               "  for (int k = 0; k < 4; k++) {\n"
+               "    out[8 * u + k] = cu2cl_half2fp8(h, k & 1, k >> 1);\n"
+               "    out[8 * u + 4 + k] = cu2cl_bf162fp8(b, k & 1, k >> 1);\n"
+               "  }\n"
+               "}\n"
+               "kernel void b(global uint *out, global ushort *hout) {\n"
+               "  uint x = get_global_id(0);\n"
+               "  for (int k = 0; k < 2; k++) {\n"
+               "    out[k * 256 + x] = cu2cl_fp82float_bits((uchar)x, k);\n"
+               "    hout[k * 256 + x] = cu2cl_fp82half((uchar)x, k).x;\n"
+               "  }\n"
+               "}\n",
+               "-cl-std=CL1.2");
+  cl_mem ib = buffer(sizeof in, in), ob = buffer(sizeof out, out);
+  cl_mem hb = buffer(sizeof o16, o16), bb = buffer(sizeof back, back);
+  cl_mem hbb = buffer(sizeof hback, hback);
+  run(p, "f", NF, 0, (cl_mem[]){ib, ob, NULL});
+  run(p, "h", N16, 0, (cl_mem[]){hb, NULL});
+  run(p, "b", 256, 0, (cl_mem[]){bb, hbb, NULL});
+  read_back(ob, sizeof out, out);
+  read_back(hb, sizeof o16, o16);
+  read_back(bb, sizeof back, back);
+  read_back(hbb, sizeof hback, hback);
+  for (int k = 0; k < 4; k++)
+    for (size_t i = 0; i < NF; i++)
+      ck_assert_msg(out[k * NF + i] == ref_fp8(in[i], k & 1, k >> 1),
+                    "float %a sat %d fmt %d: got 0x%02x, want 0x%02x",
+                    (double)in[i], k & 1, k >> 1, out[k * NF + i],
+                    ref_fp8(in[i], k & 1, k >> 1));
+  for (uint32_t u = 0; u < N16; u++)
+    for (int k = 0; k < 8; k++) {
+      double x = k < 4 ? (double)half_bits_to_float((uint16_t)u)
+                       : (double)float_of_bits(u << 16);
+      unsigned want = ref_fp8(x, k & 1, (k >> 1) & 1);
+      ck_assert_msg(o16[8 * u + k] == want,
+                    "%s 0x%04x sat %d fmt %d: got 0x%02x, want 0x%02x",
+                    k < 4 ? "half" : "bf16", u, k & 1, (k >> 1) & 1,
+                    o16[8 * u + k], want);
+    }
+  for (int k = 0; k < 2; k++)
+    for (unsigned x = 0; x < 256; x++) {
+      double v = fp8_value(x, k);
+      float got = float_of_bits(back[k * 256 + x]);
+      if (isnan(v))
+        ck_assert_uint_eq(back[k * 256 + x], 0x7fffffff);
+      else
+        ck_assert_msg((double)got == v && !signbit(got) == !signbit(v),
+                      "fp8 0x%02x fmt %d: got %a, want %a", x, k, (double)got,
+                      v);
+      ck_assert_msg(
+          isnan(v) ? hback[k * 256 + x] == 0x7fff
+                   : half_bits_to_float(hback[k * 256 + x]) == got &&
+                         !signbit(got) == !(hback[k * 256 + x] & 0x8000),
+          "fp8 0x%02x fmt %d to half: 0x%04x", x, k, hback[k * 256 + x]);
+    }
+  clReleaseMemObject(ib);
+  clReleaseMemObject(ob);
+  clReleaseMemObject(hb);
+  clReleaseMemObject(bb);
+  clReleaseMemObject(hbb);
+  clReleaseProgram(p);
+}
+END_TEST
+
 /* __fmul_rn(a, b) + c and __fadd_rn(a * b, c) must round the product:
  * with a = 1 + 2^-12, a * a rounds to 1 + 2^-11, so the sum with
  * -(1 + 2^-11) is 0 exactly, while a fused multiply-add gives 2^-24. */
@@ -1520,7 +1671,8 @@ START_TEST(test_signatures_match_toolkit) {
                         "--cuda-path=/usr/local/cuda",
                         "--cuda-gpu-arch=sm_80",
                         "-Wno-unknown-cuda-version"};
-  const char *probe = "#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n";
+  const char *probe = "#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n"
+                      "#include <cuda_fp8.h>\n";
   struct CXUnsavedFile f = {"probe.cu", probe, (unsigned long)strlen(probe)};
   CXIndex idx = clang_createIndex(0, 0);
   CXTranslationUnit tu = clang_parseTranslationUnit(
@@ -1665,6 +1817,7 @@ static Suite *prelude_suite(void) {
   tcase_add_test(core, test_sincos_pointers);
   tcase_add_test(core, test_bf16_rounding);
   tcase_add_test(core, test_bf16_int_rounding);
+  tcase_add_test(core, test_fp8_conversions);
   tcase_add_test(core, test_rn_arithmetic_not_contracted);
   tcase_add_test(core, test_signatures_match_toolkit);
   suite_add_tcase(s, core);

@@ -58,11 +58,25 @@ static const char *const generated_only[] = {
     "cu2clrt_fp16",               /* half precision's own helpers */
     "cu2clrt_float_to_half_bits", /* (the CUDA names are kept) */
     "cu2clrt_half_bits_to_float",
-    "cu2clrt_bf16",                /* bfloat16's, likewise */
+    "cu2clrt_bf16", /* bfloat16's, likewise */
     "cu2clrt_float_to_bf16_bits",
     "cu2clrt_bf16_bits_to_float",
     "cu2clrt_int_to_bf16_bits",
     "cu2clrt_double_to_bf16_bits",
+    "cu2clrt_fp8", /* fp8's (cu2clrt_fp8.h), likewise */
+    "cu2clrt_fp8x2",
+    "cu2clrt_fp8x4",
+    "cu2clrt_fp8_round",
+    "cu2clrt_bits_to_fp8",
+    "cu2clrt_float_to_fp8",
+    "cu2clrt_double_to_fp8",
+    "cu2clrt_fp8_isnan",
+    "cu2clrt_fp8_to_float_bits",
+    "cu2clrt_fp8_to_float",
+    "cu2clrt_fp8_to_half_bits",
+    "cu2clrt_fp8_to_ll",
+    "cu2clrt_fp8_to_ull",
+    "cu2clrt_fp8_to_int",
     "cu2cl_closure_at", /* host lambdas passed to kernel templates: */
     "cu2cl_closure_id", /* which lambda made a closure (emit_host) */
     "cu2cl_closure_tag",
@@ -96,6 +110,7 @@ static void load_header(void) {
   append_header("cu2clrt_graph.h", &len);
   append_header("cu2clrt_fp16.h", &len);
   append_header("cu2clrt_bf16.h", &len);
+  append_header("cu2clrt_fp8.h", &len);
 }
 
 static void free_header(void) {

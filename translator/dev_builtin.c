@@ -84,7 +84,9 @@ int dev_builtin_is_half_type(CXType t) {
   int is = !strcmp(n, "__half") || !strcmp(n, "__half2") ||
            !strcmp(n, "__half_raw") || !strcmp(n, "__half2_raw") ||
            !strcmp(n, "__nv_bfloat16") || !strcmp(n, "__nv_bfloat162") ||
-           !strcmp(n, "__nv_bfloat16_raw") || !strcmp(n, "__nv_bfloat162_raw");
+           !strcmp(n, "__nv_bfloat16_raw") ||
+           !strcmp(n, "__nv_bfloat162_raw") ||
+           str_starts_with(n, "__nv_fp8_") || str_starts_with(n, "__nv_fp8x");
   free(n);
   return is;
 }

@@ -22,9 +22,9 @@ const cu2cl_device_rule *dev_builtin_rule(CXCursor callee);
  * name. */
 const cu2cl_device_rule *dev_builtin_member_rule(CXCursor member, int *known);
 /* 1 for a record type of cuda_fp16.h (__half, __half2 and their _raw
- * forms) or cuda_bf16.h (__nv_bfloat16, __nv_bfloat162, _raw): what the
- * table does not map about it is reported, never printed as a plain
- * struct. */
+ * forms), cuda_bf16.h (__nv_bfloat16, __nv_bfloat162, _raw) or cuda_fp8.h
+ * (__nv_fp8_e4m3, __nv_fp8x2_e5m2, ...): what the table does not map about
+ * it is reported, never printed as a plain struct. */
 int dev_builtin_is_half_type(CXType t);
 /* 1 for a built-in every work-item must reach on the warp emulation path
  * (warp primitives, __syncthreads*, cooperative-groups collectives);

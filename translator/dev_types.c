@@ -388,7 +388,8 @@ int dev_is_cl_vector_name(const char *tn) {
 
 /* CUDA vector types: "float4" -> "float4", "float3" -> "cu2cl_float3",
  * "longlong2" -> "long2", "dim3" -> "cu2cl_uint3", "__half" ->
- * "cu2cl_half", "__nv_bfloat16" -> "cu2cl_bf16". NULL when not one. */
+ * "cu2cl_half", "__nv_bfloat16" -> "cu2cl_bf16", "__nv_fp8_e4m3" ->
+ * "cu2cl_fp8_e4m3". NULL when not one. */
 static char *vector_type_name(const char *name) {
   static const char *const bases[][2] = {{"ulonglong", "ulong"},
                                          {"longlong", "long"},
@@ -416,6 +417,12 @@ static char *vector_type_name(const char *name) {
     return xstrdup("cu2cl_bf16");
   if (!strcmp(name, "__nv_bfloat162") || !strcmp(name, "__nv_bfloat162_raw"))
     return xstrdup("cu2cl_bf162");
+  /* cuda_fp8.h: __nv_fp8_e4m3 -> cu2cl_fp8_e4m3, __nv_fp8x2_e5m2 ->
+   * cu2cl_fp8x2_e5m2, ... (rules/prelude_fp8.cl: the storage in __x) */
+  if ((str_starts_with(name, "__nv_fp8_") ||
+       str_starts_with(name, "__nv_fp8x")) &&
+      (str_ends_with(name, "_e4m3") || str_ends_with(name, "_e5m2")))
+    return xasprintf("cu2cl_%s", name + 5);
   for (int i = 0; bases[i][0]; i++) {
     size_t n = strlen(bases[i][0]);
     if (strncmp(name, bases[i][0], n) || !name[n] || name[n + 1])

@@ -44,6 +44,7 @@ typedef struct host {
   int thrust_included;
   int fp16_included;
   int bf16_included;
+  int fp8_included;
   int cub_included;
   cu2cl_kptr *kptr; /* declarations holding kernels (host_kptr.h) */
 } host;
@@ -369,7 +370,8 @@ static void handle_macro(host *h, CXCursor c) {
 
 /* An include of a CUDA header (the toolkit's or cu2cl's own) gives way to
  * cu2clrt.h, Thrust's to cu2clrt_thrust.hpp, CUB's to cu2clrt_cub.hpp,
- * cuda_fp16.h to cu2clrt_fp16.h, cuda_bf16.h to cu2clrt_bf16.h; the
+ * cuda_fp16.h to cu2clrt_fp16.h, cuda_bf16.h to cu2clrt_bf16.h, cuda_fp8.h
+ * to cu2clrt_fp8.h; the
  * first include of the file
  * is noted (the cu2clrt block goes there). */
 static void handle_include(host *h, CXCursor c) {
@@ -388,15 +390,17 @@ static void handle_include(host *h, CXCursor c) {
                         : str_starts_with(name, "cub/")  ? "cu2clrt_cub.hpp"
                         : str_starts_with(name, "cuda_fp16") ? "cu2clrt_fp16.h"
                         : str_starts_with(name, "cuda_bf16") ? "cu2clrt_bf16.h"
+                        : str_starts_with(name, "cuda_fp8")  ? "cu2clrt_fp8.h"
                                                              : "cu2clrt.h";
     int *seen = !strcmp(layer, "cu2clrt_thrust.hpp") ? &h->thrust_included
                 : !strcmp(layer, "cu2clrt_cub.hpp")  ? &h->cub_included
                 : !strcmp(layer, "cu2clrt_fp16.h")   ? &h->fp16_included
                 : !strcmp(layer, "cu2clrt_bf16.h")   ? &h->bf16_included
+                : !strcmp(layer, "cu2clrt_fp8.h")    ? &h->fp8_included
                                                      : NULL;
     if (seen && !*seen) {
       /* Thrust, CUB: cu2clrt's own layers over its device algorithms;
-       * half precision's and bfloat16's host types */
+       * the host types of half precision, bfloat16 and fp8 */
       *seen = 1;
       add_edit(h, b, e,
                xasprintf("#include \"%s\" /* cu2cl: <%s> */", layer, name));

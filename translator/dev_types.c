@@ -826,20 +826,21 @@ static enum CXVisitorResult kernarg_field(CXCursor c, CXClientData d) {
   if (ft.kind == CXType_Pointer) {
     char *pt = dev_type_string(k->e, ft, 'g');
     strbuf_printf(k->def, "  ulong %s;\n", sn);
-    strbuf_printf(k->unpack, "  r.%s = (%s)a.%s;\n", sn, pt, sn);
+    strbuf_printf(k->unpack, "      .%s = (%s)a.%s,\n", sn, pt, sn);
     free(pt);
   } else if (dev_record_has_pointers(ft)) {
     char *kt = dev_kernarg_type(k->e, ft);
     char *rn = dev_type_name(k->e, ft);
     strbuf_printf(k->def, "  %s %s;\n", kt, sn);
-    strbuf_printf(k->unpack, "  r.%s = cu2cl_unpack_%s(a.%s);\n", sn, rn, sn);
+    strbuf_printf(k->unpack, "      .%s = cu2cl_unpack_%s(a.%s),\n", sn, rn,
+                  sn);
     free(kt);
     free(rn);
   } else {
     strbuf_append(k->def, "  ");
     dev_print_type_decl(k->e, k->def, clang_getUnqualifiedType(ft), 0, sn);
     strbuf_append(k->def, ";\n");
-    strbuf_printf(k->unpack, "  r.%s = a.%s;\n", sn, sn);
+    strbuf_printf(k->unpack, "      .%s = a.%s,\n", sn, sn);
   }
   free(sn);
   return CXVisit_Continue;
@@ -847,7 +848,8 @@ static enum CXVisitorResult kernarg_field(CXCursor c, CXClientData d) {
 
 /* "Name_kernarg": Name with every pointer as a ulong (same size and
  * alignment on 64-bit devices; device pointers are SVM addresses), and
- * cu2cl_unpack_Name() turning it back into Name. Emitted once. */
+ * cu2cl_unpack_Name() turning it back into Name, by initializing it (a
+ * const member cannot be assigned). Emitted once. */
 char *dev_kernarg_type(emitter *e, CXType t) {
   char *name = dev_type_name(e, t);
   char *kn = xasprintf("%s_kernarg", name);
@@ -861,7 +863,8 @@ char *dev_kernarg_type(emitter *e, CXType t) {
                   "/* %s as a kernel parameter: OpenCL C forbids pointers in "
                   "struct parameters. */\ntypedef struct %s {\n%s} "
                   "__attribute__((aligned(%lld))) %s;\n\n"
-                  "%s cu2cl_unpack_%s(%s a) {\n  %s r;\n%s  return r;\n}\n\n",
+                  "%s cu2cl_unpack_%s(%s a) {\n  %s r = {\n%s  };\n  return "
+                  "r;\n}\n\n",
                   name, kn, strbuf_cstr(&def), clang_Type_getAlignOf(t), kn,
                   name, name, kn, name, strbuf_cstr(&unpack));
     strbuf_free(&def);

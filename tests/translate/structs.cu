@@ -31,6 +31,13 @@ __global__ void kernel(Arrays arr) // EXPECT: CU2CL2203
 // CHECK-CL: typedef struct Arrays_kernarg {
 // CHECK-CL:   ulong a;
 // CHECK-CL: Arrays cu2cl_unpack_Arrays(Arrays_kernarg a) {
+// CHECK-CL: Param cu2cl_unpack_Param(Param_kernarg a) {
+// CHECK-CL:   Param r = {
+// CHECK-CL:       .out = (__global float *)a.out,
+// CHECK-CL:       .in = (__global const float *)a.in,
+// CHECK-CL:       .n = a.n,
+// CHECK-CL:       .extra = cu2cl_unpack_Arrays(a.extra),
+// CHECK-CL:   };
 // CHECK-CL: __kernel void kernel_(Arrays_kernarg arr_arg)
 // CHECK-CL: Vec2 Vec2_operator_add(Vec2 self, const Vec2 o);
 // CHECK-CL: void Vec2_scale_p(Vec2 *self, float s);
@@ -43,4 +50,25 @@ __global__ void kernel(Arrays arr) // EXPECT: CU2CL2203
 // CHECK-CL: self->x *= s;
 // CHECK-HOST: {CU2CL_ARG_VALUE, sizeof(arr), &arr},
 
-int main() { Arrays a = {nullptr, nullptr, 0}; kernel<<<1, 1>>>(a); return 0; }
+// A parameter struct with const members (HeCBench addBiasQKV): the
+// unpacked struct is initialized, as a const member cannot be assigned.
+struct Param {
+    float *out;
+    const float *in;
+    const int n;
+    const Arrays extra;
+};
+__global__ void with_const(Param p) // EXPECT: CU2CL2203
+{
+    if ((int)threadIdx.x < p.n)
+        p.out[threadIdx.x] = p.in[threadIdx.x] + p.extra.n;
+}
+// (its checks are with the first kernel's: the types come first)
+
+int main() {
+    Arrays a = {nullptr, nullptr, 0};
+    kernel<<<1, 1>>>(a);
+    Param p = {nullptr, nullptr, 4, a};
+    with_const<<<1, 4>>>(p);
+    return 0;
+}

@@ -834,6 +834,23 @@ void dev_print_initializer(emitter *e, CXCursor init) {
  * f({a, b}), an assignment, a return): a compound literal, (T){a, b}. */
 static void print_init_list(emitter *e, CXCursor c) {
   CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  if (t.kind != CXType_Record && t.kind != CXType_ConstantArray &&
+      t.kind != CXType_IncompleteArray && n <= 1) {
+    /* a scalar's `return {};` or {x}: value-initialized, or x converted */
+    char *tn = dev_type_name(e, t);
+    strbuf_printf(e->out, "((%s)", tn);
+    if (n)
+      dev_print_expr(e, kids[0]);
+    else
+      dev_emit(e, "0");
+    dev_emit(e, ")");
+    free(tn);
+    free(kids);
+    return;
+  }
+  free(kids);
   if (t.kind != CXType_Record) {
     print_braces(e, c);
     return;

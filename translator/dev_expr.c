@@ -133,6 +133,17 @@ static char *self_as_base(emitter *e, CXCursor m) {
   return r;
 }
 
+/* 1 for a field of __half2_raw or __nv_bfloat162_raw: CUDA's are the
+ * 16-bit patterns (unsigned short x, y), the pair they map to holds two
+ * cu2cl_half (cu2cl_bf16) structs, whose bits are .x. */
+static int raw_pair_member(CXCursor field) {
+  CXType t = clang_getCursorType(clang_getCursorSemanticParent(field));
+  char *n = cx_type_spelling(clang_getCanonicalType(t));
+  int raw = !strcmp(n, "__half2_raw") || !strcmp(n, "__nv_bfloat162_raw");
+  free(n);
+  return raw;
+}
+
 static void print_member(emitter *e, CXCursor c) {
   const char *fn;
   int dim = dev_builtin_var_dim(e, c, &fn);
@@ -167,9 +178,9 @@ static void print_member(emitter *e, CXCursor c) {
     free(path);
   } else {
     print_postfix_base(e, base);
-    strbuf_printf(e->out, "%s%s",
+    strbuf_printf(e->out, "%s%s%s",
                   dev_is_pointer_type(clang_getCursorType(base)) ? "->" : ".",
-                  sm);
+                  sm, raw_pair_member(field) ? ".x" : "");
   }
   dev_emit(e, ref ? ")" : "");
   free(sm);

@@ -402,6 +402,9 @@ void dev_emit_function(emitter *e, size_t idx) {
     e->pred = e->cur->predicated ? "cu2cl_active" : NULL;
     dev_print_block_items(e, b);
     e->pred = NULL;
+    if (is_kernel && dev_needs_kernel_tail_barrier(b))
+      dev_emit(e, "  barrier(CLK_LOCAL_MEM_FENCE);  /* cu2cl: closes the "
+                  "kernel's last barrier region after an early return */\n");
   }
   if (ctor)
     dev_emit(e, "  return self;\n");

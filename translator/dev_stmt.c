@@ -631,6 +631,51 @@ static int needs_tail_barrier(CXCursor branch) {
   return !w.exits && clang_getCursorKind(branch) != CXCursor_ReturnStmt;
 }
 
+/* A kernel that returns early and then meets a barrier has the same fault
+ * at its end: PoCL (3.1 seen) drops or never finishes the code after the
+ * kernel's last barrier when the early return's branch does per-work-item
+ * work (`if (*skip) { if (tid < 3) out[tid] = 0; return; } ...;
+ * __syncthreads(); if (tid == 0) out[0] = sum;` never stores the sum).
+ * A barrier at the kernel's end makes that code a region of its own. Only
+ * where it is safe: the last barrier is a statement of the kernel's body,
+ * which every work-item that gets to the end has passed, no return comes
+ * after it, and none before it can have been taken by only part of the
+ * group (the barrier would not have been reached by all). */
+
+/* Counts the returns and gotos in and below c (lambdas left out). */
+static enum CXChildVisitResult return_visit(CXCursor c, CXCursor parent,
+                                            CXClientData d) {
+  (void)parent;
+  unsigned *count = d;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_LambdaExpr)
+    return CXChildVisit_Continue;
+  if (k == CXCursor_ReturnStmt || k == CXCursor_GotoStmt)
+    ++*count;
+  return CXChildVisit_Recurse;
+}
+
+int dev_needs_kernel_tail_barrier(CXCursor body) {
+  CXCursor *kids;
+  unsigned n = cx_children(body, &kids);
+  unsigned last = n;
+  for (unsigned i = 0; i < n; i++)
+    if (has_block_barrier(kids[i]))
+      last = i;
+  int need = 0;
+  if (last + 1 < n && is_block_barrier(kids[last], NULL)) {
+    unsigned before = 0, after = 0;
+    for (unsigned i = 0; i < n; i++) {
+      unsigned *count = i < last ? &before : &after;
+      return_visit(kids[i], body, count);
+      clang_visitChildren(kids[i], return_visit, count);
+    }
+    need = before && !after;
+  }
+  free(kids);
+  return need;
+}
+
 /* An if's branch: as print_sub, with the barrier above where needed. */
 static void print_branch(emitter *e, CXCursor s) {
   if (!needs_tail_barrier(s)) {

@@ -37,6 +37,9 @@ unsigned dev_print_items(emitter *e, CXCursor *kids, unsigned from, unsigned n,
                          unsigned prev);
 /* The statements of a block, with the source up to its closing brace. */
 void dev_print_block_items(emitter *e, CXCursor block);
+/* 1 when a kernel with this body needs a barrier at its end: it returns
+ * early and then reaches a barrier (dev_stmt.c says why). */
+int dev_needs_kernel_tail_barrier(CXCursor body);
 /* { items } of a block, without a newline after the brace. */
 void dev_print_compound(emitter *e, CXCursor s);
 void dev_print_var_decl(emitter *e, CXCursor v);

@@ -102,6 +102,53 @@ __global__ void partial_blocks(int n, float *sums) {
   }
 }
 
+// A kernel that returns early (a flag the whole block reads) after work of
+// each thread's own, then sums the block with two shared atomics and
+// stores the sums from thread 0 after the last barrier.
+__global__ void skip_or_count(const int *skip, const int *in, int *out) {
+  __shared__ int total, odd;
+  if (*skip) {
+    if (threadIdx.x < 2)
+      out[2 * blockIdx.x + threadIdx.x] = -1;
+    return;
+  }
+  int v = in[blockIdx.x * THREADS + threadIdx.x];
+  if (threadIdx.x == 0) {
+    total = 0;
+    odd = 0;
+  }
+  __syncthreads();
+  atomicAdd(&total, v);
+  atomicAdd(&odd, v & 1);
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    out[2 * blockIdx.x] = total;
+    out[2 * blockIdx.x + 1] = odd;
+  }
+}
+
+// The same early return before two shared arrays that thread 0 adds up.
+__global__ void skip_or_sum(const int *skip, const int *in, int *out) {
+  __shared__ int a[THREADS], b[THREADS];
+  if (*skip) {
+    if (threadIdx.x < 2)
+      out[2 * blockIdx.x + threadIdx.x] = -1;
+    return;
+  }
+  a[threadIdx.x] = in[blockIdx.x * THREADS + threadIdx.x];
+  b[threadIdx.x] = a[threadIdx.x] * a[threadIdx.x];
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    int sa = 0, sb = 0;
+    for (int i = 0; i < THREADS; i++) {
+      sa += a[i];
+      sb += b[i];
+    }
+    out[2 * blockIdx.x] = sa;
+    out[2 * blockIdx.x + 1] = sb;
+  }
+}
+
 int main() {
   const int blocks = 4;
   float hf[blocks * THREADS], of[blocks];
@@ -115,7 +162,7 @@ int main() {
   cudaMalloc(&df, sizeof hf);
   cudaMalloc(&dof, sizeof of);
   cudaMalloc(&di, sizeof hi);
-  cudaMalloc(&doi, sizeof oi);
+  cudaMalloc(&doi, 2 * sizeof oi);
   cudaMemcpy(df, hf, sizeof hf, cudaMemcpyHostToDevice);
   cudaMemcpy(di, hi, sizeof hi, cudaMemcpyHostToDevice);
   int bad = 0;
@@ -145,6 +192,36 @@ int main() {
     if (oi[b] != want * 3) {
       printf("tail_after_loop block %d: %d, expected %d\n", b, oi[b], want * 3);
       bad = 1;
+    }
+  }
+  // early returns: skipped, then counted
+  int *dskip, oc[2 * blocks];
+  cudaMalloc(&dskip, sizeof(int));
+  for (int skip = 1; skip >= 0; skip--) {
+    cudaMemcpy(dskip, &skip, sizeof skip, cudaMemcpyHostToDevice);
+    for (int k = 0; k < 2; k++) {
+      cudaMemset(doi, 0, sizeof oc);
+      if (k == 0)
+        skip_or_count<<<blocks, THREADS>>>(dskip, di, doi);
+      else
+        skip_or_sum<<<blocks, THREADS>>>(dskip, di, doi);
+      cudaMemcpy(oc, doi, sizeof oc, cudaMemcpyDeviceToHost);
+      for (int b = 0; b < blocks; b++) {
+        int want0 = 0, want1 = 0;
+        for (int t = 0; t < THREADS; t++) {
+          int v = hi[b * THREADS + t];
+          want0 += v;
+          want1 += k == 0 ? (v & 1) : v * v;
+        }
+        if (skip)
+          want0 = want1 = -1;
+        if (oc[2 * b] != want0 || oc[2 * b + 1] != want1) {
+          printf("%s skip %d block %d: %d %d, expected %d %d\n",
+                 k ? "skip_or_sum" : "skip_or_count", skip, b, oc[2 * b],
+                 oc[2 * b + 1], want0, want1);
+          bad = 1;
+        }
+      }
     }
   }
   // ones: three full blocks and 100 in the last (a tree over 64, then 36)

@@ -374,6 +374,26 @@ static void handle_macro(host *h, CXCursor c) {
  * to cu2clrt_fp8.h; the
  * first include of the file
  * is noted (the cu2clrt block goes there). */
+/* The CUDA library (cuBLAS, cuRAND, ...) whose header c includes, from
+ * rules/scan.def; NULL for any other header. libc++'s <cuda/...> is left
+ * to the parse: cu2cl's headers have none of it. */
+static const char *unmapped_library(CXCursor c) {
+  static const struct {
+    const char *header, *library;
+  } libs[] = {
+#define CU2CL_SCAN_LIBRARY(prefix, header, library) {header, library},
+#include "../rules/scan.def"
+  };
+  char *name = cx_spelling(c);
+  const char *base = strrchr(name, '/') ? strrchr(name, '/') + 1 : name;
+  const char *hit = NULL;
+  for (size_t i = 0; !hit && i < sizeof libs / sizeof *libs; i++)
+    if (!strchr(libs[i].header, '/') && str_starts_with(base, libs[i].header))
+      hit = libs[i].library;
+  free(name);
+  return hit;
+}
+
 static void handle_include(host *h, CXCursor c) {
   unsigned b, e;
   if (!extent_in_target(h, c, &b, &e))
@@ -384,7 +404,21 @@ static void handle_include(host *h, CXCursor c) {
   }
   CXFile f = clang_getIncludedFile(c);
   char *path = f ? cx_take(clang_getFileName(f)) : xstrdup("");
-  if (path_is_under_any(path, h->opts->cuda_include_dirs)) {
+  /* a library's header is a system header (the CUDA installation's
+   * directory, /usr/include); a project's cublas_utils.h is not. Asked at
+   * the file's end, after any `#pragma clang system_header`. */
+  size_t size = 0;
+  if (f)
+    clang_getFileContents(h->tu, f, &size);
+  CXSourceLocation at =
+      clang_getLocationForOffset(h->tu, f, size ? (unsigned)size - 1 : 0);
+  const char *library =
+      f && clang_Location_isInSystemHeader(at) ? unmapped_library(c) : NULL;
+  if (library) {
+    char *name = cx_spelling(c);
+    hreport(h, c, CU2CL_D_UNMAPPED_LIBRARY, name, library);
+    free(name);
+  } else if (path_is_under_any(path, h->opts->cuda_include_dirs)) {
     char *name = cx_spelling(c);
     const char *layer = str_starts_with(name, "thrust/") ? "cu2clrt_thrust.hpp"
                         : str_starts_with(name, "cub/")  ? "cu2clrt_cub.hpp"

@@ -375,9 +375,9 @@ static void handle_macro(host *h, CXCursor c) {
  * first include of the file
  * is noted (the cu2clrt block goes there). */
 /* The CUDA library (cuBLAS, cuRAND, ...) whose header c includes, from
- * rules/scan.def; NULL for any other header. libc++'s <cuda/...> is left
- * to the parse: cu2cl's headers have none of it. */
-static const char *unmapped_library(CXCursor c) {
+ * rules/scan.def; NULL for any other header or one cu2cl's own headers
+ * provide. libcu++'s <cuda/...> is left to the parse. */
+static const char *unmapped_library(host *h, CXCursor c) {
   static const struct {
     const char *header, *library;
   } libs[] = {
@@ -390,6 +390,12 @@ static const char *unmapped_library(CXCursor c) {
   for (size_t i = 0; !hit && i < sizeof libs / sizeof *libs; i++)
     if (!strchr(libs[i].header, '/') && str_starts_with(base, libs[i].header))
       hit = libs[i].library;
+  if (hit && h->opts->own_headers) { /* a part cu2cl maps has its header */
+    char *own = path_join(h->opts->own_headers, name);
+    if (path_exists(own))
+      hit = NULL;
+    free(own);
+  }
   free(name);
   return hit;
 }
@@ -413,7 +419,7 @@ static void handle_include(host *h, CXCursor c) {
   CXSourceLocation at =
       clang_getLocationForOffset(h->tu, f, size ? (unsigned)size - 1 : 0);
   const char *library =
-      f && clang_Location_isInSystemHeader(at) ? unmapped_library(c) : NULL;
+      f && clang_Location_isInSystemHeader(at) ? unmapped_library(h, c) : NULL;
   if (library) {
     char *name = cx_spelling(c);
     hreport(h, c, CU2CL_D_UNMAPPED_LIBRARY, name, library);

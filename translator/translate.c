@@ -714,10 +714,11 @@ int cu2cl_translate_tu(const cu2cl_options *o, const cu2cl_compile_cmd *cmd,
     cl_options = "-cl-fast-relaxed-math";
     cu2cl_diag_report(diags, CU2CL_D_FAST_MATH, cmd->file, 0, 0);
   }
-  cu2cl_host_opts hopts = {
-      names.cl_name, names.cl_header, names.sym,
-      cuda_dirs,     cl_options,      main_len,
-      &out->stats,   cmd->intent.rdc, cmd->lang == CU2CL_LANG_CUDA};
+  cu2cl_host_opts hopts = {names.cl_name,   names.cl_header,
+                           names.sym,       cuda_dirs,
+                           o->own_headers,  cl_options,
+                           main_len,        &out->stats,
+                           cmd->intent.rdc, cmd->lang == CU2CL_LANG_CUDA};
   out->stats.kernels = dev.nkernels;
   out->host_text = cu2cl_emit_host(tu, NULL, &dev, &hopts, diags, &out->errors,
                                    &out->host_lines);

@@ -29,6 +29,7 @@
 #include "dev_class.h"
 #include "dev_lambda.h"
 #include "dev_literal.h"
+#include "dev_pred.h"
 #include "dev_space.h"
 #include "dev_types.h"
 #include "dev_uses.h"
@@ -365,6 +366,35 @@ static int call_predicated(emitter *e, CXCursor def) {
   return u && u->collective;
 }
 
+/* For a call of a collective function (barriers, warp operations), which
+ * of its parameters receive a value that is the same in every work-item
+ * (fn_clone.uniform): its clone then knows that a loop bounded by one has
+ * the same trip count everywhere. NULL when none does or it is no
+ * collective (one clone serves every call). */
+static char *uniform_args(emitter *e, CXCursor def, CXCursor *args,
+                          unsigned nargs) {
+  fn_uses *u = dev_uses_of(e, def);
+  int n = clang_Cursor_getNumArguments(def);
+  if (!u || !u->collective || n <= 0)
+    return NULL;
+  char *mask = xmalloc((size_t)n + 1);
+  int any = 0;
+  for (int i = 0; i < n; i++) {
+    CXType t = clang_getCursorType(clang_Cursor_getArgument(def, (unsigned)i));
+    enum CXTypeKind k = clang_getCanonicalType(t).kind;
+    int ref = k == CXType_LValueReference || k == CXType_RValueReference;
+    int same = (unsigned)i < nargs && !ref && !dev_is_varying(e, args[i]);
+    mask[i] = same ? 'u' : 'v';
+    any |= same;
+  }
+  mask[n] = 0;
+  if (!any) {
+    free(mask);
+    return NULL;
+  }
+  return mask;
+}
+
 static void print_function_call(emitter *e, CXCursor call, CXCursor def,
                                 CXCursor *args, unsigned nargs) {
   if (is_constant(call)) { /* a constexpr function of constants (cilog2(N)
@@ -374,10 +404,14 @@ static void print_function_call(emitter *e, CXCursor call, CXCursor def,
   }
   check_recursion(e, call, def);
   char *sp = dev_call_spaces(e, call, def, args, nargs);
+  char *uniform = uniform_args(e, def, args, nargs);
   int pred = call_predicated(e, def);
   e->queue_pred = pred;
+  e->queue_uniform = uniform;
   fn_clone *f = dev_queue_function(e, def, sp, 0, 0);
   e->queue_pred = 0;
+  e->queue_uniform = NULL;
+  free(uniform);
   free(sp);
   strbuf_printf(e->out, "%s(%s", f->name, pred ? e->call_pred : "");
   const char *saved = e->call_pred;
@@ -397,10 +431,14 @@ static void print_method_call(emitter *e, CXCursor call, CXCursor def,
   int none = self == 'N';
   check_recursion(e, call, def);
   char *sp = dev_call_spaces(e, call, def, args, nargs);
+  char *uniform = uniform_args(e, def, args, nargs);
   int pred = call_predicated(e, def);
   e->queue_pred = pred;
+  e->queue_uniform = uniform;
   fn_clone *f = dev_queue_function(e, def, sp, self, 0);
   e->queue_pred = 0;
+  e->queue_uniform = NULL;
+  free(uniform);
   free(sp);
   char *tmp = NULL; /* T(x).f(): the object stored in a local first */
   if (!none && !this_obj && !byval && dev_is_temporary(obj)) {

@@ -198,7 +198,8 @@ static void analyse(emitter *e, size_t idx) {
   dev_sync_analyze(e, e->fns[idx].decl);
   fn_clone *f = &e->fns[idx];
   dev_analyze_function(e, f);
-  dev_mark_varying(e, e->fns[idx].decl, e->fns[idx].is_kernel);
+  dev_mark_varying(e, e->fns[idx].decl, e->fns[idx].is_kernel,
+                   e->fns[idx].uniform);
   dev_check_warp_code(e, e->fns[idx].decl);
   f = &e->fns[idx];
   if (!f->is_kernel &&
@@ -206,7 +207,8 @@ static void analyse(emitter *e, size_t idx) {
     dev_function_return_space(e, f);
     e->quiet = 1; /* the first analysis reported */
     dev_analyze_function(e, &e->fns[idx]);
-    dev_mark_varying(e, e->fns[idx].decl, e->fns[idx].is_kernel);
+    dev_mark_varying(e, e->fns[idx].decl, e->fns[idx].is_kernel,
+                     e->fns[idx].uniform);
     e->quiet = 0;
   }
 }

@@ -440,9 +440,12 @@ static void walk(vary_walk *w, CXCursor c, int ctx) {
   walk_children(w, c, ctx);
 }
 
-void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel) {
+void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel,
+                      const char *uniform) {
   int n = clang_Cursor_getNumArguments(fn);
   for (int i = 0; i < n && !is_kernel; i++) {
+    if (uniform && uniform[i] == 'u')
+      continue; /* every call passes one value to the whole group */
     var_entry *v = dev_var_find(e, clang_Cursor_getArgument(fn, (unsigned)i));
     if (v)
       v->varying = 1;

@@ -11,8 +11,10 @@
 
 /* 1 when the expression may differ between work-items. */
 int dev_is_varying(emitter *e, CXCursor expr);
-/* Marks the varying variables of fn (after dev_analyze_function). */
-void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel);
+/* Marks the varying variables of fn (after dev_analyze_function); its
+ * parameters vary but where uniform (fn_clone.uniform) says otherwise. */
+void dev_mark_varying(emitter *e, CXCursor fn, int is_kernel,
+                      const char *uniform);
 /* The outermost collective calls below s (at most max; 0: all), as
  * dev_find gives them. */
 size_t dev_find_collectives(emitter *e, CXCursor s, size_t max,

@@ -660,18 +660,19 @@ char *dev_base_conversion(emitter *e, CXType from, CXType to, char space,
 
 /* ---- the work list -------------------------------------------------- */
 
-static int name_taken(emitter *e, const char *name, const char *usr) {
+static int name_taken(emitter *e, const char *name) {
   for (size_t i = 0; i < e->nfns; i++)
-    if (!strcmp(e->fns[i].name, name) && strcmp(e->fns[i].usr, usr))
+    if (!strcmp(e->fns[i].name, name))
       return 1;
   return 0;
 }
 
 /* The clone's name: the function's, its spaces, how it takes its object
  * and whether it is predicated, then made unique among other functions'
- * (overloads share a name in C++). */
-static char *clone_name(emitter *e, CXCursor def, const char *usr,
-                        const char *spaces, int is_kernel, char self) {
+ * (overloads share a name in C++) and its other clones (those that differ
+ * only in which parameters are uniform). */
+static char *clone_name(emitter *e, CXCursor def, const char *spaces,
+                        int is_kernel, char self) {
   char *base;
   enum CXCursorKind k = clang_getCursorKind(def);
   if (k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
@@ -710,7 +711,7 @@ static char *clone_name(emitter *e, CXCursor def, const char *usr,
     strbuf_append(&b, "_pred");
   if (e->queue_dispatch)
     strbuf_append(&b, "_virtual");
-  while (name_taken(e, strbuf_cstr(&b), usr))
+  while (name_taken(e, strbuf_cstr(&b)))
     strbuf_append(&b, "_");
   free(base);
   return strbuf_take(&b);
@@ -720,8 +721,9 @@ fn_clone *dev_queue_function(emitter *e, CXCursor def, const char *spaces,
                              char self, int is_kernel) {
   char *usr = cx_usr(def);
   char *key =
-      xasprintf("%s|%c|%s%s%s", usr, self ? self : '0', spaces,
-                e->queue_pred ? "|P" : "", e->queue_dispatch ? "|V" : "");
+      xasprintf("%s|%c|%s%s%s|%s", usr, self ? self : '0', spaces,
+                e->queue_pred ? "|P" : "", e->queue_dispatch ? "|V" : "",
+                e->queue_uniform ? e->queue_uniform : "");
   for (size_t i = 0; i < e->nfns; i++) {
     if (!strcmp(e->fns[i].key, key)) {
       free(usr);
@@ -741,7 +743,7 @@ fn_clone *dev_queue_function(emitter *e, CXCursor def, const char *spaces,
   fn_clone *f = &e->fns[e->nfns];
   memset(f, 0, sizeof *f);
   f->decl = def;
-  f->name = clone_name(e, def, usr, spaces, is_kernel, self);
+  f->name = clone_name(e, def, spaces, is_kernel, self);
   f->usr = usr;
   f->key = key;
   f->spaces = xstrdup(spaces);
@@ -749,6 +751,7 @@ fn_clone *dev_queue_function(emitter *e, CXCursor def, const char *spaces,
   f->self = self;
   f->predicated = e->queue_pred;
   f->dispatch = e->queue_dispatch;
+  f->uniform = e->queue_uniform ? xstrdup(e->queue_uniform) : NULL;
   e->nfns++;
   return f;
 }

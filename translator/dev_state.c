@@ -14,6 +14,7 @@ void dev_state_free(emitter *e) {
     free(e->fns[i].key);
     free(e->fns[i].name);
     free(e->fns[i].spaces);
+    free(e->fns[i].uniform);
   }
   free(e->fns);
   free(e->vclasses);

@@ -43,7 +43,9 @@
  * One emitter lives for one call of cu2cl_emit_device. Work list: kernels
  * are queued first; printing a call to a user device function queues that
  * function for the address spaces of the call's pointer arguments
- * ("clone"), and the loop prints clones until the queue is empty.
+ * ("clone"; for a function with collectives, also for which arguments are
+ * the same in every work-item), and the loop prints clones until the
+ * queue is empty.
  * Prototypes of every function precede all bodies, so order does not
  * matter. Per-function state (the address space of each pointer variable)
  * is computed by a pre-pass over the body before printing.
@@ -112,6 +114,9 @@ typedef struct fn_clone {
                      its first parameter, bool cu2cl_active */
   int dispatch;   /* a virtual method's dispatcher (dev_object): a switch
                      over the object's type tag to the final overriders */
+  char *uniform;  /* NULL, or one char per parameter: 'u' where every call
+                     this clone serves passes the same value in every
+                     work-item (a collective's loop bound), else 'v' */
   int emitted;    /* printed (emit_device's work list) */
 } fn_clone;
 
@@ -241,6 +246,7 @@ typedef struct emitter {
   const char *break_as, *continue_as, *live;
   int queue_pred;
   int queue_dispatch; /* dev_queue_function queues a dispatcher */
+  const char *queue_uniform; /* the clone's uniform parameters (fn_clone) */
   /* polymorphic classes whose objects device code may create: those the
    * translation unit constructs (dev_uses scans it once) and those whose
    * constructors were printed; a dispatcher switches over their tags */

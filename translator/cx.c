@@ -379,3 +379,16 @@ CXCursor cx_launch_config(CXCursor call) {
 int cx_is_launch(CXCursor call) {
   return !clang_Cursor_isNull(cx_launch_config(call));
 }
+
+int cx_keeps_host_value(CXCursor var) {
+  /* an array's const may sit on the array type or on its elements */
+  CXType t = clang_getCanonicalType(clang_getCursorType(var));
+  int is_const = clang_isConstQualifiedType(t);
+  while (t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray) {
+    t = clang_getCanonicalType(clang_getArrayElementType(t));
+    is_const |= clang_isConstQualifiedType(t);
+  }
+  return is_const &&
+         !clang_Cursor_isNull(clang_Cursor_getVarDeclInitializer(var)) &&
+         clang_getCursorLinkage(var) == CXLinkage_Internal;
+}

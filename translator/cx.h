@@ -88,6 +88,12 @@ enum {
   CX_MANAGED = 32
 };
 unsigned cx_cuda_attrs(CXCursor decl);
+/* 1 when var, a __device__ or __constant__ variable, is const with an
+ * initializer and internal linkage (`static __device__ const int mask =
+ * 15;`): host code may read its value, as nvcc's host copy holds it, so
+ * the port keeps that copy under the variable's name and names its runtime
+ * symbol cu2cl_symbol_<name>. */
+int cx_keeps_host_value(CXCursor var);
 
 /* Skips implicit wrappers (UnexposedExpr with one child that has the same
  * extent, ParenExpr is kept). */

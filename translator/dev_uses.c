@@ -143,6 +143,8 @@ symbol *dev_symbol_of(emitter *e, CXCursor decl) {
   } else {
     s->name = cl_name ? cl_name : dev_safe_name(n);
   }
+  if (!local && !host_name && cx_keeps_host_value(decl))
+    host_name = xasprintf("cu2cl_symbol_%s", s->name);
   s->host_name = local ? xstrdup(s->name)
                        : qualified_name(decl, host_name ? host_name : s->name);
   free(host_name);

@@ -15,6 +15,22 @@ char *cu2cl_host_symbol(CXCursor var, const char *init, int shared) {
   strbuf b = {0};
   if (shared && !clang_isCursorDefinition(var)) {
     strbuf_printf(&b, "extern cu2clSymbol %s;\n", name);
+  } else if (init && cx_keeps_host_value(var)) {
+    /* host code may read it: the variable as a host constant, then the
+     * symbol, initialized from it */
+    CXType t = clang_getCursorType(var);
+    char *decl = cx_type_spelling(clang_getCanonicalType(t));
+    char *br = strchr(decl, '[');
+    if (br)
+      *br = 0;
+    strbuf_printf(&b, "static %s%s %s%s%s = %s;\n",
+                  str_starts_with(decl, "const ") ? "" : "const ", decl, name,
+                  br ? "[" : "", br ? br + 1 : "", init);
+    strbuf_printf(&b,
+                  "static cu2clSymbol cu2cl_symbol_%s = {\"%s\", sizeof(%s), "
+                  "%s%s, NULL};\n",
+                  name, name, type, br ? "" : "&", name);
+    free(decl);
   } else if (init) {
     CXType t = clang_getCursorType(var);
     char *decl = cx_type_spelling(clang_getCanonicalType(t));

@@ -14,7 +14,9 @@
 
 /* The declaration replacing the variable var: "static cu2clSymbol x =
  * {...};", after a constant holding its initial value when init (the
- * initializer's source text) is not NULL. shared (separate compilation,
+ * initializer's source text) is not NULL. A const variable that host code
+ * may read (cx_keeps_host_value) stays a host constant under its name, and
+ * the symbol is cu2cl_symbol_x. shared (separate compilation,
  * a variable with external linkage): the units share one symbol, so it
  * is "cu2clSymbol x = {...};" where var is a definition and "extern
  * cu2clSymbol x;" where it is only declared. Caller frees. */

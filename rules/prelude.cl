@@ -411,6 +411,35 @@ int cu2cl_ffsll(long x) {
   return 64 - (int)clz(u & (0ul - u));
 }
 
+/* __dp4a: c plus the products of the four bytes of a and b; __dp2a_lo/hi:
+ * c plus the two 16-bit halves of a times bytes 0 and 1 (hi: 2 and 3) of
+ * b. Summed in uint, which wraps as CUDA's 32-bit result does. */
+int cu2cl_dp4a(int a, int b, int c) {
+  char4 x = as_char4(a), y = as_char4(b);
+  return (int)((uint)c + (uint)(x.s0 * y.s0 + x.s1 * y.s1 + x.s2 * y.s2 +
+                                x.s3 * y.s3));
+}
+
+uint cu2cl_dp4a_u(uint a, uint b, uint c) {
+  uchar4 x = as_uchar4(a), y = as_uchar4(b);
+  return c + (uint)(x.s0 * y.s0) + (uint)(x.s1 * y.s1) +
+         (uint)(x.s2 * y.s2) + (uint)(x.s3 * y.s3);
+}
+
+int cu2cl_dp2a(int a, int b, int c, int hi) {
+  short2 x = as_short2(a);
+  char4 y = as_char4(b);
+  char lo_b = hi ? y.s2 : y.s0, hi_b = hi ? y.s3 : y.s1;
+  return (int)((uint)c + (uint)(x.s0 * lo_b + x.s1 * hi_b));
+}
+
+uint cu2cl_dp2a_u(uint a, uint b, uint c, int hi) {
+  ushort2 x = as_ushort2(a);
+  uchar4 y = as_uchar4(b);
+  uchar lo_b = hi ? y.s2 : y.s0, hi_b = hi ? y.s3 : y.s1;
+  return c + (uint)x.s0 * lo_b + (uint)x.s1 * hi_b;
+}
+
 /* __brev: reverse the bit order by swapping ever larger halves. */
 uint cu2cl_brev(uint x) {
   x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);

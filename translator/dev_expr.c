@@ -246,6 +246,9 @@ static void print_declref(emitter *e, CXCursor c) {
     else
       dev_emit(e, s ? s->name : sn);
     free(sn);
+  } else if (dk == CXCursor_UnexposedDecl && is_constant(c)) {
+    dev_print_int_value(e, c); /* std::is_same_v<T, U>: a variable
+                                  template's constant value */
   } else {
     dev_report(e, c, CU2CL_D_FUNCTION_POINTER, n);
   }

@@ -35,6 +35,7 @@
 #include "device_atomic_functions.h"
 #include "sm_30_intrinsics.h"
 #include "sm_32_intrinsics.h"
+#include "sm_61_intrinsics.h"
 
 /* C++ API routines: typed forms of the memory functions. */
 template <class T> __host__ cudaError_t cudaMalloc(T **devPtr, size_t size);

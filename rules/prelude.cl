@@ -395,6 +395,168 @@ CU2CL_DEFINE_ATOMIC_ADD_DOUBLE(local)
 #endif
 #undef CU2CL_DEFINE_PTX_ATOMIC_ADD
 
+/* CUDA 12.8's built-in atomics with a memory order and a scope
+ * (__nv_atomic_load_n(p, __NV_ATOMIC_RELAXED), ...): the operation as
+ * atomicAdd and its kin do it, with fences where the order asks for more
+ * than relaxed (work-group fences for __NV_THREAD_SCOPE_BLOCK and below,
+ * device fences above). A load or store of an aligned word is atomic; the
+ * orders are CUDA's enumerators: 0 relaxed, 1 consume, 2 acquire,
+ * 3 release, 4 acq_rel, 5 seq_cst. One set per type and address space;
+ * the rows pick them by the value's type ($R) and the pointer's space. */
+void cu2cl_nv_fence(int scope) {
+  if (scope <= 1)
+    mem_fence(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
+  else
+    cu2cl_threadfence();
+}
+#define CU2CL_NV_BEFORE(order, scope)                                       \
+  if ((order) >= 3)                                                         \
+  cu2cl_nv_fence(scope)
+#define CU2CL_NV_AFTER(order, scope)                                        \
+  if ((order) == 1 || (order) == 2 || (order) >= 4)                         \
+  cu2cl_nv_fence(scope)
+#define CU2CL_DEFINE_NV_ACCESS(T, AS)                                       \
+  T cu2cl_nv_load_##T##_##AS(volatile AS T *p, int order, int scope) {      \
+    CU2CL_NV_BEFORE(order == 5 ? 5 : 0, scope);                             \
+    T v = *p;                                                               \
+    CU2CL_NV_AFTER(order, scope);                                           \
+    return v;                                                               \
+  }                                                                         \
+  void cu2cl_nv_store_##T##_##AS(volatile AS T *p, T v, int order,          \
+                                 int scope) {                               \
+    CU2CL_NV_BEFORE(order, scope);                                          \
+    *p = v;                                                                 \
+    if (order == 5)                                                         \
+      cu2cl_nv_fence(scope);                                                \
+  }
+/* OP(p, v) is the relaxed read-modify-write; BITS reinterprets T as the
+ * integer the compare-and-swap works on. */
+#define CU2CL_DEFINE_NV_RMW(T, AS, NAME, OP)                                \
+  T cu2cl_nv_##NAME##_##T##_##AS(volatile AS T *p, T v, int order,          \
+                                 int scope) {                               \
+    CU2CL_NV_BEFORE(order, scope);                                          \
+    T old = OP(p, v);                                                       \
+    CU2CL_NV_AFTER(order, scope);                                           \
+    return old;                                                             \
+  }
+#define CU2CL_DEFINE_NV_CAS(T, AS, U, CAS)                                  \
+  bool cu2cl_nv_cas_##T##_##AS##_private(volatile AS T *p, T *expected,     \
+                                         T desired, int success,            \
+                                         int failure, int scope) {          \
+    CU2CL_NV_BEFORE(success, scope);                                        \
+    U want = as_##U(*expected);                                             \
+    U old = CAS((volatile AS U *)p, want, as_##U(desired));                 \
+    int ok = old == want;                                                   \
+    CU2CL_NV_AFTER(ok ? success : failure, scope);                          \
+    if (!ok)                                                                \
+      *expected = as_##T(old);                                              \
+    return ok;                                                              \
+  }
+#define CU2CL_DEFINE_NV_INT(T, AS, X, U)                                    \
+  CU2CL_DEFINE_NV_ACCESS(T, AS)                                             \
+  CU2CL_DEFINE_NV_RMW(T, AS, exchange, X##_xchg)                            \
+  CU2CL_DEFINE_NV_RMW(T, AS, fetch_add, X##_add)                            \
+  CU2CL_DEFINE_NV_RMW(T, AS, fetch_sub, X##_sub)                            \
+  CU2CL_DEFINE_NV_RMW(T, AS, fetch_and, X##_and)                            \
+  CU2CL_DEFINE_NV_RMW(T, AS, fetch_or, X##_or)                              \
+  CU2CL_DEFINE_NV_RMW(T, AS, fetch_xor, X##_xor)                            \
+  CU2CL_DEFINE_NV_RMW(T, AS, fetch_min, X##_min)                            \
+  CU2CL_DEFINE_NV_RMW(T, AS, fetch_max, X##_max)                            \
+  CU2CL_DEFINE_NV_CAS(T, AS, U, X##_cmpxchg)
+CU2CL_DEFINE_NV_INT(int, global, atomic, int)
+CU2CL_DEFINE_NV_INT(int, local, atomic, int)
+CU2CL_DEFINE_NV_INT(uint, global, atomic, uint)
+CU2CL_DEFINE_NV_INT(uint, local, atomic, uint)
+CU2CL_DEFINE_NV_ACCESS(float, global)
+CU2CL_DEFINE_NV_ACCESS(float, local)
+CU2CL_DEFINE_NV_RMW(float, global, exchange, atomic_xchg)
+CU2CL_DEFINE_NV_RMW(float, local, exchange, atomic_xchg)
+CU2CL_DEFINE_NV_RMW(float, global, fetch_add, cu2cl_atomic_add_float_global)
+CU2CL_DEFINE_NV_RMW(float, local, fetch_add, cu2cl_atomic_add_float_local)
+CU2CL_DEFINE_NV_CAS(float, global, uint, atomic_cmpxchg)
+CU2CL_DEFINE_NV_CAS(float, local, uint, atomic_cmpxchg)
+/* 64-bit: inline PTX on NVIDIA, whose OpenCL C has the int64 atomics'
+ * operations but not as the declarations clang checks against; atom_*
+ * elsewhere. cu2cl_nv64_<T>_<AS>_<op>(p, v) is the relaxed operation. */
+#if defined(CU2CL_NVIDIA)
+#define CU2CL_NV64_OP(T, AS, SPACE, NAME, OP)                               \
+  T cu2cl_nv64_##T##_##AS##_##NAME(volatile AS T *p, T v) {                 \
+    T old;                                                                  \
+    __asm__ volatile("atom." SPACE "." OP " %0, [%1], %2;"                  \
+                     : "=l"(old)                                            \
+                     : "l"((ulong)p), "l"(v)                                \
+                     : "memory");                                           \
+    return old;                                                             \
+  }
+#define CU2CL_NV64_OPS(T, AS, SPACE, S)                                     \
+  CU2CL_NV64_OP(T, AS, SPACE, xchg, "exch.b64")                             \
+  CU2CL_NV64_OP(T, AS, SPACE, add, "add.u64")                               \
+  CU2CL_NV64_OP(T, AS, SPACE, and, "and.b64")                               \
+  CU2CL_NV64_OP(T, AS, SPACE, or, "or.b64")                                 \
+  CU2CL_NV64_OP(T, AS, SPACE, xor, "xor.b64")                               \
+  CU2CL_NV64_OP(T, AS, SPACE, min, "min." S "64")                           \
+  CU2CL_NV64_OP(T, AS, SPACE, max, "max." S "64")                           \
+  T cu2cl_nv64_##T##_##AS##_sub(volatile AS T *p, T v) {                    \
+    return cu2cl_nv64_##T##_##AS##_add(p, (T)(0 - (ulong)v));               \
+  }                                                                         \
+  T cu2cl_nv64_##T##_##AS##_cmpxchg(volatile AS T *p, T cmp, T v) {         \
+    T old;                                                                  \
+    __asm__ volatile("atom." SPACE ".cas.b64 %0, [%1], %2, %3;"             \
+                     : "=l"(old)                                            \
+                     : "l"((ulong)p), "l"(cmp), "l"(v)                      \
+                     : "memory");                                           \
+    return old;                                                             \
+  }
+CU2CL_NV64_OPS(long, global, "global", "s")
+CU2CL_NV64_OPS(long, local, "shared", "s")
+CU2CL_NV64_OPS(ulong, global, "global", "u")
+CU2CL_NV64_OPS(ulong, local, "shared", "u")
+#undef CU2CL_NV64_OPS
+#undef CU2CL_NV64_OP
+#define CU2CL_NV64(T, AS) cu2cl_nv64_##T##_##AS
+#elif defined(CU2CL_DEVICE_HAS_INT64_ATOMICS)
+#define CU2CL_NV64(T, AS) atom
+#endif
+#ifdef CU2CL_NV64
+/* the helpers' prefixes, expanded before CU2CL_DEFINE_NV_INT pastes */
+#define CU2CL_DEFINE_NV_INT64(T, AS, P) CU2CL_DEFINE_NV_INT(T, AS, P, T)
+#define CU2CL_DEFINE_NV_INT64_(T, AS) CU2CL_DEFINE_NV_INT64(T, AS, CU2CL_NV64(T, AS))
+CU2CL_DEFINE_NV_INT64_(long, global)
+CU2CL_DEFINE_NV_INT64_(long, local)
+CU2CL_DEFINE_NV_INT64_(ulong, global)
+CU2CL_DEFINE_NV_INT64_(ulong, local)
+#undef CU2CL_DEFINE_NV_INT64_
+#undef CU2CL_DEFINE_NV_INT64
+#ifdef CU2CL_DEVICE_HAS_FP64
+#define CU2CL_NV64_FN_(P, OP) P##_##OP
+#define CU2CL_NV64_FN(P, OP) CU2CL_NV64_FN_(P, OP)
+#define CU2CL_DEFINE_NV_DOUBLE(AS)                                          \
+  double cu2cl_nv_xchg_double_##AS(volatile AS double *p, double v) {       \
+    return as_double(CU2CL_NV64_FN(CU2CL_NV64(ulong, AS), xchg)(            \
+        (volatile AS ulong *)p, as_ulong(v)));                              \
+  }                                                                         \
+  CU2CL_DEFINE_NV_ACCESS(double, AS)                                        \
+  CU2CL_DEFINE_NV_RMW(double, AS, exchange, cu2cl_nv_xchg_double_##AS)      \
+  CU2CL_DEFINE_NV_RMW(double, AS, fetch_add, cu2cl_atomic_add_double_##AS)  \
+  CU2CL_DEFINE_NV_CAS(double, AS, ulong,                                    \
+                      CU2CL_NV64_FN(CU2CL_NV64(ulong, AS), cmpxchg))
+CU2CL_DEFINE_NV_DOUBLE(global)
+CU2CL_DEFINE_NV_DOUBLE(local)
+#undef CU2CL_DEFINE_NV_DOUBLE
+#undef CU2CL_NV64_FN
+#undef CU2CL_NV64_FN_
+#endif
+#undef CU2CL_NV64
+#endif
+#undef CU2CL_DEFINE_NV_INT
+#undef CU2CL_DEFINE_NV_CAS
+#undef CU2CL_DEFINE_NV_RMW
+#undef CU2CL_DEFINE_NV_ACCESS
+void cu2cl_nv_thread_fence(int order, int scope) {
+  if (order != 0)
+    cu2cl_nv_fence(scope);
+}
+
 /* ---- Integer intrinsics --------------------------------------------------
  * OpenCL C 1.2 has clz and popcount but no ctz, bit reversal, byte permute
  * or funnel shift. */

@@ -92,4 +92,69 @@ __attribute__((device)) void __stwt(T *ptr,
                                     typename cu2cl_hint_value<T>::type value);
 #endif
 
+/* CUDA 12.8's built-in atomics with a memory order and a scope: nvcc's
+ * built-ins, which no header declares, and their orders and scopes, which
+ * CUDA's device_functions.h declares only for nvcc. The value's type is
+ * the pointer's. */
+enum {
+  __NV_ATOMIC_RELAXED,
+  __NV_ATOMIC_CONSUME,
+  __NV_ATOMIC_ACQUIRE,
+  __NV_ATOMIC_RELEASE,
+  __NV_ATOMIC_ACQ_REL,
+  __NV_ATOMIC_SEQ_CST
+};
+enum {
+  __NV_THREAD_SCOPE_THREAD,
+  __NV_THREAD_SCOPE_BLOCK,
+  __NV_THREAD_SCOPE_CLUSTER,
+  __NV_THREAD_SCOPE_DEVICE,
+  __NV_THREAD_SCOPE_SYSTEM
+};
+template <class T> struct cu2cl_nv_atomic_value { typedef T type; };
+#define CU2CL_NV_VALUE(T) typename cu2cl_nv_atomic_value<T>::type
+template <class T>
+__attribute__((device)) T __nv_atomic_load_n(T *ptr, int order,
+                                             int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__attribute__((device)) void __nv_atomic_load(T *ptr, T *ret, int order,
+                                              int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__attribute__((device)) void
+__nv_atomic_store_n(T *ptr, CU2CL_NV_VALUE(T) val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__attribute__((device)) void __nv_atomic_store(T *ptr, T *val, int order,
+                                               int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__attribute__((device)) T __nv_atomic_exchange_n(T *ptr, CU2CL_NV_VALUE(T) val,
+                                                 int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__attribute__((device)) void __nv_atomic_exchange(T *ptr, T *val, T *ret,
+                                                  int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__attribute__((device)) bool
+__nv_atomic_compare_exchange_n(T *ptr, T *expected, CU2CL_NV_VALUE(T) desired,
+                               bool weak, int success_order, int failure_order,
+                               int scope = __NV_THREAD_SCOPE_SYSTEM);
+template <class T>
+__attribute__((device)) bool
+__nv_atomic_compare_exchange(T *ptr, T *expected, T *desired, bool weak,
+                             int success_order, int failure_order,
+                             int scope = __NV_THREAD_SCOPE_SYSTEM);
+#define CU2CL_NV_FETCH(NAME)                                                   \
+  template <class T>                                                           \
+  __attribute__((device)) T __nv_atomic_fetch_##NAME(                          \
+      T *ptr, CU2CL_NV_VALUE(T) val, int order, int scope = __NV_THREAD_SCOPE_SYSTEM);
+CU2CL_NV_FETCH(add)
+CU2CL_NV_FETCH(sub)
+CU2CL_NV_FETCH(and)
+CU2CL_NV_FETCH(or)
+CU2CL_NV_FETCH(xor)
+CU2CL_NV_FETCH(min)
+CU2CL_NV_FETCH(max)
+#undef CU2CL_NV_FETCH
+#undef CU2CL_NV_VALUE
+__attribute__((device)) void __nv_atomic_thread_fence(int order,
+                                                      int scope = __NV_THREAD_SCOPE_SYSTEM);
+
 #endif /* CU2CL_HOST_COMPAT_H */

@@ -46,6 +46,7 @@ typedef struct host {
   int bf16_included;
   int fp8_included;
   int cub_included;
+  int curand_included;
   cu2cl_kptr *kptr; /* declarations holding kernels (host_kptr.h) */
 } host;
 
@@ -371,7 +372,7 @@ static void handle_macro(host *h, CXCursor c) {
 /* An include of a CUDA header (the toolkit's or cu2cl's own) gives way to
  * cu2clrt.h, Thrust's to cu2clrt_thrust.hpp, CUB's to cu2clrt_cub.hpp,
  * cuda_fp16.h to cu2clrt_fp16.h, cuda_bf16.h to cu2clrt_bf16.h, cuda_fp8.h
- * to cu2clrt_fp8.h; the
+ * to cu2clrt_fp8.h, curand_kernel.h to cu2clrt_curand.h; the
  * first include of the file
  * is noted (the cu2clrt block goes there). */
 /* The CUDA library (cuBLAS, cuRAND, ...) whose header c includes, from
@@ -431,12 +432,14 @@ static void handle_include(host *h, CXCursor c) {
                         : str_starts_with(name, "cuda_fp16") ? "cu2clrt_fp16.h"
                         : str_starts_with(name, "cuda_bf16") ? "cu2clrt_bf16.h"
                         : str_starts_with(name, "cuda_fp8")  ? "cu2clrt_fp8.h"
-                                                             : "cu2clrt.h";
+                        : !strcmp(name, "curand_kernel.h") ? "cu2clrt_curand.h"
+                                                           : "cu2clrt.h";
     int *seen = !strcmp(layer, "cu2clrt_thrust.hpp") ? &h->thrust_included
                 : !strcmp(layer, "cu2clrt_cub.hpp")  ? &h->cub_included
                 : !strcmp(layer, "cu2clrt_fp16.h")   ? &h->fp16_included
                 : !strcmp(layer, "cu2clrt_bf16.h")   ? &h->bf16_included
                 : !strcmp(layer, "cu2clrt_fp8.h")    ? &h->fp8_included
+                : !strcmp(layer, "cu2clrt_curand.h") ? &h->curand_included
                                                      : NULL;
     if (seen && !*seen) {
       /* Thrust, CUB: cu2clrt's own layers over its device algorithms;

@@ -378,6 +378,7 @@ CU2CL_DEFINE_CAS_ATOMIC_ADD_FLOAT(local)
     defined(CU2CL_NVIDIA_SM) && CU2CL_NVIDIA_SM >= 60
 CU2CL_DEFINE_PTX_ATOMIC_ADD(double, global, "global", "f64", "d")
 CU2CL_DEFINE_PTX_ATOMIC_ADD(double, local, "shared", "f64", "d")
+#define CU2CL_HAS_ATOMIC_ADD_DOUBLE 1
 #elif defined(CU2CL_DEVICE_HAS_FP64) && defined(CU2CL_DEVICE_HAS_INT64_ATOMICS)
 #define CU2CL_DEFINE_ATOMIC_ADD_DOUBLE(AS)                                  \
   double cu2cl_atomic_add_double_##AS(volatile AS double *p,                \
@@ -391,6 +392,7 @@ CU2CL_DEFINE_PTX_ATOMIC_ADD(double, local, "shared", "f64", "d")
   }
 CU2CL_DEFINE_ATOMIC_ADD_DOUBLE(global)
 CU2CL_DEFINE_ATOMIC_ADD_DOUBLE(local)
+#define CU2CL_HAS_ATOMIC_ADD_DOUBLE 1
 #undef CU2CL_DEFINE_ATOMIC_ADD_DOUBLE
 #endif
 #undef CU2CL_DEFINE_PTX_ATOMIC_ADD
@@ -527,7 +529,7 @@ CU2CL_DEFINE_NV_INT64_(ulong, global)
 CU2CL_DEFINE_NV_INT64_(ulong, local)
 #undef CU2CL_DEFINE_NV_INT64_
 #undef CU2CL_DEFINE_NV_INT64
-#ifdef CU2CL_DEVICE_HAS_FP64
+#ifdef CU2CL_HAS_ATOMIC_ADD_DOUBLE /* fp64 and a double atomicAdd */
 #define CU2CL_NV64_FN_(P, OP) P##_##OP
 #define CU2CL_NV64_FN(P, OP) CU2CL_NV64_FN_(P, OP)
 #define CU2CL_DEFINE_NV_DOUBLE(AS)                                          \

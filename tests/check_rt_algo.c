@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "cu2clrt.h"
 
@@ -468,6 +469,84 @@ START_TEST(test_threads) {
 }
 END_TEST
 
+/* The scratch pool hands a block over between streams: a scan on stream B
+ * that takes the block stream A's pending scan used waits for it. A is held
+ * behind a host function that waits for this test (through an event, as the
+ * runtime runs host functions on one thread); B's scan must not finish in
+ * the half second before A is let go (a pass never depends on that time;
+ * a missing wait would let B finish in milliseconds), then both results
+ * are checked. Also a scan of one work-group, which takes no scratch. */
+typedef struct gate {
+  pthread_mutex_t lock;
+  pthread_cond_t cond;
+  int go;
+} gate;
+
+static void CU2CLRT_CB wait_for_gate(void *p) {
+  gate *g = p;
+  pthread_mutex_lock(&g->lock);
+  while (!g->go)
+    pthread_cond_wait(&g->cond, &g->lock);
+  pthread_mutex_unlock(&g->lock);
+}
+
+START_TEST(test_scratch_across_streams) {
+  enum { N = 70000 }; /* more than four tiles: the scan takes scratch */
+  gate g = {PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER, 0};
+  cu2clStream_t a, b, c;
+  CK(cu2clStreamCreateWithFlags(&a, cu2clStreamNonBlocking));
+  CK(cu2clStreamCreateWithFlags(&b, cu2clStreamNonBlocking));
+  CK(cu2clStreamCreateWithFlags(&c, cu2clStreamNonBlocking));
+  int *da = NULL, *db = NULL, *h = malloc(N * sizeof *h), one = 1, step = 0;
+  ck_assert_ptr_nonnull(h);
+  CK(cu2clMalloc((void **)&da, N * sizeof *da));
+  CK(cu2clMalloc((void **)&db, N * sizeof *db));
+  CK(cu2clAlgoSequence(NULL, cu2clAlgoInt, da, N, &one, &step));
+  CK(cu2clAlgoSequence(NULL, cu2clAlgoInt, db, N, &one, &step));
+  CK(cu2clDeviceSynchronize());
+  cu2clEvent_t held, done_b;
+  CK(cu2clEventCreate(&held));
+  CK(cu2clEventCreate(&done_b));
+  CK(cu2clLaunchHostFunc(c, wait_for_gate, &g));
+  CK(cu2clEventRecord(held, c));
+  CK(cu2clStreamWaitEvent(a, held, 0));
+  CK(cu2clAlgoInclusiveScan(a, cu2clAlgoInt, cu2clAlgoSum, da, da, N));
+  CK(cu2clAlgoInclusiveScan(b, cu2clAlgoInt, cu2clAlgoSum, db, db, N));
+  CK(cu2clEventRecord(done_b, b));
+  for (int ms = 0; ms < 500; ms++) {
+    ck_assert_int_eq(cu2clEventQuery(done_b), cu2clErrorNotReady);
+    struct timespec t = {0, 1000000};
+    nanosleep(&t, NULL);
+  }
+  pthread_mutex_lock(&g.lock);
+  g.go = 1;
+  pthread_cond_signal(&g.cond);
+  pthread_mutex_unlock(&g.lock);
+  CK(cu2clStreamSynchronize(b));
+  CK(cu2clStreamSynchronize(a));
+  int *got[2] = {da, db};
+  for (int k = 0; k < 2; k++) {
+    CK(cu2clMemcpy(h, got[k], N * sizeof *h, cu2clMemcpyDeviceToHost));
+    for (int i = 0; i < N; i++)
+      ck_assert_int_eq(h[i], i + 1);
+  }
+  /* one work-group (3000 elements): no scratch, no wait on a */
+  CK(cu2clAlgoExclusiveScan(b, cu2clAlgoInt, cu2clAlgoSum, db, db, 3000,
+                            NULL));
+  CK(cu2clMemcpy(h, db, 3000 * sizeof *h, cu2clMemcpyDeviceToHost));
+  for (int i = 0; i < 3000; i++)
+    ck_assert_int_eq(h[i], i * (i + 1) / 2);
+  CK(cu2clEventDestroy(held));
+  CK(cu2clEventDestroy(done_b));
+  CK(cu2clStreamDestroy(a));
+  CK(cu2clStreamDestroy(b));
+  CK(cu2clStreamDestroy(c));
+  CK(cu2clFree(da));
+  CK(cu2clFree(db));
+  free(h);
+}
+END_TEST
+
 /* ---- Errors ----------------------------------------------------------------
  */
 
@@ -542,6 +621,7 @@ static Suite *rt_algo_suite(void) {
   tcase_add_loop_test(core, test_streams, 0, 2);
   tcase_add_test(core, test_managed_and_offsets);
   tcase_add_test(core, test_threads);
+  tcase_add_test(core, test_scratch_across_streams);
   suite_add_tcase(s, core);
   TCase *errors = tcase_create("Errors");
   tcase_set_timeout(errors, 120);

@@ -6,6 +6,7 @@
  *
  *   raw_floor jacobi FILE.cl OPTIONS [SWEEPS]
  *   raw_floor fv FILE.cl OPTIONS P PATCHES [STEPS]
+ *   raw_floor compact FILE.cl OPTIONS ALGO.cl ALGO_OPTIONS N BLOCK [REPS]
  *
  * jacobi: the Jacobi sample's sweep as its "plain" path makes it (zero the
  *   8-byte sum, JacobiMethod on 512 rows, 64 blocks of 256, copy the sum
@@ -20,6 +21,16 @@
  *   as markers measure, as cu2clrt's do), and "kernel", the kernel's own
  *   start to end from its profiling event (how OpenCL code usually times
  *   a kernel).
+ * compact: the compaction sample's timed loop on int input (about half of
+ *   it positive, as the sample's) between two markers, as the sample's
+ *   CUDA events: REPS times computeBlockCounts, an exclusive scan of the
+ *   block counts with cu2clrt's own kernels (ALGO.cl: runtime/src/rt_algo.cl;
+ *   ALGO_OPTIONS: what cu2clrt built it with, with "-D ALGO_TYPE=0"), then
+ *   compactK. The scan takes cu2clrt's path: one work-group for at most 4
+ *   tiles of 1024 counts, else reduce, scan of the partials, scan of the
+ *   chunks. Once with a wait after each scan (Thrust's exclusive_scan waits
+ *   for its stream, and so does the port's), once without. Prints Gelem/s
+ *   (medians of 5 rounds) and checks the output.
  *
  * Device memory is OpenCL buffers; RAW_SVM=1 uses coarse-grained SVM
  * instead, as cu2clrt does. The device: the first GPU, else the first
@@ -120,6 +131,22 @@ static cl_device_id pick_device(void) {
   return any;
 }
 
+static cl_program build(ctx *x, const char *cl, const char *options) {
+  cl_int st;
+  char *src = read_file(cl);
+  const char *srcs[] = {src};
+  cl_program p = clCreateProgramWithSource(x->c, 1, srcs, NULL, &st);
+  CHECK(st);
+  if (clBuildProgram(p, 1, &x->d, options, NULL, NULL) != CL_SUCCESS) {
+    static char log[1 << 16];
+    clGetProgramBuildInfo(p, x->d, CL_PROGRAM_BUILD_LOG, sizeof log, log, NULL);
+    fprintf(stderr, "raw_floor: build of %s failed:\n%s\n", cl, log);
+    exit(2);
+  }
+  free(src);
+  return p;
+}
+
 static void setup(ctx *x, const char *cl, const char *options) {
   cl_int st;
   x->d = pick_device();
@@ -129,18 +156,7 @@ static void setup(ctx *x, const char *cl, const char *options) {
                                  0};
   x->q = clCreateCommandQueueWithProperties(x->c, x->d, props, &st);
   CHECK(st);
-  char *src = read_file(cl);
-  const char *srcs[] = {src};
-  x->p = clCreateProgramWithSource(x->c, 1, srcs, NULL, &st);
-  CHECK(st);
-  if (clBuildProgram(x->p, 1, &x->d, options, NULL, NULL) != CL_SUCCESS) {
-    static char log[1 << 16];
-    clGetProgramBuildInfo(x->p, x->d, CL_PROGRAM_BUILD_LOG, sizeof log, log,
-                          NULL);
-    fprintf(stderr, "raw_floor: build failed:\n%s\n", log);
-    exit(2);
-  }
-  free(src);
+  x->p = build(x, cl, options);
   const char *svm = getenv("RAW_SVM");
   x->svm = svm && !strcmp(svm, "1");
   char name[256] = "";
@@ -220,11 +236,15 @@ static void *pinned(ctx *x, size_t size) {
   return p;
 }
 
-static cl_kernel kernel(ctx *x, const char *name) {
+static cl_kernel kernel_of(cl_program p, const char *name) {
   cl_int st;
-  cl_kernel k = clCreateKernel(x->p, name, &st);
+  cl_kernel k = clCreateKernel(p, name, &st);
   CHECK(st);
   return k;
+}
+
+static cl_kernel kernel(ctx *x, const char *name) {
+  return kernel_of(x->p, name);
 }
 
 static double profiled(cl_event e, cl_profiling_info what) {
@@ -327,17 +347,177 @@ static void run_fv(ctx *x, int p, int patches, int steps) {
   free(kt);
 }
 
+/* cu2clrt's scan kernels (rt_algo.cl) as rt_algo.c launches them for an
+ * exclusive int scan of n elements from 0, work-groups of 256. */
+enum { ALGO_WG = 256, ALGO_K = 4, ALGO_MAX_GROUPS = 1024, ALGO_WHOLE = 4 };
+
+typedef struct scan_plan {
+  cl_kernel whole, reduce, partials, chunks;
+  size_t groups; /* chunks of the reduce-then-scan, or 0: one work-group */
+} scan_plan;
+
+static scan_plan scan_prepare(ctx *x, cl_program algo, const mem *in,
+                              const mem *out, const mem *scratch, size_t n) {
+  scan_plan s = {NULL, NULL, NULL, NULL, 0};
+  size_t tile = (size_t)ALGO_WG * ALGO_K, tiles = (n + tile - 1) / tile;
+  size_t groups = tiles < ALGO_MAX_GROUPS ? tiles : ALGO_MAX_GROUPS;
+  size_t per = (tiles + groups - 1) / groups;
+  cl_ulong nn = n, chunk = (cl_ulong)per * tile;
+  cl_int op = 0, exclusive = 1, seed = 0;
+  size_t tile_bytes = sizeof(cl_int) * ALGO_K * ALGO_WG,
+         s_bytes = sizeof(cl_int) * ALGO_WG;
+  if (tiles <= ALGO_WHOLE) {
+    s.whole = kernel_of(algo, "algo_scan_whole");
+    mem_arg(x, s.whole, 0, in);
+    mem_arg(x, s.whole, 1, out);
+    CHECK(clSetKernelArg(s.whole, 2, sizeof nn, &nn));
+    CHECK(clSetKernelArg(s.whole, 3, sizeof op, &op));
+    CHECK(clSetKernelArg(s.whole, 4, sizeof exclusive, &exclusive));
+    CHECK(clSetKernelArg(s.whole, 5, sizeof seed, &seed));
+    CHECK(clSetKernelArg(s.whole, 6, tile_bytes, NULL));
+    CHECK(clSetKernelArg(s.whole, 7, s_bytes, NULL));
+    return s;
+  }
+  s.groups = (tiles + per - 1) / per;
+  cl_ulong g = s.groups;
+  s.reduce = kernel_of(algo, "algo_reduce_partials");
+  mem_arg(x, s.reduce, 0, in);
+  CHECK(clSetKernelArg(s.reduce, 1, sizeof nn, &nn));
+  CHECK(clSetKernelArg(s.reduce, 2, sizeof chunk, &chunk));
+  CHECK(clSetKernelArg(s.reduce, 3, sizeof op, &op));
+  mem_arg(x, s.reduce, 4, scratch);
+  CHECK(clSetKernelArg(s.reduce, 5, s_bytes, NULL));
+  s.partials = kernel_of(algo, "algo_scan_partials");
+  mem_arg(x, s.partials, 0, scratch);
+  CHECK(clSetKernelArg(s.partials, 1, sizeof g, &g));
+  CHECK(clSetKernelArg(s.partials, 2, sizeof op, &op));
+  CHECK(clSetKernelArg(s.partials, 3, sizeof seed, &seed));
+  CHECK(clSetKernelArg(s.partials, 4, tile_bytes, NULL));
+  CHECK(clSetKernelArg(s.partials, 5, s_bytes, NULL));
+  s.chunks = kernel_of(algo, "algo_scan_chunks");
+  mem_arg(x, s.chunks, 0, in);
+  mem_arg(x, s.chunks, 1, out);
+  CHECK(clSetKernelArg(s.chunks, 2, sizeof nn, &nn));
+  CHECK(clSetKernelArg(s.chunks, 3, sizeof chunk, &chunk));
+  CHECK(clSetKernelArg(s.chunks, 4, sizeof op, &op));
+  CHECK(clSetKernelArg(s.chunks, 5, sizeof exclusive, &exclusive));
+  mem_arg(x, s.chunks, 6, scratch);
+  CHECK(clSetKernelArg(s.chunks, 7, tile_bytes, NULL));
+  CHECK(clSetKernelArg(s.chunks, 8, s_bytes, NULL));
+  return s;
+}
+
+static void scan_enqueue(ctx *x, const scan_plan *s) {
+  size_t local = ALGO_WG, one = ALGO_WG, many = s->groups * ALGO_WG;
+  if (s->whole) {
+    CHECK(clEnqueueNDRangeKernel(x->q, s->whole, 1, NULL, &one, &local, 0, NULL,
+                                 NULL));
+    return;
+  }
+  CHECK(clEnqueueNDRangeKernel(x->q, s->reduce, 1, NULL, &many, &local, 0, NULL,
+                               NULL));
+  CHECK(clEnqueueNDRangeKernel(x->q, s->partials, 1, NULL, &one, &local, 0,
+                               NULL, NULL));
+  CHECK(clEnqueueNDRangeKernel(x->q, s->chunks, 1, NULL, &many, &local, 0, NULL,
+                               NULL));
+}
+
+static void run_compact(ctx *x, const char *algo_cl, const char *algo_options,
+                        int n, int block, int reps) {
+  cl_program algo = build(x, algo_cl, algo_options);
+  size_t blocks = ((size_t)n + block - 1) / block;
+  int *h_in = malloc(sizeof(int) * (size_t)n),
+      *h_out = malloc(sizeof(int) * (size_t)n);
+  unsigned state = 1;
+  int valid = 0;
+  for (int i = 0; i < n; i++) {
+    state = state * 1664525u + 1013904223u;
+    h_in[i] = (int)((state >> 8) % 2001u) - 1000;
+    valid += h_in[i] > 0;
+  }
+  mem in = mem_new(x, sizeof(int) * (size_t)n, 0.0, 0);
+  mem out = mem_new(x, sizeof(int) * (size_t)n, 0.0, 0);
+  mem counts = mem_new(x, sizeof(int) * blocks, 0.0, 0);
+  mem offsets = mem_new(x, sizeof(int) * blocks, 0.0, 0);
+  mem scratch = mem_new(x, sizeof(int) * (ALGO_MAX_GROUPS + 1), 0.0, 0);
+  mem_write(x, &in, h_in, sizeof(int) * (size_t)n);
+  cl_kernel kc = kernel(x, "computeBlockCounts_int_IsPositive_int");
+  cl_kernel kk = kernel(x, "compactK_int_IsPositive_int");
+  char predicate = 0; /* IsPositive<int>: an empty struct, one char */
+  mem_arg(x, kc, 0, &in);
+  CHECK(clSetKernelArg(kc, 1, sizeof n, &n));
+  mem_arg(x, kc, 2, &counts);
+  CHECK(clSetKernelArg(kc, 3, sizeof predicate, &predicate));
+  mem_arg(x, kk, 0, &in);
+  CHECK(clSetKernelArg(kk, 1, sizeof n, &n));
+  mem_arg(x, kk, 2, &out);
+  mem_arg(x, kk, 3, &offsets);
+  CHECK(clSetKernelArg(kk, 4, sizeof predicate, &predicate));
+  cl_uint nargs = 0;
+  CHECK(clGetKernelInfo(kk, CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL));
+  if (nargs > 5) /* the general program: the warp totals' shared memory */
+    CHECK(clSetKernelArg(kk, 5, (size_t)block / 32 * sizeof(int), NULL));
+  scan_plan sp = scan_prepare(x, algo, &counts, &offsets, &scratch, blocks);
+  size_t local = (size_t)block, global = blocks * (size_t)block;
+  enum { ROUNDS = 5 };
+  double gps[2][ROUNDS];
+  for (int wait = 1; wait >= 0; wait--)
+    for (int r = -1; r < ROUNDS; r++) { /* one round unmeasured */
+      cl_event m0, m1;
+      CHECK(clEnqueueMarkerWithWaitList(x->q, 0, NULL, &m0));
+      for (int i = 0; i < reps; i++) {
+        CHECK(clEnqueueNDRangeKernel(x->q, kc, 1, NULL, &global, &local, 0,
+                                     NULL, NULL));
+        scan_enqueue(x, &sp);
+        if (wait) /* Thrust's scan waits for its stream before returning */
+          CHECK(clFinish(x->q));
+        CHECK(clEnqueueNDRangeKernel(x->q, kk, 1, NULL, &global, &local, 0,
+                                     NULL, NULL));
+      }
+      CHECK(clEnqueueMarkerWithWaitList(x->q, 0, NULL, &m1));
+      CHECK(clFinish(x->q));
+      if (r >= 0) {
+        double us = profiled(m1, CL_PROFILING_COMMAND_END) -
+                    profiled(m0, CL_PROFILING_COMMAND_END);
+        gps[wait][r] = (double)n * reps / (us * 1e-6) / 1e9;
+      }
+      clReleaseEvent(m0);
+      clReleaseEvent(m1);
+    }
+  mem_read(x, &out, h_out, sizeof(int) * (size_t)n, CL_TRUE);
+  int ok = 1;
+  for (int i = 0, j = 0; i < n && ok; i++)
+    if (h_in[i] > 0)
+      ok = h_out[j++] == h_in[i];
+  printf("compact int n=%d block=%d raw: %.3f Gelem/s waiting after each "
+         "scan, %.3f without (medians of %d rounds of %d repetitions; scan: "
+         "%s) %s\n",
+         n, block, median(gps[1], ROUNDS), median(gps[0], ROUNDS), ROUNDS, reps,
+         sp.whole ? "one work-group" : "reduce-then-scan",
+         ok ? "PASS" : "FAIL");
+  free(h_in);
+  free(h_out);
+}
+
 int main(int argc, char **argv) {
-  if (argc < 4 || (strcmp(argv[1], "jacobi") && strcmp(argv[1], "fv")) ||
-      (!strcmp(argv[1], "fv") && argc < 6)) {
-    fprintf(stderr, "usage: raw_floor jacobi FILE.cl OPTIONS [SWEEPS]\n"
-                    "       raw_floor fv FILE.cl OPTIONS P PATCHES [STEPS]\n");
+  int compact = argc > 1 && !strcmp(argv[1], "compact");
+  if (argc < 4 ||
+      (strcmp(argv[1], "jacobi") && strcmp(argv[1], "fv") && !compact) ||
+      (!strcmp(argv[1], "fv") && argc < 6) || (compact && argc < 8)) {
+    fprintf(stderr,
+            "usage: raw_floor jacobi FILE.cl OPTIONS [SWEEPS]\n"
+            "       raw_floor fv FILE.cl OPTIONS P PATCHES [STEPS]\n"
+            "       raw_floor compact FILE.cl OPTIONS ALGO.cl ALGO_OPTIONS N "
+            "BLOCK [REPS]\n");
     return 2;
   }
   ctx x;
   setup(&x, argv[2], argv[3]);
   if (!strcmp(argv[1], "jacobi"))
     run_jacobi(&x, argc > 4 ? atoi(argv[4]) : 1000);
+  else if (compact)
+    run_compact(&x, argv[4], argv[5], atoi(argv[6]), atoi(argv[7]),
+                argc > 8 ? atoi(argv[8]) : 100);
   else
     run_fv(&x, atoi(argv[4]), atoi(argv[5]), argc > 6 ? atoi(argv[6]) : 200);
   return 0;

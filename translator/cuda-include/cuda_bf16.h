@@ -80,7 +80,12 @@ struct __align__(4) __nv_bfloat162 {
   __host__ __device__ __nv_bfloat162(const __nv_bfloat16 &a,
                                      const __nv_bfloat16 &b);
   __host__ __device__ __nv_bfloat162(const __nv_bfloat162_raw &h2r);
-  __host__ __device__ __nv_bfloat162 &operator=(const __nv_bfloat162_raw &h2r);
+  /* A template taking __nv_bfloat162_raw alone, so that `v = {}` is the copy of a
+   * value-initialized __nv_bfloat162, as nvcc takes it; clang finds a plain
+   * operator=(const __nv_bfloat162_raw &) as good a match for {}, and the call
+   * ambiguous. */
+  template <typename R, typename cu2cl_only_raw<R, __nv_bfloat162_raw>::type = 0>
+  __host__ __device__ __nv_bfloat162 &operator=(const R &h2r);
   __host__ __device__ operator __nv_bfloat162_raw() const;
 };
 

@@ -18,6 +18,14 @@
 #include "host_defines.h"
 #include "vector_types.h"
 
+/* cu2cl_only_raw<R, RAW>::type: int where R is RAW, else nothing (an
+ * enable_if of cu2cl's own for the pairs' assignment from their raw bits,
+ * cuda_bf16.h's too). */
+template <typename R, typename RAW> struct cu2cl_only_raw {};
+template <typename RAW> struct cu2cl_only_raw<RAW, RAW> {
+  typedef int type;
+};
+
 typedef struct __align__(2) {
   unsigned short x;
 } __half_raw;
@@ -79,7 +87,12 @@ struct __align__(4) __half2 {
   __half2() = default;
   __host__ __device__ __half2(const __half &a, const __half &b);
   __host__ __device__ __half2(const __half2_raw &h2r);
-  __host__ __device__ __half2 &operator=(const __half2_raw &h2r);
+  /* A template taking __half2_raw alone, so that `v = {}` is the copy of a
+   * value-initialized __half2, as nvcc takes it; clang finds a plain
+   * operator=(const __half2_raw &) as good a match for {}, and the call
+   * ambiguous. */
+  template <typename R, typename cu2cl_only_raw<R, __half2_raw>::type = 0>
+  __host__ __device__ __half2 &operator=(const R &h2r);
   __host__ __device__ operator __half2_raw() const;
 };
 

@@ -533,6 +533,8 @@ START_TEST(test_scratch_across_streams) {
   /* one work-group (3000 elements): no scratch, no wait on a */
   CK(cu2clAlgoExclusiveScan(b, cu2clAlgoInt, cu2clAlgoSum, db, db, 3000,
                             NULL));
+  CK(cu2clStreamSynchronize(b)); /* a non-blocking stream: the copy does not
+                                    wait for it */
   CK(cu2clMemcpy(h, db, 3000 * sizeof *h, cu2clMemcpyDeviceToHost));
   for (int i = 0; i < 3000; i++)
     ck_assert_int_eq(h[i], i * (i + 1) / 2);

@@ -1632,7 +1632,11 @@ CU2CL_DEFINE_CG_SHUFFLES(double)
  * its behaviours. One helper per address space of the destination (D) and
  * the source (S). cu2cl_group_copy: the rank-th of size threads copies
  * every size-th byte. cu2cl_pipeline_copy: n bytes, the last zfill of them
- * zeros (__pipeline_memcpy_async's zero fill). */
+ * zeros (__pipeline_memcpy_async's zero fill). Device code's memcpy and
+ * memset are here too: the calling work-item copies or fills n bytes, as
+ * uchar (which may alias any object: a copy by uint into a struct with a
+ * float was lost on PoCL, its compiler keeping the float it knew), and
+ * returns dst. */
 #define CU2CL_DEFINE_COPY(D, S)                                             \
   void cu2cl_group_copy_##D##_##S(D void *dst, const S void *src, ulong n,  \
                                   uint rank, uint size) {                   \
@@ -1647,12 +1651,25 @@ CU2CL_DEFINE_CG_SHUFFLES(double)
     const S uchar *s = (const S uchar *)src;                                \
     for (ulong i = 0; i < n; i++)                                           \
       d[i] = i + zfill < n ? s[i] : (uchar)0;                               \
+  }                                                                         \
+  D void *cu2cl_memcpy_##D##_##S(D void *dst, const S void *src, ulong n) { \
+    D uchar *d = (D uchar *)dst;                                            \
+    const S uchar *s = (const S uchar *)src;                                \
+    for (ulong i = 0; i < n; i++)                                           \
+      d[i] = s[i];                                                          \
+    return dst;                                                             \
   }
 #define CU2CL_DEFINE_COPIES(D)                                              \
   CU2CL_DEFINE_COPY(D, global)                                              \
   CU2CL_DEFINE_COPY(D, local)                                               \
   CU2CL_DEFINE_COPY(D, constant)                                            \
-  CU2CL_DEFINE_COPY(D, private)
+  CU2CL_DEFINE_COPY(D, private)                                             \
+  D void *cu2cl_memset_##D(D void *dst, int value, ulong n) {               \
+    D uchar *d = (D uchar *)dst;                                            \
+    for (ulong i = 0; i < n; i++)                                           \
+      d[i] = (uchar)value;                                                  \
+    return dst;                                                             \
+  }
 CU2CL_DEFINE_COPIES(local)
 CU2CL_DEFINE_COPIES(global)
 CU2CL_DEFINE_COPIES(private)

@@ -280,6 +280,8 @@ static const char *star_signature(const char *name) {
       {"__st", "float *, float"},
       {"__pipeline_memcpy_async", "void *, const void *, unsigned long, "
                                   "unsigned long"},
+      {"memcpy", "void *, const void *, unsigned long"},
+      {"memset", "void *, int, unsigned long"},
   };
   for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
     if (str_starts_with(name, sigs[i][0]))

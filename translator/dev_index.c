@@ -398,11 +398,37 @@ static int refine_rank(CXCursor *kids, enum CXBinaryOperatorKind op, guard *g) {
   return 1;
 }
 
+/* A load at an address the same in every thread (best[blockIdx.x], *p
+ * with p uniform): one value for every thread that reads it between two
+ * barriers, which is when a condition on it is evaluated. */
+static int uniform_load(sync_walk *w, CXCursor c) {
+  c = dev_index_strip(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_ArraySubscriptExpr)
+    return dev_index_uniform(w, dev_index_strip(dev_first_child(c)), 3) &&
+           dev_index_uniform(w, dev_last_child(c), 3);
+  if (k == CXCursor_UnaryOperator &&
+      clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref)
+    return dev_index_uniform(w, dev_first_child(c), 3);
+  return 0;
+}
+
 static void refine_compare(sync_walk *w, CXCursor *kids,
                            enum CXBinaryOperatorKind op, guard *g) {
   if (refine_rank(kids, op, g))
     return;
   lin a = dev_index_lin(w, kids[0], 3), b = dev_index_lin(w, kids[1], 3);
+  /* threadIdx.x == v[u]: the one thread a value in memory names */
+  for (int i = 0; op == CXBinaryOperator_EQ && i < 2; i++) {
+    lin t = i ? b : a;
+    if (t.known && t.coef == 1 && t.k == 0 && !t.sym &&
+        uniform_load(w, kids[!i])) {
+      const char *text = dev_index_keep(w, cx_tokens_text(w->e->tu, kids[!i]));
+      g->lo = (bound){0, 0, text}; /* within any range known before */
+      g->hi = (bound){0, 1, text};
+      return;
+    }
+  }
   if (!a.known || !b.known)
     return;
   if (a.coef == 0 && b.coef == 1) { /* X op T: T (op swapped) X */

@@ -308,6 +308,29 @@ static int is_default_construction(CXCursor in) {
                                           clang_getCursorDefinition(ctor)));
 }
 
+/* An array of objects whose constructor runs (ScanElement items[4], each
+ * built by ScanElement()): C has no initializer for that, so each element
+ * is assigned the constructor's value, in order, after the declaration. */
+static void print_array_construction(emitter *e, CXType t, const char *name,
+                                     CXCursor init) {
+  CXType el = clang_getCanonicalType(t);
+  long long count = 1;
+  while (el.kind == CXType_ConstantArray) {
+    count *= clang_getArraySize(el);
+    el = clang_getCanonicalType(clang_getArrayElementType(el));
+  }
+  char *et = dev_type_string(e, el, 0);
+  dev_emit(e, ";\n");
+  dev_indent(e);
+  strbuf_printf(e->out, "for (int cu2cl_k = 0; cu2cl_k < %lld; cu2cl_k++)\n",
+                count);
+  dev_indent(e);
+  strbuf_printf(e->out, "  ((%s *)%s)[cu2cl_k] = ", et, name);
+  free(et);
+  dev_print_initializer(e, init);
+  dev_emit(e, ";\n");
+}
+
 void dev_print_var_decl(emitter *e, CXCursor v) {
   char *n = cx_spelling(v);
   char *sn = dev_safe_name(n);
@@ -366,6 +389,14 @@ void dev_print_var_decl(emitter *e, CXCursor v) {
      * a whole array's value */
     if (dev_is_array_type(t) && is_default_construction(in))
       trivial_ctor = 1;
+    if (!trivial_ctor && dev_is_array_type(t) &&
+        clang_getCursorKind(in) == CXCursor_CallExpr &&
+        clang_getCursorKind(clang_getCursorReferenced(in)) ==
+            CXCursor_Constructor) {
+      print_array_construction(e, t, sn, init);
+      free(sn);
+      return;
+    }
     if (!trivial_ctor) {
       dev_emit(e, " = ");
       dev_print_initializer(e, init);

@@ -419,10 +419,17 @@ static range range_of(const access *a, int stale) {
   return r;
 }
 
-static int single_thread(const guard *g, long long *t) {
+/* The guard allows one thread: threadIdx.x == k, or == u + k with u a
+ * uniform term (threadIdx.x == best[blockIdx.x]), the same in both
+ * bounds; *t and *sym name it. */
+static int single_thread(const guard *g, long long *t, const char **sym) {
   *t = g->lo.k;
-  return !g->lo.inf && !g->hi.inf && !g->lo.sym && !g->hi.sym &&
-         g->hi.k == g->lo.k + 1;
+  *sym = g->lo.sym;
+  if (g->lo.inf || g->hi.inf || g->hi.k != g->lo.k + 1)
+    return 0;
+  if (!g->lo.sym || !g->hi.sym)
+    return !g->lo.sym && !g->hi.sym;
+  return !strcmp(g->lo.sym, g->hi.sym);
 }
 
 /* a (made earlier) and b may touch one element from different threads,
@@ -471,7 +478,9 @@ static int conflict(const access *a, int a_stale, const access *b) {
                  and d[tid]): the two threads may as well be in different
                  blocks, which no barrier orders, so no warp idiom */
   long long ta, tb;
-  if (single_thread(&a->g, &ta) && single_thread(&b->g, &tb) && ta == tb)
+  const char *sa, *sb;
+  if (single_thread(&a->g, &ta, &sa) && single_thread(&b->g, &tb, &sb) &&
+      ta == tb && (sa ? sb && !strcmp(sa, sb) : !sb))
     return 0;
   if (a->own && b->own && !strcmp(a->sig, b->sig))
     return 0;

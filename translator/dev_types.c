@@ -23,6 +23,7 @@
 #include "dev_cg.h"
 #include "dev_class.h"
 #include "dev_lambda.h"
+#include "rules.h"
 
 /* ---- names ---------------------------------------------------------- */
 
@@ -88,6 +89,8 @@ char *dev_safe_name(const char *name) {
   for (const char *const *r = reserved_prefixes; *r; r++)
     if (str_starts_with(name, *r))
       return xasprintf("%s_", name);
+  if (cu2cl_rules_device_calls(name))
+    return xasprintf("%s_", name);
   return xstrdup(name);
 }
 
@@ -529,10 +532,30 @@ static char *closure_name(CXType t) {
   return strbuf_take(&b);
 }
 
+/* An unnamed class (clang spells it "(unnamed union at PATH:L:C)"), by
+ * where it is written, with the file's base name as for closures. */
+static void unnamed_record_name(strbuf *b, CXType canon) {
+  CXCursor decl = clang_getTypeDeclaration(canon);
+  cx_loc l = cx_location(decl);
+  const char *base = l.file ? strrchr(l.file, '/') : NULL;
+  base = base ? base + 1 : l.file ? l.file : "";
+  strbuf_printf(b, "unnamed_%s_",
+                clang_getCursorKind(decl) == CXCursor_UnionDecl ? "union"
+                                                                : "struct");
+  append_mangled(b, base);
+  strbuf_printf(b, "_%u_%u", l.line, l.column);
+  cx_loc_free(&l);
+}
+
+/* A class's name in C. A class declared in an instantiated function
+ * template is one class per instantiation, all of one spelling: the name
+ * adds the instantiation's (a union of CUB TempStorages in a kernel
+ * template, HeCBench blockScan). */
 char *dev_record_name(CXType t) {
   if (dev_is_closure_type(t))
     return closure_name(t);
-  char *s = cx_type_spelling(clang_getCanonicalType(t));
+  CXType canon = clang_getCanonicalType(t);
+  char *s = cx_type_spelling(canon);
   const char *p = s;
   if (str_starts_with(p, "const "))
     p += 6;
@@ -541,8 +564,21 @@ char *dev_record_name(CXType t) {
   else if (str_starts_with(p, "class "))
     p += 6;
   strbuf b = {0};
-  append_mangled(&b, p);
+  if (strstr(p, "(unnamed ") || strstr(p, "(anonymous "))
+    unnamed_record_name(&b, canon);
+  else
+    append_mangled(&b, p);
   free(s);
+  /* a program's own struct int8 or double8: OpenCL C's vector types */
+  if (dev_is_cl_vector_name(strbuf_cstr(&b)) &&
+      !cx_in_system_header(clang_getTypeDeclaration(canon)))
+    strbuf_appendc(&b, '_');
+  CXCursor inst = dev_closure_instance(t);
+  if (!clang_Cursor_isNull(inst)) {
+    char *in = dev_specialization_name(inst);
+    strbuf_printf(&b, "_in_%s", in);
+    free(in);
+  }
   char *r = dev_safe_name(strbuf_cstr(&b));
   strbuf_free(&b);
   return r;

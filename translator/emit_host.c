@@ -726,10 +726,10 @@ static void rewrite_kernel_value(host *h, CXCursor c, CXCursor r,
   if ((k || external) && extent_in_target(h, c, &b, &e)) {
     char *ref = k ? xstrdup(k->ref_name) : cu2cl_kernel_ref_name(r);
     char *name = k ? xstrdup(k->cuda_name) : cx_spelling(r);
-    char *launch = xasprintf("cu2cl_launch_%s%s%s%s", name,
-                             k && k->tpl_params ? "<" : "",
-                             k && k->tpl_params ? k->tpl_args : "",
-                             k && k->tpl_params ? ">" : "");
+    char *targs = k && k->tpl_params ? cu2cl_host_tpl_args(k) : NULL;
+    char *launch = xasprintf("cu2cl_launch_%s%s%s%s", name, targs ? "<" : "",
+                             targs ? targs : "", targs ? ">" : "");
+    free(targs);
     free(name);
     if (cu2cl_kptr_untyped_context(parent) ||
         (clang_getCursorKind(parent) == CXCursor_CallExpr &&

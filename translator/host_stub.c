@@ -111,6 +111,10 @@ static char *with_host_names(const char *type) {
   return strbuf_take(&b);
 }
 
+char *cu2cl_host_tpl_args(const cu2cl_kernel_spec *k) {
+  return with_host_names(k->tpl_args ? k->tpl_args : "");
+}
+
 /* The type without __restrict, in host names: on a stub's by-value
  * parameter restrict means nothing, and C++ will not convert the address of
  * a restrict-qualified pointer to the const void * of a cu2clArg (g++
@@ -153,10 +157,12 @@ static void append_stub_params(CXTranslationUnit tu, strbuf *b,
  * explicit specialization of it. */
 void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
                               const cu2cl_kernel_spec *k, CXCursor tpl) {
+  char *params = with_host_names(k->tpl_params);
   strbuf_printf(b,
                 "template <%s>\ncu2clError_t cu2cl_launch_%s(dim3 grid, "
                 "dim3 block, size_t shmem,\n    cu2clStream_t stream",
-                k->tpl_params, k->cuda_name);
+                params, k->cuda_name);
+  free(params);
   for (size_t i = 0; i < k->pattern_params.len; i++) {
     char *def = default_suffix(tu, tpl, (int)i);
     strbuf_printf(b, ", %s%s", k->pattern_params.items[i], def);
@@ -178,7 +184,9 @@ void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu, CXCursor tpl) {
     if (!cx_is_template_param(kids[i]))
       continue;
     char *text = cx_tokens_text(tu, kids[i]);
-    strbuf_printf(b, "%s%s", nt++ ? ", " : "", text);
+    char *host = with_host_names(text);
+    strbuf_printf(b, "%s%s", nt++ ? ", " : "", host);
+    free(host);
     free(text);
   }
   strbuf_printf(b,
@@ -209,8 +217,11 @@ static void append_launchv(strbuf *b, const cu2cl_kernel_spec *k) {
                 "size_t shmem,\n    cu2clStream_t stream, void **args) {\n"
                 "  (void)args;\n  return cu2cl_launch_%s",
                 k->cl_name, k->cuda_name);
-  if (k->tpl_params)
-    strbuf_printf(b, "<%s>", k->tpl_args);
+  if (k->tpl_params) {
+    char *args = cu2cl_host_tpl_args(k);
+    strbuf_printf(b, "<%s>", args);
+    free(args);
+  }
   strbuf_append(b, "(grid, block, shmem, stream");
   size_t n = 0;
   for (size_t i = 0; i < k->nparams; i++) {
@@ -330,9 +341,12 @@ void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
                                            clang_getCanonicalCursor(kernel),
                                            kernel)))
     with_defaults = clang_getNullCursor();
-  if (k->tpl_params)
+  if (k->tpl_params) {
+    char *args = cu2cl_host_tpl_args(k);
     strbuf_printf(b, "template <>\ninline cu2clError_t cu2cl_launch_%s<%s>",
-                  k->cuda_name, k->tpl_args);
+                  k->cuda_name, args);
+    free(args);
+  }
   else
     strbuf_printf(b, "%scu2clError_t cu2cl_launch_%s",
                   k->external ? "" : "static inline ", k->cuda_name);

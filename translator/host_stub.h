@@ -55,6 +55,11 @@ void cu2cl_host_stub_closures(strbuf *b, const cu2cl_kernel_spec *const *ks,
  * device unit, so a header reads the same whichever unit rewrites it. */
 void cu2cl_host_stub_extern(strbuf *b, CXTranslationUnit tu, CXCursor decl);
 
+/* A kernel specialization's template arguments (k->tpl_args) as host code
+ * spells them: enumerator types and type arguments in host names (a
+ * cub::BlockScanAlgorithm is cu2cl_cub's). Caller frees. */
+char *cu2cl_host_tpl_args(const cu2cl_kernel_spec *k);
+
 /* The text that replaces `<<<cfg>>>(` of a launch (open: its "<<<",
  * close: its ">>>", paren: the "(" after it, end: the launch's end): lead,
  * the configuration padded to four values with zeros, and ", " when

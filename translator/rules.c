@@ -97,6 +97,76 @@ cu2cl_rules_device_next(const char *cuda_name, const cu2cl_device_rule *after) {
   return NULL;
 }
 
+/* ---- the functions the device rows call -------------------------------
+ * Every identifier a row's OpenCL C calls (`round` in lroundf's
+ * convert_long_sat(round($0))), but cu2cl's own (cu2cl_ prefixed), sorted
+ * and unique: a program's own name that equals one is renamed, or a
+ * parameter called round would hide the function the translation calls
+ * (HeCBench resize). */
+
+static char **called_names;
+static size_t called_count;
+static pthread_once_t called_once = PTHREAD_ONCE_INIT;
+
+static int cmp_str(const void *a, const void *b) {
+  return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void build_called(void) {
+  size_t cap = 0;
+  for (const cu2cl_device_rule *r = device_rules; r->cuda_name; r++) {
+    for (const char *p = r->opencl ? r->opencl : ""; *p;) {
+      if (*p == '$') { /* $0, $T, $A: a template's placeholders */
+        p += p[1] ? 2 : 1;
+        continue;
+      }
+      if (!isalpha((unsigned char)*p) && *p != '_') {
+        p++;
+        continue;
+      }
+      const char *b = p;
+      while (isalnum((unsigned char)*p) || *p == '_')
+        p++;
+      size_t n = (size_t)(p - b);
+      const char *q = p;
+      while (*q == ' ')
+        q++;
+      if (*q != '(' || (n >= 6 && !strncmp(b, "cu2cl_", 6)))
+        continue;
+      if (called_count == cap) {
+        cap = cap ? 2 * cap : 256;
+        char **grown = realloc(called_names, cap * sizeof *grown);
+        if (!grown)
+          return;
+        called_names = grown;
+      }
+      char *name = malloc(n + 1);
+      if (!name)
+        return;
+      memcpy(name, b, n);
+      name[n] = 0;
+      called_names[called_count++] = name;
+    }
+  }
+  if (!called_count)
+    return;
+  qsort(called_names, called_count, sizeof *called_names, cmp_str);
+  size_t u = 1;
+  for (size_t i = 1; i < called_count; i++) {
+    if (strcmp(called_names[i], called_names[u - 1]))
+      called_names[u++] = called_names[i];
+    else
+      free(called_names[i]);
+  }
+  called_count = u;
+}
+
+int cu2cl_rules_device_calls(const char *name) {
+  pthread_once(&called_once, build_called);
+  return called_count && bsearch(&name, called_names, called_count,
+                                 sizeof *called_names, cmp_str) != NULL;
+}
+
 /* ---- PTX special registers ------------------------------------------ */
 
 static const cu2cl_ptx_reg ptx_regs[] = {

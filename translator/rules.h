@@ -27,6 +27,11 @@ const cu2cl_device_rule *cu2cl_rules_device_find(const char *cuda_name,
 const cu2cl_device_rule *
 cu2cl_rules_device_next(const char *cuda_name, const cu2cl_device_rule *after);
 
+/* Whether the OpenCL C of a device row calls a function of this name (an
+ * OpenCL C built-in such as round or rsqrt; cu2cl's own cu2cl_ helpers
+ * aside): a program's name that equals one must not hide it. */
+int cu2cl_rules_device_calls(const char *name);
+
 /* How a special register's OpenCL C value compares with CUDA's. */
 typedef enum cu2cl_ptx_value {
   CU2CL_PTX_EXACT,  /* the same value on every device */

@@ -18,6 +18,7 @@
 #include "rt_device.h"
 
 #include <ctype.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -288,9 +289,32 @@ static int rt_contains_nocase(const char *hay, const char *needle) {
   return n == 0;
 }
 
+/* PoCL runs a work-group's work-items on a thread of its own, with their
+ * private arrays on that thread's stack: a kernel's 32 KB array per thread
+ * in groups of 256 takes 8 MB, glibc's whole default (HeCBench fsm died of
+ * SIGSEGV), where CUDA gives every thread up to 512 KB of local memory.
+ * PoCL creates its threads with the process's default attributes, so the
+ * default stack size is raised before OpenCL starts (address space only:
+ * a stack's pages are used as they are touched). Threads the program
+ * creates later without attributes get it too. */
+static void rt_thread_stacks(void) {
+#if defined(__GLIBC__)
+  enum { STACK = 128 << 20 };
+  pthread_attr_t attr;
+  size_t size = 0;
+  if (pthread_getattr_default_np(&attr) != 0)
+    return;
+  if (pthread_attr_getstacksize(&attr, &size) == 0 && size < STACK &&
+      pthread_attr_setstacksize(&attr, STACK) == 0)
+    pthread_setattr_default_np(&attr);
+  pthread_attr_destroy(&attr);
+#endif
+}
+
 /* Fills all[] with every device of every platform; returns the count. */
 static int rt_enumerate(rt_device **out) {
   cl_uint nplat = 0;
+  rt_thread_stacks();
   if (clGetPlatformIDs(0, NULL, &nplat) != CL_SUCCESS || nplat == 0)
     return 0;
   cl_platform_id plats[16];

@@ -54,8 +54,6 @@ __global__ void items_aggregate(const int *in, int *exc, int *inc, int *mx,
   BS(temp).ExclusiveScan(data, out, -1000, Max(), c);
   for (int i = 0; i < ITEMS; i++)
     mx[base + i] = out[i];
-  for (int i = 0; i < ITEMS; i++)
-    out[i] = -7;
   BS(temp).ExclusiveScan(data, out, Max(), d); // no initial value
   for (int i = 0; i < ITEMS; i++)
     mxn[base + i] = out[i];
@@ -132,10 +130,7 @@ template <int BX, int ITEMS> static void run_case() {
       expect("ExclusiveSum(items, aggregate)", BX, i, r[0][i], sum);
       expect("ExclusiveScan(items, -1000, Max, aggregate)", BX, i, r[2][i],
              mx);
-      if (j == 0)
-        expect("ExclusiveScan(items, Max, aggregate): rank 0 kept", BX, i,
-               r[3][i], -7);
-      else
+      if (j > 0) // rank 0's first output: undefined in CUB
         expect("ExclusiveScan(items, Max, aggregate)", BX, i, r[3][i], mx);
       sum += x;
       mx = x > mx ? x : mx;

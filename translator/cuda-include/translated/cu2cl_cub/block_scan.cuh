@@ -107,34 +107,16 @@ public:
   template <int ITEMS_PER_THREAD, typename ScanOp>
   __device__ void InclusiveScan(T (&input)[ITEMS_PER_THREAD],
                                 T (&output)[ITEMS_PER_THREAD], ScanOp scan_op) {
-    T partial = input[0];
-    for (int i = 1; i < ITEMS_PER_THREAD; i++)
-      partial = scan_op(partial, input[i]);
-    T prefix;
-    ExclusiveScan(partial, prefix, scan_op);
-    int rank = cu2cl_cub_rank(BLOCK_DIM_X, BLOCK_DIM_Y);
-    T running = rank == 0 ? input[0] : scan_op(prefix, input[0]);
-    output[0] = running;
-    for (int i = 1; i < ITEMS_PER_THREAD; i++) {
-      running = scan_op(running, input[i]);
-      output[i] = running;
-    }
+    T block_aggregate;
+    InclusiveScan(input, output, scan_op, block_aggregate);
   }
 
   template <int ITEMS_PER_THREAD, typename ScanOp>
   __device__ void ExclusiveScan(T (&input)[ITEMS_PER_THREAD],
                                 T (&output)[ITEMS_PER_THREAD], T initial_value,
                                 ScanOp scan_op) {
-    T partial = input[0];
-    for (int i = 1; i < ITEMS_PER_THREAD; i++)
-      partial = scan_op(partial, input[i]);
-    T running;
-    ExclusiveScan(partial, running, initial_value, scan_op);
-    for (int i = 0; i < ITEMS_PER_THREAD; i++) {
-      T item = input[i];
-      output[i] = running;
-      running = scan_op(running, item);
-    }
+    T block_aggregate;
+    ExclusiveScan(input, output, initial_value, scan_op, block_aggregate);
   }
 
   template <int ITEMS_PER_THREAD>

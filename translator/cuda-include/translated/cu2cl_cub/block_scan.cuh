@@ -70,14 +70,11 @@ public:
   __device__ void ExclusiveScan(T input, T &output, T initial_value,
                                 ScanOp scan_op, T &block_aggregate) {
     int rank = cu2cl_cub_rank(BLOCK_DIM_X, BLOCK_DIM_Y);
-    T inclusive;
-    InclusiveScan(input, inclusive, scan_op, block_aggregate);
-    temp.items[rank] = inclusive;
-    __syncthreads();
-    output = rank == 0 ? initial_value
-                       : scan_op(initial_value, temp.items[rank - 1]);
-    __syncthreads();
+    T exclusive = input;
+    exclusive_core(input, exclusive, scan_op, block_aggregate);
+    output = rank == 0 ? initial_value : scan_op(initial_value, exclusive);
   }
+
 
   template <typename ScanOp>
   __device__ void ExclusiveScan(T input, T &output, T initial_value,
@@ -135,14 +132,8 @@ public:
    * as it was (CUB leaves it undefined) */
   template <typename ScanOp>
   __device__ void ExclusiveScan(T input, T &output, ScanOp scan_op) {
-    int rank = cu2cl_cub_rank(BLOCK_DIM_X, BLOCK_DIM_Y);
-    T inclusive;
-    InclusiveScan(input, inclusive, scan_op);
-    temp.items[rank] = inclusive;
-    __syncthreads();
-    if (rank > 0)
-      output = temp.items[rank - 1];
-    __syncthreads();
+    T block_aggregate;
+    exclusive_core(input, output, scan_op, block_aggregate);
   }
 
   /* with the block aggregate, no initial value */

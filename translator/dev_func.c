@@ -72,6 +72,13 @@ static void print_param(emitter *e, fn_clone *f, CXCursor p) {
   } else if (dev_is_const_ref(t)) {
     dev_print_type_decl(e, e->out,
                         clang_getPointeeType(clang_getCanonicalType(t)), 0, sn);
+  } else if (dev_is_array_type(t)) {
+    /* an array parameter (const uchar salt[16]) is a pointer, as in C and
+     * C++: where the clone's call says it points (a kernel's: global) */
+    CXType el = clang_getArrayElementType(clang_getCanonicalType(t));
+    char *d = dev_pointer_declarator(el, v ? v->space : 'g', sn);
+    dev_print_type_decl(e, e->out, el, v ? v->space : 'g', d);
+    free(d);
   } else if (f->is_kernel && is_pointer_pointer(t)) {
     strbuf_printf(e->out, "__global void *%s_pp", sn);
   } else if (f->is_kernel && dev_record_has_pointers(t)) {

@@ -101,7 +101,7 @@ char *dev_call_spaces(emitter *e, CXCursor call, CXCursor callee,
     sp[i] = in[i] = '-';
     if ((unsigned)i >= nargs)
       continue;
-    if (ct.kind == CXType_Pointer)
+    if (ct.kind == CXType_Pointer || dev_is_array_type(ct)) /* int v[4] */
       sp[i] = dev_expr_space(e, args[i]);
     else if (ct.kind == CXType_LValueReference &&
              !clang_isConstQualifiedType(clang_getPointeeType(ct)))
@@ -173,10 +173,18 @@ static char deref_space(emitter *e, CXCursor p) {
              : 'g';
 }
 
+/* A parameter declared as an array (int v[4]): a pointer. */
+static int is_array_param(CXCursor c) {
+  c = cx_strip_implicit(c);
+  return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
+         clang_getCursorKind(clang_getCursorReferenced(c)) ==
+             CXCursor_ParmDecl;
+}
+
 char dev_expr_space(emitter *e, CXCursor c) {
   /* an array decays to a pointer into wherever the array lives */
   if (dev_is_array_type(clang_getCursorType(c)) &&
-      clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+      clang_getCursorKind(c) != CXCursor_DeclRefExpr && !is_array_param(c))
     return dev_lvalue_space(e, c);
   switch (clang_getCursorKind(c)) {
   case CXCursor_UnexposedExpr:
@@ -539,7 +547,7 @@ void dev_analyze_function(emitter *e, fn_clone *f) {
     CXType t = clang_getCursorType(p);
     char s = f->spaces[i] == '-' || !f->spaces[i] ? 'g' : f->spaces[i];
     const char *in = strchr(f->spaces, '|');
-    if (dev_is_pointer_type(t))
+    if (dev_is_pointer_type(t) || dev_is_array_type(t)) /* int v[4]: int * */
       var_add(e, p, s, V_POINTER)->inner =
           in && in[1 + i] != '-' ? in[1 + i] : 0;
     else if (dev_is_nonconst_ref(t))

@@ -423,8 +423,21 @@ static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k,
     CXCursor p = clang_Cursor_getArgument(f->decl, (unsigned)i);
     CXType t = clang_getCursorType(p);
     cu2cl_kernel_param *kp = &k->params[k->nparams++];
-    kp->kind = dev_is_pointer_type(t) ? CU2CL_KARG_DEVPTR : CU2CL_KARG_VALUE;
-    kp->host_type = cx_type_spelling(t);
+    /* a parameter declared as an array (const uchar salt[16]) is a
+     * pointer, which the stub takes as such */
+    CXType el = clang_getArrayElementType(t);
+    if (el.kind == CXType_Invalid)
+      el = clang_getArrayElementType(clang_getCanonicalType(t));
+    int array = el.kind != CXType_Invalid && !dev_is_array_type(el);
+    kp->kind = dev_is_pointer_type(t) || array ? CU2CL_KARG_DEVPTR
+                                               : CU2CL_KARG_VALUE;
+    if (array) {
+      char *es = cx_type_spelling(el);
+      kp->host_type = xasprintf("%s *", es);
+      free(es);
+    } else {
+      kp->host_type = cx_type_spelling(t);
+    }
     char *pn = cx_spelling(p);
     kp->name = *pn ? pn : xasprintf("arg%d", i);
     if (!*pn)

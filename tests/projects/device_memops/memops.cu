@@ -5,8 +5,11 @@
 // (the byte path), whole words (the word path), memcpy's result used as a
 // pointer; and fsm's 32 KB private table per thread, cleared with memset,
 // in blocks of 256 threads (8 MB of private memory per block: PoCL's
-// thread stack overflowed). Every byte is checked against the same
-// operations done here on the host.
+// thread stack overflowed); and parameters declared as arrays (HeCBench
+// bitcracker's `const unsigned char salt[16]`), which are pointers: into
+// global memory for a kernel, into global or private memory for a device
+// function. Every byte is checked against the same operations done here
+// on the host.
 #include <cstdio>
 #include <cstring>
 
@@ -52,6 +55,14 @@ __global__ void big_private(const unsigned short *data, int length,
     table[slot] = 1;
   }
   hits[id] = h;
+}
+
+__device__ int sum4(const int v[4]) { return v[0] + v[1] + v[2] + v[3]; }
+
+__global__ void array_params(const unsigned char salt[16], const int pad[4],
+                             int *out) {
+  int mine[4] = {1, 2, 3, (int)threadIdx.x};
+  out[threadIdx.x] = salt[threadIdx.x % 16] + 100 * sum4(pad) + sum4(mine);
 }
 
 int main() {
@@ -129,6 +140,24 @@ int main() {
     }
     if (hh[id] != h && bad++ < 10)
       printf("thread %d: %d hits, expected %d\n", id, hh[id], h);
+  }
+  unsigned char hsalt[16];
+  int hpad[4] = {3, 5, 7, 11}, hout[32];
+  for (int i = 0; i < 16; i++)
+    hsalt[i] = (unsigned char)(i * 13);
+  unsigned char *dsalt;
+  int *dpad, *dout2;
+  cudaMalloc(&dsalt, sizeof hsalt);
+  cudaMalloc(&dpad, sizeof hpad);
+  cudaMalloc(&dout2, sizeof hout);
+  cudaMemcpy(dsalt, hsalt, sizeof hsalt, cudaMemcpyHostToDevice);
+  cudaMemcpy(dpad, hpad, sizeof hpad, cudaMemcpyHostToDevice);
+  array_params<<<1, 32>>>(dsalt, dpad, dout2);
+  cudaMemcpy(hout, dout2, sizeof hout, cudaMemcpyDeviceToHost);
+  for (int t = 0; t < 32; t++) {
+    int want = hsalt[t % 16] + 100 * 26 + 6 + t;
+    if (hout[t] != want && bad++ < 10)
+      printf("array_params %d: %d, expected %d\n", t, hout[t], want);
   }
   printf("cell 5: a = %d %d %d %d %d %d, f = %g; byte 17 = %d\n", got[5].a[0],
          got[5].a[1], got[5].a[2], got[5].a[3], got[5].a[4], got[5].a[5],

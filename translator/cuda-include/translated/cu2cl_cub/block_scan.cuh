@@ -219,16 +219,8 @@ public:
     exclusive_core(thread_reduce(input, scan_op), prefix, scan_op,
                    block_aggregate);
     int rank = cu2cl_cub_rank(BLOCK_DIM_X, BLOCK_DIM_Y);
-    if (rank != 0) {
-      spread(input, output, scan_op, prefix, 1, 1);
-    } else { /* rank 0: output[0] undefined in CUB, left as it was */
-      T running = input[0];
-      for (int i = 1; i < ITEMS_PER_THREAD; i++) {
-        T item = input[i];
-        output[i] = running;
-        running = scan_op(running, item);
-      }
-    }
+    /* rank 0: no prefix, output[0] undefined in CUB, left as it was */
+    spread(input, output, scan_op, prefix, rank != 0, 1);
   }
 
   template <int ITEMS_PER_THREAD, typename ScanOp>
@@ -318,14 +310,15 @@ private:
   }
 
   /* output[i]: prefix (where has_prefix) combined with input[0 .. i], or
-   * with input[0 .. i - 1] when exclusive. */
+   * with input[0 .. i - 1] when exclusive (then without a prefix output[0]
+   * is left as it was). */
   template <int ITEMS_PER_THREAD, typename ScanOp>
   __device__ void spread(T (&input)[ITEMS_PER_THREAD],
                          T (&output)[ITEMS_PER_THREAD], ScanOp scan_op,
                          T prefix, int has_prefix, int exclusive) {
     if (exclusive) {
-      T running = prefix;
-      for (int i = 0; i < ITEMS_PER_THREAD; i++) {
+      T running = has_prefix ? prefix : input[0];
+      for (int i = has_prefix ? 0 : 1; i < ITEMS_PER_THREAD; i++) {
         T item = input[i];
         output[i] = running;
         running = scan_op(running, item);

@@ -32,11 +32,14 @@
 
 static strvec files;
 
+/* CU2CL_TRANSLATE_ONLY=substring runs the files whose names hold it (a
+ * developer's quick run; ctest sets nothing). */
 static void load_files(void) {
   DIR *d = opendir(TDIR);
   struct dirent *e;
+  const char *only = getenv("CU2CL_TRANSLATE_ONLY");
   while (d && (e = readdir(d)))
-    if (str_ends_with(e->d_name, ".cu"))
+    if (str_ends_with(e->d_name, ".cu") && (!only || strstr(e->d_name, only)))
       strvec_push(&files, e->d_name);
   if (d)
     closedir(d);
@@ -205,7 +208,7 @@ START_TEST(toolkit_headers) {
 END_TEST
 
 START_TEST(corpus_present) {
-  ck_assert_int_ge((int)files.len, 10);
+  ck_assert_int_ge((int)files.len, getenv("CU2CL_TRANSLATE_ONLY") ? 1 : 10);
 }
 END_TEST
 

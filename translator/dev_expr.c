@@ -153,6 +153,11 @@ static void print_member(emitter *e, CXCursor c) {
     return;
   }
   CXCursor base = dev_first_child(c);
+  /* s.x through s's anonymous union: the union is not named */
+  while (!clang_Cursor_isNull(base) &&
+         clang_getCursorKind(base) == CXCursor_MemberRefExpr &&
+         dev_is_anonymous_member(clang_getCursorReferenced(base)))
+    base = dev_first_child(base);
   CXCursor field = clang_getCursorReferenced(c);
   char *m = cx_spelling(field);
   char *sm = dev_safe_name(m);

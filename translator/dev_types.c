@@ -697,9 +697,45 @@ typedef struct record_ctx {
 /* Fields come from the type (clang_Type_visitFields), which also covers
  * implicit instantiations of class templates, whose declarations libclang
  * does not traverse. */
+static enum CXVisitorResult record_field(CXCursor c, CXClientData d);
+
+/* A field whose type is an anonymous struct or union (C11's anonymous
+ * members, union { struct { int x, y; }; int v[2]; }): its members are
+ * the enclosing record's, so it is printed in place, untagged, and
+ * accesses name the members directly (dev_expr print_member). */
+int dev_is_anonymous_member(CXCursor field) {
+  CXCursor d = clang_getTypeDeclaration(
+      clang_getCanonicalType(clang_getCursorType(field)));
+  return !clang_Cursor_isNull(d) && clang_Cursor_isAnonymousRecordDecl(d);
+}
+
+static void print_anonymous_member(record_ctx *r, CXCursor field) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(field));
+  CXCursor decl = clang_getTypeDeclaration(t);
+  strbuf inner = {0};
+  record_ctx in = {r->e, &inner, decl, 0};
+  clang_Type_visitFields(t, record_field, &in);
+  strbuf_printf(r->def, "  %s {\n",
+                clang_getCursorKind(decl) == CXCursor_UnionDecl ? "union"
+                                                                : "struct");
+  /* indent the members one more level */
+  for (const char *p = strbuf_cstr(&inner); *p;) {
+    const char *nl = strchr(p, '\n');
+    size_t n = nl ? (size_t)(nl - p + 1) : strlen(p);
+    strbuf_printf(r->def, "  %.*s", (int)n, p);
+    p += n;
+  }
+  strbuf_append(r->def, "  };\n");
+  strbuf_free(&inner);
+}
+
 static enum CXVisitorResult record_field(CXCursor c, CXClientData d) {
   record_ctx *r = d;
   r->fields++;
+  if (dev_is_anonymous_member(c)) {
+    print_anonymous_member(r, c);
+    return CXVisit_Continue;
+  }
   {
     char *sn = field_name(r->e, c);
     strbuf_append(r->def, "  ");
@@ -857,6 +893,12 @@ typedef struct kernarg_ctx {
 
 static enum CXVisitorResult kernarg_field(CXCursor c, CXClientData d) {
   kernarg_ctx *k = d;
+  if (dev_is_anonymous_member(c)) {
+    dev_report(k->e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "an anonymous struct or union in a kernel parameter's struct "
+               "that holds pointers");
+    return CXVisit_Continue;
+  }
   char *sn = field_name(k->e, c);
   CXType ft = clang_getCanonicalType(clang_getCursorType(c));
   if (ft.kind == CXType_Pointer) {
@@ -1016,9 +1058,9 @@ void dev_print_type_decl_inner(emitter *e, strbuf *b, CXType t, char space,
   /* T *INNER *SPACE name: the pointer *name lives in space, points to
    * inner */
   const char *w = dev_space_word(space ? space : 'g');
-  char *d = xasprintf("%s%s*%s%s", w, *w ? " " : "",
-                      clang_isRestrictQualifiedType(c) ? "restrict " : "",
-                      name);
+  char *d =
+      xasprintf("%s%s*%s%s", w, *w ? " " : "",
+                clang_isRestrictQualifiedType(c) ? "restrict " : "", name);
   dev_print_type_decl(e, b, pt, inner, d);
   free(d);
 }

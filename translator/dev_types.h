@@ -65,6 +65,9 @@ char *dev_pointer_declarator(CXType pointee, char space, const char *name);
 
 /* 1 for a member (a field) of reference type. */
 int dev_is_ref_member(CXCursor field);
+/* 1 for a field of an anonymous struct or union type (a C11 anonymous
+ * member): printed in place, never named in an access. */
+int dev_is_anonymous_member(CXCursor field);
 /* The macro naming the address space of reference member field; the
  * caller frees it. */
 char *dev_ref_member_macro(emitter *e, CXCursor field);

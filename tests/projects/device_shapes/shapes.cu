@@ -4,8 +4,10 @@
 // written through reinterpreted pointers in every address space, unions of
 // a vector and an array, arrays by reference and pointers to rows of 2D
 // __shared__ arrays, arrays of vectors, brace-initialized struct arguments,
-// 32-bit wrapping __shared__ indices, a __constant__ variable template and
-// a grid-stride loop written in a macro.
+// 32-bit wrapping __shared__ indices, a __constant__ variable template, a
+// grid-stride loop written in a macro and structs with anonymous unions and
+// structs (HeCBench d3q19-bgk's walls), passed by value and through
+// pointers, read in a method and written in every address space.
 #include <cstdio>
 #include <cstring>
 #include <cuda_runtime.h>
@@ -185,6 +187,33 @@ __global__ void counts(const int *in, int *out, long n, bool shared) {
     atomicAdd(&out[n], acc[threadIdx.x]);
 }
 
+// ---- anonymous unions and structs (C11 anonymous members) -------------
+struct Box {
+  char tag;
+  union {
+    struct {
+      int lo, hi;
+      double w;
+    };
+    int el[6];
+  };
+  __device__ int span() const { return hi - lo; }
+};
+
+__global__ void anonymous(Box b, const Box *bs, Box *out) {
+  __shared__ Box s[N];
+  int t = threadIdx.x;
+  Box own = bs[t];
+  own.hi += b.el[0];
+  s[t] = own;
+  s[t].el[5] = (int)b.w;
+  __syncthreads();
+  Box r = s[(t + 1) % N];
+  r.tag = (char)(r.span() & 0x7f);
+  out[t] = r;
+  out[t].w = r.w + b.hi;
+}
+
 // ---- host checks ---------------------------------------------------------
 template <typename T> static T *upload(const T *h, size_t n) {
   T *d;
@@ -311,6 +340,34 @@ static void check_counts() {
   cudaFree(dout);
 }
 
+static void check_anonymous() {
+  Box b, h[N], r[N];
+  memset(&b, 0, sizeof b);
+  memset(h, 0, sizeof h);
+  b.lo = 3;
+  b.hi = 5;
+  b.w = 7.0;
+  for (int i = 0; i < N; i++) {
+    h[i].lo = i;
+    h[i].hi = 2 * i + 1;
+    h[i].w = i * 0.25;
+  }
+  Box *dh = upload(h, N), *dout;
+  cudaMalloc(&dout, sizeof r);
+  anonymous<<<1, N>>>(b, dh, dout);
+  cudaMemcpy(r, dout, sizeof r, cudaMemcpyDeviceToHost);
+  bool ok = true;
+  for (int t = 0; t < N; t++) {
+    int s = (t + 1) % N;
+    int hi = 2 * s + 1 + 3;
+    ok = ok && r[t].lo == s && r[t].hi == hi && r[t].el[5] == 7 &&
+         r[t].tag == (char)((hi - s) & 0x7f) && r[t].w == s * 0.25 + 5;
+  }
+  expect(ok, "anonymous unions and structs");
+  cudaFree(dh);
+  cudaFree(dout);
+}
+
 int main() {
   check_vectors();
   check_arrays();
@@ -318,6 +375,7 @@ int main() {
   check_scale<float>("__constant__ variable template (float)");
   check_scale<int>("__constant__ variable template (int)");
   check_counts();
+  check_anonymous();
   printf("%s\n", failures ? "FAIL" : "PASS");
   return failures != 0;
 }

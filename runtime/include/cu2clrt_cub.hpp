@@ -30,42 +30,11 @@
 #include <type_traits>
 #include <vector>
 
+#include "cu2clrt_cub_util.hpp"
+#include "cu2clrt_cub_block.hpp"
 #include "cu2clrt_thrust.hpp"
 
 namespace cu2cl_cub {
-
-// ---- the block-level primitives' algorithms ------------------------------
-// Host code names them to pick a kernel template's algorithm (a template
-// argument, a printed name); the primitives themselves are device code
-// (cu2cl's own CUB), which serves every algorithm with one. The
-// enumerators are CUB's, in CUB's order.
-
-enum BlockReduceAlgorithm {
-  BLOCK_REDUCE_RAKING_COMMUTATIVE_ONLY,
-  BLOCK_REDUCE_RAKING,
-  BLOCK_REDUCE_WARP_REDUCTIONS
-};
-enum BlockScanAlgorithm {
-  BLOCK_SCAN_RAKING,
-  BLOCK_SCAN_RAKING_MEMOIZE,
-  BLOCK_SCAN_WARP_SCANS
-};
-enum BlockLoadAlgorithm {
-  BLOCK_LOAD_DIRECT,
-  BLOCK_LOAD_STRIPED,
-  BLOCK_LOAD_VECTORIZE,
-  BLOCK_LOAD_TRANSPOSE,
-  BLOCK_LOAD_WARP_TRANSPOSE,
-  BLOCK_LOAD_WARP_TRANSPOSE_TIMESLICED
-};
-enum BlockStoreAlgorithm {
-  BLOCK_STORE_DIRECT,
-  BLOCK_STORE_STRIPED,
-  BLOCK_STORE_VECTORIZE,
-  BLOCK_STORE_TRANSPOSE,
-  BLOCK_STORE_WARP_TRANSPOSE,
-  BLOCK_STORE_WARP_TRANSPOSE_TIMESLICED
-};
 
 // ---- functors and small types, as CUB documents them ---------------------
 

@@ -42,20 +42,24 @@ int main()
 // CHECK-HOST: CHECK(cu2clStreamGetCaptureInfo(s, &status, &id));
 // CHECK-HOST: const cu2clGraphEdgeData *edges = nullptr;
 // CUB's device-wide algorithms become cu2clrt_cub.hpp's (cub:: ->
-// cu2cl_cub::); its block-level primitives are not mapped: each use is
-// reported, not left for the port's compiler. (A stand-in for
+// cu2cl_cub::), and so do its block-level primitives' types, which host
+// code names to size their TempStorage; a primitive cu2cl's CUB does not
+// have is reported, not left for the port's compiler. (A stand-in for
 // <cub/cub.cuh>.)
 namespace cub {
 struct DeviceReduce {
     template <class... A> static cudaError_t Sum(A...) { return cudaSuccess; }
 };
 template <class T, int N> struct BlockReduce {};
+template <class T, int N> struct BlockHistogram {};
 }
 void sum_with_cub(int *in, int *out, int n) {
     void *tmp = nullptr;
     size_t bytes = 0;
     // CHECK-HOST: cu2cl_cub::DeviceReduce::Sum(tmp, bytes, in, out, n);
     cub::DeviceReduce::Sum(tmp, bytes, in, out, n);
-    cub::BlockReduce<int, 4> *unused = nullptr; // EXPECT: CU2CL1001
-    (void)unused;
+    // CHECK-HOST: cu2cl_cub::BlockReduce<int, 4> *unused = nullptr;
+    cub::BlockReduce<int, 4> *unused = nullptr;
+    cub::BlockHistogram<int, 4> *other = nullptr; // EXPECT: CU2CL1001
+    (void)unused, (void)other;
 }

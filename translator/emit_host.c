@@ -96,9 +96,8 @@ static void hreport(host *h, CXCursor at, cu2cl_diag_id id, ...) {
   cx_loc l = cx_location(at);
   va_list ap;
   va_start(ap, id);
-  const char *msg = cu2cl_diag_vreport_range(h->diags, id, l.file, l.line,
-                                             l.column,
-                                             cx_range_end_column(at, &l), ap);
+  const char *msg = cu2cl_diag_vreport_range(
+      h->diags, id, l.file, l.line, l.column, cx_range_end_column(at, &l), ap);
   va_end(ap);
   if (cu2cl_diag_info_get(id)->severity == CU2CL_ERROR)
     h->errors++;
@@ -751,6 +750,75 @@ static void rewrite_kernel_value(host *h, CXCursor c, CXCursor r,
   free(n);
 }
 
+static void token_offsets(host *h, CXToken t, unsigned *b, unsigned *e);
+
+/* The kernel template an unresolved name (kern<T> in a host template,
+ * whose arguments are the template's parameters) names, or a null
+ * cursor. */
+static CXCursor dependent_kernel(CXCursor c) {
+  unsigned n = clang_getNumOverloadedDecls(c);
+  for (unsigned i = 0; i < n; i++) {
+    CXCursor d = clang_getOverloadedDecl(c, i);
+    if (clang_getCursorKind(d) == CXCursor_FunctionTemplate &&
+        (cx_cuda_attrs(d) & CX_GLOBAL))
+      return d;
+  }
+  return clang_getNullCursor();
+}
+
+/* kern<T> as a value in a host template: which specialization it names is
+ * known when the template is instantiated, so it is
+ * ((const void *)cu2cl_kref_kern<T>()), the reference each emitted
+ * specialization's stub returns (host_stub.c), as the CUDA API takes a
+ * kernel (cudaFuncSetAttribute, cudaLaunchKernel, occupancy queries). Every
+ * specialization gets a launch from void **args. `&kern<T>` loses its `&`. */
+static void rewrite_dependent_kernel(host *h, CXCursor c, CXCursor tpl,
+                                     CXCursor parent) {
+  char *usr = cx_usr(tpl);
+  if (h->collecting_values) {
+    for (size_t i = 0; i < h->dev->nkernels; i++) {
+      const cu2cl_kernel_spec *s = &h->dev->kernels[i];
+      if (!strcmp(s->template_usr, usr) && !strvec_contains(&h->valued, s->usr))
+        strvec_push(&h->valued, s->usr);
+    }
+    free(usr);
+    return;
+  }
+  free(usr);
+  unsigned b, e, nb, ne;
+  CXToken *toks;
+  unsigned nt;
+  clang_tokenize(h->tu, clang_getCursorExtent(c), &toks, &nt);
+  if (!nt || !extent_in_target(h, c, &b, &e)) {
+    clang_disposeTokens(h->tu, toks, nt);
+    char *n = cx_spelling(tpl);
+    char *what = xasprintf("kernel '%s' used as a value inside a macro", n);
+    hreport(h, c, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT, what);
+    free(what);
+    free(n);
+    return;
+  }
+  token_offsets(h, toks[0], &nb, &ne);
+  clang_disposeTokens(h->tu, toks, nt);
+  if (clang_getCursorKind(parent) == CXCursor_UnaryOperator) {
+    unsigned pb, pe;
+    clang_tokenize(h->tu, clang_getCursorExtent(parent), &toks, &nt);
+    if (nt && extent_in_target(h, parent, &pb, &pe)) {
+      char *op = cx_take(clang_getTokenSpelling(h->tu, toks[0]));
+      unsigned ob, oe;
+      token_offsets(h, toks[0], &ob, &oe);
+      if (!strcmp(op, "&") && oe <= nb)
+        add_edit(h, ob, oe, xstrdup(""));
+      free(op);
+    }
+    clang_disposeTokens(h->tu, toks, nt);
+  }
+  char *n = cx_spelling(tpl);
+  add_edit(h, nb, ne, xasprintf("((const void *)cu2cl_kref_%s", n));
+  add_edit(h, e, e, xstrdup("())"));
+  free(n);
+}
+
 static void kptr_edit(void *ctx, unsigned begin, unsigned end, char *text) {
   add_edit(ctx, begin, end, text);
 }
@@ -796,6 +864,14 @@ static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
     r = kernel_value(c);
     if (!clang_Cursor_isNull(r))
       rewrite_kernel_value(h, c, r, p);
+    CXCursor o = clang_getCursorReferenced(c);
+    r = clang_getCursorKind(o) == CXCursor_OverloadedDeclRef
+            ? dependent_kernel(o)
+            : clang_getNullCursor();
+    if (!clang_Cursor_isNull(r)) {
+      rewrite_dependent_kernel(h, c, r, p);
+      return CXChildVisit_Continue;
+    }
   }
   if (here && !h->collecting_values && cu2cl_kptr_bound(h->kptr, c))
     rewrite_kptr_decl(h, c);

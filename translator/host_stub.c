@@ -155,9 +155,20 @@ static void append_stub_params(CXTranslationUnit tu, strbuf *b,
  * template parameters, so launches inside host templates and launches
  * with deduced arguments keep working; each emitted specialization is an
  * explicit specialization of it. */
+/* A kernel template named as a value where its arguments are template
+ * parameters (cudaFuncSetAttribute(kern<T>, ...) in a host template) is
+ * its reference through a function template that each specialization
+ * specializes: cu2cl_kref_NAME<T>(). */
+static void append_kref_template(strbuf *b, const char *params,
+                                 const char *name) {
+  strbuf_printf(b, "template <%s>\ncu2clKernelRef *cu2cl_kref_%s();\n", params,
+                name);
+}
+
 void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
                               const cu2cl_kernel_spec *k, CXCursor tpl) {
   char *params = with_host_names(k->tpl_params);
+  append_kref_template(b, params, k->cuda_name);
   strbuf_printf(b,
                 "template <%s>\ncu2clError_t cu2cl_launch_%s(dim3 grid, "
                 "dim3 block, size_t shmem,\n    cu2clStream_t stream",
@@ -165,7 +176,9 @@ void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
   free(params);
   for (size_t i = 0; i < k->pattern_params.len; i++) {
     char *def = default_suffix(tu, tpl, (int)i);
-    strbuf_printf(b, ", %s%s", k->pattern_params.items[i], def);
+    char *param = with_host_names(k->pattern_params.items[i]);
+    strbuf_printf(b, ", %s%s", param, def);
+    free(param);
     free(def);
   }
   strbuf_append(b, ");\n");
@@ -179,20 +192,22 @@ void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu, CXCursor tpl) {
   CXCursor *kids;
   unsigned n = cx_children(tpl, &kids), nt = 0, np = 0;
   char *name = cx_spelling(tpl);
-  strbuf_append(b, "template <");
+  strbuf params = {0};
   for (unsigned i = 0; i < n; i++) {
     if (!cx_is_template_param(kids[i]))
       continue;
     char *text = cx_tokens_text(tu, kids[i]);
     char *host = with_host_names(text);
-    strbuf_printf(b, "%s%s", nt++ ? ", " : "", host);
+    strbuf_printf(&params, "%s%s", nt++ ? ", " : "", host);
     free(host);
     free(text);
   }
+  append_kref_template(b, strbuf_cstr(&params), name);
   strbuf_printf(b,
-                ">\ncu2clError_t cu2cl_launch_%s(dim3 grid, dim3 block, "
-                "size_t shmem,\n    cu2clStream_t stream",
-                name);
+                "template <%s>\ncu2clError_t cu2cl_launch_%s(dim3 grid, "
+                "dim3 block, size_t shmem,\n    cu2clStream_t stream",
+                strbuf_cstr(&params), name);
+  strbuf_free(&params);
   for (unsigned i = 0; i < n; i++) {
     if (clang_getCursorKind(kids[i]) != CXCursor_ParmDecl)
       continue;
@@ -243,7 +258,8 @@ static void append_ref(strbuf *b, const cu2cl_kernel_spec *k, int valued) {
                   "static cu2clError_t cu2cl_launchv_%s(dim3, dim3, size_t, "
                   "cu2clStream_t, void **);\n",
                   k->cl_name);
-  strbuf_printf(b, "%scu2clKernelRef %s = {&cu2cl_program, \"%s\", NULL%s%s};\n",
+  strbuf_printf(b,
+                "%scu2clKernelRef %s = {&cu2cl_program, \"%s\", NULL%s%s};\n",
                 k->external ? "" : "static ", k->ref_name, k->cl_name,
                 valued ? ", cu2cl_launchv_" : "", valued ? k->cl_name : "");
 }
@@ -310,8 +326,11 @@ void cu2cl_host_stub_closures(strbuf *b, const cu2cl_kernel_spec *const *ks,
                 "    cu2clStream_t stream",
                 k0->cuda_name, params, k0->cuda_name);
   free(params);
-  for (size_t i = 0; i < k0->pattern_params.len; i++)
-    strbuf_printf(b, ", %s", k0->pattern_params.items[i]);
+  for (size_t i = 0; i < k0->pattern_params.len; i++) {
+    char *param = with_host_names(k0->pattern_params.items[i]);
+    strbuf_printf(b, ", %s", param);
+    free(param);
+  }
   strbuf_append(b, ") {\n");
   for (size_t i = 0; i < n; i++) {
     strbuf_printf(b, "  if (%s) { /* %s */\n", ks[i]->closure_cond,
@@ -337,17 +356,16 @@ void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
   /* an external kernel's defaults stay on its first declaration, which
    * declared the stub with them */
   CXCursor with_defaults = kernel;
-  if (k->tpl_params || (k->external && !clang_equalCursors(
-                                           clang_getCanonicalCursor(kernel),
-                                           kernel)))
+  if (k->tpl_params ||
+      (k->external &&
+       !clang_equalCursors(clang_getCanonicalCursor(kernel), kernel)))
     with_defaults = clang_getNullCursor();
   if (k->tpl_params) {
     char *args = cu2cl_host_tpl_args(k);
     strbuf_printf(b, "template <>\ninline cu2clError_t cu2cl_launch_%s<%s>",
                   k->cuda_name, args);
     free(args);
-  }
-  else
+  } else
     strbuf_printf(b, "%scu2clError_t cu2cl_launch_%s",
                   k->external ? "" : "static inline ", k->cuda_name);
   append_stub_params(tu, b, k, with_defaults);
@@ -359,6 +377,14 @@ void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
                 k->ref_name, n);
   if (valued)
     append_launchv(b, k);
+  if (k->tpl_params) {
+    char *args = cu2cl_host_tpl_args(k);
+    strbuf_printf(b,
+                  "template <>\ninline cu2clKernelRef *cu2cl_kref_%s<%s>() "
+                  "{\n  return &%s;\n}\n",
+                  k->cuda_name, args, k->ref_name);
+    free(args);
+  }
 }
 
 void cu2cl_host_stub_extern(strbuf *b, CXTranslationUnit tu, CXCursor decl) {

@@ -2,12 +2,13 @@
  * cub/cub.cuh (cu2cl's own): CUB as CUB's documentation gives it. Host
  * code's part is declared here: the device-wide algorithms DeviceReduce,
  * DeviceScan, DeviceSelect and DeviceRadixSort (each with the two-call
- * temporary-storage protocol), DoubleBuffer,
+ * temporary-storage protocol), CachingDeviceAllocator, the CubDebug and
+ * CubDebugExit macros, DoubleBuffer,
  * CountingInputIterator and TransformInputIterator; cu2cl renames cub:: in
  * host code to cu2cl_cub::, which cu2clrt_cub.hpp implements. The block-
  * and warp-level primitives (BlockLoad, BlockStore, BlockExchange,
  * BlockReduce, BlockScan, BlockRadixSort, BlockAdjacentDifference,
- * BlockDiscontinuity, WarpReduce, WarpScan), KeyValuePair and the
+ * BlockDiscontinuity, WarpReduce, WarpScan), KeyValuePair, Traits and the
  * operators Sum, Max, Min, ArgMax and ArgMin are defined in ../cu2cl_cub/
  * in CUDA C++,
  * which the device emitter translates. This
@@ -20,12 +21,14 @@
  * programs use them without including them (std::chrono for timing). */
 #include <chrono>
 #include <cstddef>
+#include <cstdlib>
 #include <iterator>
 #include <limits>
 
 #include "cuda_runtime.h"
-/* CCCL's CUB includes Thrust's counting iterator, which programs then use
- * without including it. */
+/* CCCL's CUB includes Thrust's counting and constant iterators, which
+ * programs then use without including them (HeCBench rle). */
+#include <thrust/iterator/constant_iterator.h>
 #include <thrust/iterator/counting_iterator.h>
 
 #include "../cu2cl_cub/block_adjacent_difference.cuh"
@@ -36,10 +39,61 @@
 #include "../cu2cl_cub/block_scan.cuh"
 #include "../cu2cl_cub/block_store.cuh"
 #include "../cu2cl_cub/util.cuh"
+#include "../cu2cl_cub/util_type.cuh"
 #include "../cu2cl_cub/warp_reduce.cuh"
 #include "../cu2cl_cub/warp_scan.cuh"
 
+/* CUB's debugging macros (cub/util_debug.cuh): CubDebug(e) is e, printed
+ * with the file and line where it is an error and CUB_STDERR is defined;
+ * CubDebugExit(e) exits the process on an error. */
 namespace cub {
+__host__ cudaError_t Debug(cudaError_t error, const char *filename, int line);
+}
+#ifndef CubDebug
+#define CubDebug(e) ::cub::Debug((cudaError_t)(e), __FILE__, __LINE__)
+#endif
+#ifndef CubDebugExit
+#define CubDebugExit(e)                                                        \
+  if (::cub::Debug((cudaError_t)(e), __FILE__, __LINE__)) {                    \
+    exit(1);                                                                   \
+  }
+#endif
+/* cub/util_macro.cuh */
+#ifndef CUB_MAX
+#define CUB_MAX(a, b) (((b) > (a)) ? (b) : (a))
+#define CUB_MIN(a, b) (((b) < (a)) ? (b) : (a))
+#define CUB_QUOTIENT_FLOOR(x, y) ((x) / (y))
+#define CUB_QUOTIENT_CEILING(x, y) (((x) + (y) - 1) / (y))
+#define CUB_ROUND_UP_NEAREST(x, y) ((((x) + (y) - 1) / (y)) * (y))
+#define CUB_ROUND_DOWN_NEAREST(x, y) (((x) / (y)) * (y))
+#endif
+
+namespace cub {
+
+/* cub/util_allocator.cuh: a device allocator that keeps freed blocks, in
+ * bins of bin_growth^k bytes, for the next allocation of their bin. */
+struct CachingDeviceAllocator {
+  static const unsigned int INVALID_BIN = (unsigned int)-1;
+  static const size_t INVALID_SIZE = (size_t)-1;
+  static const int INVALID_DEVICE_ORDINAL = -1;
+  __host__ CachingDeviceAllocator(unsigned int bin_growth,
+                                  unsigned int min_bin = 1,
+                                  unsigned int max_bin = INVALID_BIN,
+                                  size_t max_cached_bytes = INVALID_SIZE,
+                                  bool skip_cleanup = false,
+                                  bool debug = false);
+  __host__ CachingDeviceAllocator(bool skip_cleanup = false,
+                                  bool debug = false);
+  __host__ ~CachingDeviceAllocator();
+  __host__ cudaError_t SetMaxCachedBytes(size_t max_cached_bytes);
+  __host__ cudaError_t DeviceAllocate(int device, void **d_ptr, size_t bytes,
+                                      cudaStream_t active_stream = 0);
+  __host__ cudaError_t DeviceAllocate(void **d_ptr, size_t bytes,
+                                      cudaStream_t active_stream = 0);
+  __host__ cudaError_t DeviceFree(int device, void *d_ptr);
+  __host__ cudaError_t DeviceFree(void *d_ptr);
+  __host__ cudaError_t FreeAllCached();
+};
 
 template <class T> struct DoubleBuffer {
   T *d_buffers[2];

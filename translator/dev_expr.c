@@ -678,8 +678,35 @@ static void print_call(emitter *e, CXCursor c) {
   free(kids);
 }
 
+/* reinterpret_cast<uint &>(f), (uint &)f: f's bits as a uint, an lvalue
+ * (*(uint *)&f), in f's address space; not a conversion of the value
+ * (HeCBench topk's radix keys). Class types' C-style casts to references
+ * are conversions to a base. 1 when printed. */
+static int print_reference_pun(emitter *e, CXCursor c, CXCursor operand) {
+  enum CXCursorKind k = clang_getCursorKind(c);
+  CXType t = clang_getCanonicalType(clang_getCursorType(c));
+  CXType from = clang_getCanonicalType(clang_getCursorType(operand));
+  if ((k != CXCursor_CXXReinterpretCastExpr && k != CXCursor_CStyleCastExpr) ||
+      clang_equalTypes(clang_getUnqualifiedType(t),
+                       clang_getUnqualifiedType(from)) ||
+      dev_is_array_type(t) ||
+      (k == CXCursor_CStyleCastExpr && t.kind == CXType_Record &&
+       from.kind == CXType_Record) ||
+      !dev_cast_written_as_reference(e, c))
+    return 0;
+  strbuf tb = {0};
+  dev_print_type_decl(e, &tb, t, dev_lvalue_space(e, operand), "*");
+  strbuf_printf(e->out, "(*(%s)&(", strbuf_cstr(&tb));
+  strbuf_free(&tb);
+  dev_print_expr(e, operand);
+  dev_emit(e, "))");
+  return 1;
+}
+
 static void print_cast(emitter *e, CXCursor c, int cpp_style) {
   CXCursor operand = dev_last_child(c);
+  if (print_reference_pun(e, c, operand))
+    return;
   CXType t = clang_getCursorType(c);
   char sp = dev_is_pointer_type(t) ? dev_expr_space(e, operand) : 0;
   /* (void **)&p, p a pointer into local memory: (__local void **) */
@@ -937,9 +964,52 @@ static int print_base_conversion(emitter *e, CXCursor c, CXCursor operand) {
 
 /* Implicit conversions and the like print their operand; without one, a
  * default argument or similar, the value. */
+/* v.xy on a clang extended vector (an ExtVectorElementExpr, which libclang
+ * does not expose): the accessor is the source after the vector. OpenCL C
+ * spells components as clang does; a one-element vector is a scalar. 1
+ * when c is one, printed. */
+static int print_ext_vector_element(emitter *e, CXCursor c, CXCursor base) {
+  CXType bt = clang_getCanonicalType(clang_getCursorType(base));
+  if (bt.kind == CXType_Pointer)
+    bt = clang_getCanonicalType(clang_getPointeeType(bt));
+  if (bt.kind != CXType_ExtVector)
+    return 0;
+  unsigned be, ce;
+  clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(base)), NULL,
+                        NULL, NULL, &be);
+  clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(c)), NULL, NULL,
+                        NULL, &ce);
+  if (ce <= be)
+    return 0; /* an implicit conversion, as wide as its operand */
+  CXToken *toks;
+  unsigned n;
+  CXTranslationUnit tu = cx_unit_of(e->tu, c);
+  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+  char *acc = n >= 2 ? cx_take(clang_getTokenSpelling(tu, toks[n - 1])) : NULL;
+  char *dot = n >= 2 ? cx_take(clang_getTokenSpelling(tu, toks[n - 2])) : NULL;
+  clang_disposeTokens(tu, toks, n);
+  int ok = acc && dot && (!strcmp(dot, ".") || !strcmp(dot, "->"));
+  if (ok && clang_getNumElements(bt) == 1 && strcmp(acc, "x") &&
+      strcmp(acc, "s0")) {
+    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
+               "a swizzle of a one-element vector");
+  } else if (ok) {
+    dev_print_expr(e, base);
+    if (clang_getNumElements(bt) != 1)
+      strbuf_printf(e->out, "%s%s", dot, acc);
+  }
+  free(acc);
+  free(dot);
+  return ok;
+}
+
 static void print_unexposed(emitter *e, CXCursor c) {
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
+  if (n == 1 && print_ext_vector_element(e, c, kids[0])) {
+    free(kids);
+    return;
+  }
   CXEvalResult value =
       n == 0 && e->in_builtin ? clang_Cursor_Evaluate(c) : NULL;
   if (value)

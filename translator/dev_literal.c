@@ -1,7 +1,8 @@
 /*
  * dev_literal: literals printed as OpenCL C, keeping their source spelling
  * where they have one (float suffixes, hexadecimal), and integer constants
- * by value. Layer 1 of the device emitter (dev_state.h): calls dev_state.
+ * by value; what else only the spelling tells (a cast to a reference
+ * type). Layer 1 of the device emitter (dev_state.h): calls dev_state.
  */
 #include "dev_literal.h"
 
@@ -102,4 +103,34 @@ void dev_print_literal(emitter *e, CXCursor c) {
     return;
   }
   dev_print_int_value(e, c);
+}
+
+/* The cast's type as written ends in & or &&: tokens up to the '>' that
+ * closes reinterpret_cast<, or the ')' that closes a C-style cast's '('.
+ * (The expression's type is T for a cast to T & as for one to T.) */
+int dev_cast_written_as_reference(emitter *e, CXCursor c) {
+  CXToken *toks;
+  unsigned n;
+  CXTranslationUnit tu = cx_unit_of(e->tu, c);
+  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
+  int c_style = clang_getCursorKind(c) == CXCursor_CStyleCastExpr;
+  int depth = 0, r = 0;
+  char *prev = NULL;
+  for (unsigned i = 0; i < n; i++) {
+    char *s = cx_take(clang_getTokenSpelling(tu, toks[i]));
+    int open = c_style ? !strcmp(s, "(") : !strcmp(s, "<");
+    int close = c_style ? !strcmp(s, ")") : !strcmp(s, ">");
+    int close2 = !c_style && !strcmp(s, ">>");
+    depth += open - close - 2 * close2;
+    if ((close || close2) && depth <= 0) {
+      r = prev && (!strcmp(prev, "&") || !strcmp(prev, "&&")) && !close2;
+      free(s);
+      break;
+    }
+    free(prev);
+    prev = s;
+  }
+  free(prev);
+  clang_disposeTokens(tu, toks, n);
+  return r;
 }

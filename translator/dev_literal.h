@@ -11,5 +11,8 @@
 void dev_print_literal(emitter *e, CXCursor c);
 /* An integral (or floating) constant expression by its value. */
 void dev_print_int_value(emitter *e, CXCursor c);
+/* 1 for a cast written to a reference type: reinterpret_cast<T &>(x),
+ * (T &)x. */
+int dev_cast_written_as_reference(emitter *e, CXCursor c);
 
 #endif

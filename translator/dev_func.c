@@ -67,7 +67,12 @@ static void print_param(emitter *e, fn_clone *f, CXCursor p) {
   if (dev_is_nonconst_ref(t)) {
     CXType pt = clang_getPointeeType(clang_getCanonicalType(t));
     char *d = dev_pointer_declarator(pt, v ? v->space : 'p', sn);
-    dev_print_type_decl(e, e->out, pt, v ? v->space : 'p', d);
+    /* T *&p: a T ** whose pointer points where the call's does */
+    dev_print_type_decl(e, e->out, pt,
+                        v && v->inner && dev_is_pointer_type(pt) ? v->inner
+                        : v                                      ? v->space
+                                                                 : 'p',
+                        d);
     free(d);
   } else if (dev_is_const_ref(t)) {
     dev_print_type_decl(e, e->out,

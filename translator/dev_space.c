@@ -104,8 +104,17 @@ char *dev_call_spaces(emitter *e, CXCursor call, CXCursor callee,
     if (ct.kind == CXType_Pointer || dev_is_array_type(ct)) /* int v[4] */
       sp[i] = dev_expr_space(e, args[i]);
     else if (ct.kind == CXType_LValueReference &&
-             !clang_isConstQualifiedType(clang_getPointeeType(ct)))
+             !clang_isConstQualifiedType(clang_getPointeeType(ct))) {
       sp[i] = dev_lvalue_space(e, args[i]);
+      /* T *&p: where the pointer points, as for T **p (HeCBench topk's
+       * set_buf_pointers(..., T const *&in_buf) on private pointers to
+       * global memory) */
+      if (clang_getCanonicalType(clang_getPointeeType(ct)).kind ==
+          CXType_Pointer) {
+        in[i] = dev_expr_space(e, args[i]);
+        inner |= in[i] != sp[i];
+      }
+    }
     if (dev_is_pointer_pointer(pt)) {
       in[i] = dev_inner_space(e, args[i]);
       inner |= in[i] != sp[i];
@@ -177,8 +186,7 @@ static char deref_space(emitter *e, CXCursor p) {
 static int is_array_param(CXCursor c) {
   c = cx_strip_implicit(c);
   return clang_getCursorKind(c) == CXCursor_DeclRefExpr &&
-         clang_getCursorKind(clang_getCursorReferenced(c)) ==
-             CXCursor_ParmDecl;
+         clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_ParmDecl;
 }
 
 char dev_expr_space(emitter *e, CXCursor c) {
@@ -551,7 +559,8 @@ void dev_analyze_function(emitter *e, fn_clone *f) {
       var_add(e, p, s, V_POINTER)->inner =
           in && in[1 + i] != '-' ? in[1 + i] : 0;
     else if (dev_is_nonconst_ref(t))
-      var_add(e, p, s, V_POINTER | V_DEREF);
+      var_add(e, p, s, V_POINTER | V_DEREF)->inner =
+          in && in[1 + i] != '-' ? in[1 + i] : 0;
     else
       var_add(e, p, 'p', 0);
   }

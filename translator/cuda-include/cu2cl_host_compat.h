@@ -157,4 +157,13 @@ CU2CL_NV_FETCH(max)
 __attribute__((device)) void __nv_atomic_thread_fence(int order,
                                                       int scope = __NV_THREAD_SCOPE_SYSTEM);
 
+/* nvcc's front end does not know clang's ext_vector_type attribute and
+ * ignores it (a warning): `typedef float f4 __attribute__((ext_vector_type
+ * (4)));` is a float there, in host and device code alike, and so are
+ * sizeof(f4) and what `if constexpr` picks on it (HeCBench topk's fp32x4,
+ * code shared with HIP). The parse follows nvcc. Clang's own CUDA headers,
+ * which use the attribute, are read before this file. */
+#define ext_vector_type(n)
+#define __ext_vector_type__(n)
+
 #endif /* CU2CL_HOST_COMPAT_H */

@@ -1,47 +1,54 @@
-// clang's extended vector types in CUDA code (code shared with HIP, as
+// clang's ext_vector_type attribute in CUDA code (code shared with HIP, as
 // HeCBench topk's fp32x4 = __attribute__((__ext_vector_type__(4))) float):
-// OpenCL C's own vectors, with their arithmetic, swizzles (.wzyx, .y) and
-// one-element vectors as scalars; read through a reinterpreted pointer and
-// through a union with an array.
+// nvcc ignores it, so the type is its element type in host and device code.
+// The port follows nvcc: sizeof, an `if constexpr` on it (topk picks a
+// vectorized path by sizeof(WideT)) and arithmetic as nvcc compiles them.
 #include <cstdio>
 #include <cuda_runtime.h>
 
-using f4 = __attribute__((__ext_vector_type__(4))) float;
-using f1 = __attribute__((__ext_vector_type__(1))) float;
+using fp32x4 = __attribute__((__ext_vector_type__(4))) float;
 typedef int i2 __attribute__((ext_vector_type(2)));
 
-__global__ void swizzles(const float *in, float *out) {
+template <class T>
+__global__ void widths(const T *in, T *out, unsigned *sizes, int n) {
+  using WideT = fp32x4;
   int t = threadIdx.x;
-  const f4 *v = reinterpret_cast<const f4 *>(in);
-  f4 a = v[t];
-  f4 b = a * 2.0f + a.wzyx;
-  i2 c = {t, 2 * t};
-  c.y += 1;
-  union {
-    f4 w;
-    float s[4];
-  } u;
-  u.w = b;
-  f1 one = a.x;
-  out[t] = u.s[0] + u.s[3] + b.y + (float)(c.x + c.y) + one.x;
+  if (t < n) {
+    if constexpr (sizeof(T) >= sizeof(WideT))
+      out[t] = in[t] * 2; // nvcc's path: WideT is a float
+    else
+      out[t] = -1;
+    WideT a = in[t];
+    i2 c = t;
+    out[t] += a + (T)c;
+  }
+  if (t == 0) {
+    sizes[0] = sizeof(fp32x4);
+    sizes[1] = sizeof(i2);
+  }
 }
 
 int main() {
   const int n = 32;
-  float h[4 * n], r[n];
-  for (int i = 0; i < 4 * n; i++)
+  float h[n], r[n];
+  for (int i = 0; i < n; i++)
     h[i] = (float)(i % 11) - 3.0f;
   float *d, *o;
+  unsigned *ds, sizes[2];
   cudaMalloc(&d, sizeof h);
   cudaMalloc(&o, sizeof r);
+  cudaMalloc(&ds, sizeof sizes);
   cudaMemcpy(d, h, sizeof h, cudaMemcpyHostToDevice);
-  swizzles<<<1, n>>>(d, o);
+  widths<float><<<1, n>>>(d, o, ds, n);
   cudaMemcpy(r, o, sizeof r, cudaMemcpyDeviceToHost);
-  int bad = 0;
+  cudaMemcpy(sizes, ds, sizeof sizes, cudaMemcpyDeviceToHost);
+  int bad = sizes[0] != sizeof(float) || sizes[1] != sizeof(int) ||
+            sizeof(fp32x4) != sizeof(float);
+  if (bad)
+    printf("FAIL: sizes %u %u on the device, %zu on the host\n", sizes[0],
+           sizes[1], sizeof(fp32x4));
   for (int t = 0; t < n; t++) {
-    const float *a = h + 4 * t;
-    float b0 = 2 * a[0] + a[3], b1 = 2 * a[1] + a[2], b3 = 2 * a[3] + a[0];
-    float want = b0 + b3 + b1 + (float)(3 * t + 1) + a[0];
+    float want = h[t] * 2 + h[t] + (float)t;
     if (r[t] != want) {
       printf("FAIL: thread %d: %g, expected %g\n", t, r[t], want);
       bad = 1;
@@ -49,6 +56,7 @@ int main() {
   }
   cudaFree(d);
   cudaFree(o);
+  cudaFree(ds);
   printf("%s\n", bad ? "FAIL" : "PASS");
   return bad;
 }

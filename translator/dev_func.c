@@ -264,7 +264,13 @@ static void print_kernel_locals(emitter *e, CXCursor kernel, fn_uses *fu,
                                   : xasprintf("%s[1]", e->syms[i].name);
     strbuf_append(body, "  ");
     dev_print_type_decl(e, body, t, 'l', d);
-    strbuf_printf(body, "; /* __shared__ of a device function */\n");
+    strbuf_printf(body, "; /* __shared__ of %s */\n",
+                  clang_getCursorKind(clang_getCursorSemanticParent(
+                      e->syms[i].decl)) == CXCursor_TranslationUnit ||
+                          clang_getCursorKind(clang_getCursorSemanticParent(
+                              e->syms[i].decl)) == CXCursor_Namespace
+                      ? "the file, each block's own"
+                      : "a device function");
     free(d);
   }
   if (fu->fp64)

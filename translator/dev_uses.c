@@ -107,10 +107,18 @@ symbol *dev_symbol_of(emitter *e, CXCursor decl) {
     return NULL;
   CXCursor parent = clang_getCursorSemanticParent(decl);
   enum CXCursorKind pk = clang_getCursorKind(parent);
-  int local = is_device_function_shared(decl, parent);
+  unsigned a = cx_cuda_attrs(decl);
+  /* a __shared__ variable at namespace scope (`__device__ __shared__
+   * uint32 mt[624];` in a header, HeCBench pns): each block's own, as a
+   * device function's */
+  int file_shared =
+      (pk == CXCursor_TranslationUnit || pk == CXCursor_Namespace) &&
+      (a & CX_SHARED) && !cx_in_system_header(decl) &&
+      clang_getCanonicalType(clang_getCursorType(decl)).kind !=
+          CXType_IncompleteArray;
+  int local = file_shared || is_device_function_shared(decl, parent);
   if (!local && pk != CXCursor_TranslationUnit && pk != CXCursor_Namespace)
     return NULL;
-  unsigned a = cx_cuda_attrs(decl);
   if (!local && (!(a & (CX_CONSTANT | CX_DEVICE)) || cx_in_system_header(decl)))
     return NULL;
   symbol *s = symbol_find(e, decl);
@@ -136,7 +144,8 @@ symbol *dev_symbol_of(emitter *e, CXCursor decl) {
   s = &e->syms[e->nsyms++];
   s->usr = symbol_key(decl);
   char *n = cx_spelling(decl);
-  if (local) { /* unique across functions: <function>_<variable> */
+  if (local && !file_shared) { /* unique across functions:
+                                  <function>_<variable> */
     char *fn = dev_specialization_name(parent);
     s->name = xasprintf("%s_%s", fn, n);
     free(fn);

@@ -1,6 +1,7 @@
 // Code that builds with and without CUDA takes, in the port, the branches
 // nvcc took: the compiler's macros are renamed and defined by the unit, and
 // the cu2clrt block goes before the conditional around the first include.
+// CHECK-HOST: #define CU2CL_CUDACC 1
 // CHECK-HOST: #define CU2CL_NVCC 1
 // CHECK-HOST: #define CU2CL_CUDACC_VER_MAJOR 13
 // CHECK-HOST-NOT: #define CU2CL_CUDACC_RDC
@@ -19,7 +20,11 @@
 #define HD
 #endif
 
+// nvcc's __CUDACC__ is 1, so #if reads it (HeCBench ssim's gdt headers)
+// CHECK-HOST: #if CU2CL_CUDACC
+#if __CUDACC__
 HD inline int twice(int x) { return 2 * x; }
+#endif
 
 __global__ void k(int *o) { o[threadIdx.x] = twice(threadIdx.x); }
 

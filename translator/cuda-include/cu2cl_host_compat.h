@@ -166,4 +166,11 @@ __attribute__((device)) void __nv_atomic_thread_fence(int order,
 #define ext_vector_type(n)
 #define __ext_vector_type__(n)
 
+/* nvcc defines __CUDACC__ as 1, so `#if __CUDACC__` reads it (HeCBench
+ * ssim's gdt headers); clang's CUDA wrapper header leaves it empty. */
+#ifdef __CUDACC__
+#undef __CUDACC__
+#define __CUDACC__ 1
+#endif
+
 #endif /* CU2CL_HOST_COMPAT_H */

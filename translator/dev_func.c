@@ -103,6 +103,38 @@ static void print_param(emitter *e, fn_clone *f, CXCursor p) {
   free(sn);
 }
 
+/* A symbol that holds device pointers: `__device__ float *p;`, or an array
+ * of them, `__constant__ double *totals[4];` (HeCBench egs), set from the
+ * host's cudaMalloc'd pointers. */
+static int symbol_holds_pointers(const symbol *s) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(s->decl));
+  while (dev_is_array_type(t))
+    t = clang_getCanonicalType(clang_getArrayElementType(t));
+  return t.kind == CXType_Pointer;
+}
+
+/* A pointer to it (to an array's first element), living where the symbol
+ * lives, its pointers into global memory: __global double *__constant
+ * *name, __global float *__constant (*name)[4]. */
+static void print_pointer_array_symbol(emitter *e, strbuf *b, const symbol *s,
+                                       const char *name) {
+  CXType t = clang_getCanonicalType(clang_getCursorType(s->decl));
+  if (s->is_array)
+    t = clang_getCanonicalType(clang_getArrayElementType(t));
+  strbuf dims = {0};
+  while (dev_is_array_type(t)) {
+    strbuf_printf(&dims, "[%lld]", clang_getArraySize(t));
+    t = clang_getCanonicalType(clang_getArrayElementType(t));
+  }
+  /* the pointers' declarator: they live in the symbol's space */
+  const char *w = dev_space_word(s->space);
+  char *d = dims.len ? xasprintf("%s (*%s)%s", w, name, strbuf_cstr(&dims))
+                     : xasprintf("%s *%s", w, name);
+  dev_print_type_decl(e, b, t, 'g', d);
+  free(d);
+  strbuf_free(&dims);
+}
+
 /* The symbols a function uses, passed as pointers to their storage. */
 static void print_symbol_params(emitter *e, fn_clone *f, fn_uses *u,
                                 int *first) {
@@ -115,8 +147,12 @@ static void print_symbol_params(emitter *e, fn_clone *f, fn_uses *u,
         s->is_array ? clang_getArrayElementType(clang_getCanonicalType(t)) : t;
     dev_emit(e, *first ? "" : ", ");
     *first = 0;
-    if (f->is_kernel && !s->is_array && dev_is_pointer_type(et)) {
-      strbuf_printf(e->out, "__global void *%s_pp", s->name);
+    if (symbol_holds_pointers(s)) { /* OpenCL forbids T ** in kernels */
+      if (f->is_kernel)
+        strbuf_printf(e->out, "%s void *%s_pp", dev_space_word(s->space),
+                      s->name);
+      else
+        print_pointer_array_symbol(e, e->out, s, s->name);
       continue;
     }
     char *d2 = dev_pointer_declarator(et, s->space, s->name);
@@ -297,15 +333,19 @@ static void print_pointer_pointer(emitter *e, strbuf *body, CXType pointee,
 
 /* Struct kernel parameters holding pointers arrive as their kernarg
  * mirror (dev_types) and are unpacked into the names the body uses;
- * pointers to pointers (parameters and __device__ pointer variables) as
- * `__global void *`, cast back. */
+ * pointers to pointers (parameters, and symbols holding pointers) as
+ * `void *` into where they live, cast back. */
 static void print_unpacked_params(emitter *e, CXCursor kernel, strbuf *body) {
   fn_uses *u = dev_uses_of(e, kernel);
   for (size_t i = 0; u && i < u->nsyms; i++) {
     symbol *s = &e->syms[i];
-    CXType t = clang_getCursorType(s->decl);
-    if (u->syms[i] && s->space != 'l' && !s->is_array && dev_is_pointer_type(t))
-      print_pointer_pointer(e, body, t, s->name);
+    if (u->syms[i] && s->space != 'l' && symbol_holds_pointers(s)) {
+      strbuf_append(body, "  ");
+      print_pointer_array_symbol(e, body, s, s->name);
+      strbuf_append(body, " = (");
+      print_pointer_array_symbol(e, body, s, "");
+      strbuf_printf(body, ")%s_pp;\n", s->name);
+    }
   }
   int nparams = clang_Cursor_getNumArguments(kernel);
   for (int i = 0; i < nparams; i++) {

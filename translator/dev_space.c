@@ -77,6 +77,8 @@ static char decl_space(emitter *e, CXCursor decl) {
   if (v)
     return v->space;
   symbol *s = dev_symbol_of(e, decl);
+  if (s && !s->is_array && dev_is_pointer_type(clang_getCursorType(decl)))
+    return 'g'; /* __constant__ T *p: a device pointer, set by the host */
   if (s)
     return s->space;
   if (clang_getCursorKind(decl) == CXCursor_VarDecl &&
@@ -189,7 +191,42 @@ static int is_array_param(CXCursor c) {
          clang_getCursorKind(clang_getCursorReferenced(c)) == CXCursor_ParmDecl;
 }
 
+/* An address held as an integer, (uintptr_t)p | mask: where a pointer cast
+ * into it points; 0 when none is. */
+static char integer_address_space(emitter *e, CXCursor c) {
+  c = cx_strip_implicit(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_CStyleCastExpr || k == CXCursor_CXXStaticCastExpr ||
+      k == CXCursor_CXXReinterpretCastExpr ||
+      k == CXCursor_CXXFunctionalCastExpr) {
+    CXCursor op = dev_last_child(c);
+    if (!clang_Cursor_isNull(op) &&
+        (dev_is_pointer_type(clang_getCursorType(op)) ||
+         dev_is_array_type(clang_getCursorType(op))))
+      return dev_expr_space(e, op);
+  }
+  if (k != CXCursor_CStyleCastExpr && k != CXCursor_ParenExpr &&
+      k != CXCursor_BinaryOperator && k != CXCursor_UnaryOperator &&
+      k != CXCursor_UnexposedExpr && k != CXCursor_CXXStaticCastExpr &&
+      k != CXCursor_CXXFunctionalCastExpr)
+    return 0;
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  char s = 0;
+  for (unsigned i = 0; i < n && !s; i++)
+    s = integer_address_space(e, kids[i]);
+  free(kids);
+  return s;
+}
+
 char dev_expr_space(emitter *e, CXCursor c) {
+  CXType ct = clang_getCanonicalType(clang_getCursorType(c));
+  if (ct.kind >= CXType_Bool && ct.kind <= CXType_Int128) {
+    /* a pointer made from an integer: where the address came from; an
+     * address known only as a number is a device pointer (global) */
+    char s = integer_address_space(e, c);
+    return s ? s : 'g';
+  }
   /* an array decays to a pointer into wherever the array lives */
   if (dev_is_array_type(clang_getCursorType(c)) &&
       clang_getCursorKind(c) != CXCursor_DeclRefExpr && !is_array_param(c))
@@ -265,6 +302,9 @@ char dev_lvalue_space(emitter *e, CXCursor c) {
     var_entry *v = dev_var_find(e, d);
     if (v && (v->flags & (V_POINTER | V_DEREF)) && !(v->flags & V_ARRAY))
       return (v->flags & V_DEREF) ? v->space : 'p';
+    symbol *s = v ? NULL : dev_symbol_of(e, d);
+    if (s) /* where the variable itself lives, a pointer's too */
+      return s->space;
     return decl_space(e, d);
   }
   case CXCursor_ArraySubscriptExpr:

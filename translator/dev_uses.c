@@ -160,7 +160,8 @@ symbol *dev_symbol_of(emitter *e, CXCursor decl) {
   s->elsewhere = elsewhere;
   free(n);
   s->space = local ? 'l' : (a & CX_CONSTANT) ? 'c' : 'g';
-  s->is_array = clang_getCursorType(decl).kind == CXType_ConstantArray;
+  s->is_array = clang_getCanonicalType(clang_getCursorType(decl)).kind ==
+                CXType_ConstantArray; /* also through a typedef */
   s->decl = decl;
   return s;
 }

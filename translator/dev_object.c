@@ -149,6 +149,12 @@ static void print_array_init(emitter *e, CXType t, const char *lv,
 static enum CXVisitorResult init_member(CXCursor c, CXClientData d) {
   member_init *m = d;
   emitter *e = m->e;
+  if (dev_is_anonymous_member(c)) { /* union { struct { T x, y; }; }: its
+                                       members are the object's */
+    clang_Type_visitFields(clang_getCanonicalType(clang_getCursorType(c)),
+                           init_member, m);
+    return CXVisit_Continue;
+  }
   char *n = cx_spelling(c), *sn = dev_safe_name(n);
   char *lv = xasprintf("%s.%s", m->lv, sn);
   CXType ft = clang_getCanonicalType(clang_getCursorType(c));

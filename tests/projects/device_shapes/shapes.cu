@@ -200,6 +200,20 @@ struct Box {
   __device__ int span() const { return hi - lo; }
 };
 
+// gdt's vec_t (HeCBench ssim): a constructor initializes the members of an
+// anonymous struct in an anonymous union, read under other names too
+struct V3 {
+  union {
+    struct {
+      int x, y, z;
+    };
+    struct {
+      int r, s, t;
+    };
+  };
+  __device__ V3(int a, int b, int c) : x(a), y(b), z(c) {}
+};
+
 __global__ void anonymous(Box b, const Box *bs, Box *out) {
   __shared__ Box s[N];
   int t = threadIdx.x;
@@ -211,7 +225,9 @@ __global__ void anonymous(Box b, const Box *bs, Box *out) {
   Box r = s[(t + 1) % N];
   r.tag = (char)(r.span() & 0x7f);
   out[t] = r;
-  out[t].w = r.w + b.hi;
+  const V3 v(t, 2 * t, 3);
+  out[t].w = r.w + b.hi + (v.x + v.y + v.z) - (v.r + v.s + v.t);
+  out[t].el[4] = v.s - v.x;
 }
 
 // ---- host checks ---------------------------------------------------------
@@ -361,7 +377,8 @@ static void check_anonymous() {
     int s = (t + 1) % N;
     int hi = 2 * s + 1 + 3;
     ok = ok && r[t].lo == s && r[t].hi == hi && r[t].el[5] == 7 &&
-         r[t].tag == (char)((hi - s) & 0x7f) && r[t].w == s * 0.25 + 5;
+         r[t].tag == (char)((hi - s) & 0x7f) && r[t].w == s * 0.25 + 5 &&
+         r[t].el[4] == t;
   }
   expect(ok, "anonymous unions and structs");
   cudaFree(dh);

@@ -31,8 +31,9 @@ typedef struct host {
   size_t src_len;
   cu2cl_edits edits;
   size_t errors;
-  strvec stubbed;        /* USRs of kernels whose stubs are already placed */
-  strvec valued;         /* USRs of kernel specializations used as values */
+  strvec stubbed; /* USRs of kernels whose stubs are already placed */
+  strvec valued;  /* USRs of kernel specializations used as values */
+  strvec krefs;   /* USRs of kernel templates named as values as kern<T> */
   int collecting_values; /* launch_visit only fills valued */
   int first_include_seen;
   unsigned first_include;
@@ -162,13 +163,16 @@ static char *stubs_for(host *h, CXCursor decl, int *dead) {
       continue;
     if (k->tpl_params && !strvec_contains(&h->stubbed, k->template_usr)) {
       strvec_push(&h->stubbed, k->template_usr);
-      cu2cl_host_stub_template(&b, h->tu, k, decl);
+      cu2cl_host_stub_template(&b, h->tu, k, decl,
+                               strvec_contains(&h->krefs, k->template_usr));
     }
     strvec_push(&h->stubbed, k->usr);
     if (k->closure_cond)
       closures[nclosures++] = k;
     else
-      cu2cl_host_stub(&b, h->tu, k, decl, strvec_contains(&h->valued, k->usr));
+      cu2cl_host_stub(&b, h->tu, k, decl,
+                      strvec_contains(&h->valued, k->usr) |
+                          (strvec_contains(&h->krefs, k->template_usr) << 1));
   }
   cu2cl_host_stub_closures(&b, closures, nclosures);
   free(closures);
@@ -176,7 +180,8 @@ static char *stubs_for(host *h, CXCursor decl, int *dead) {
       !strvec_contains(&h->stubbed, usr)) {
     strvec_push(&h->stubbed, usr);
     *dead = 1;
-    cu2cl_host_stub_unlaunched(&b, h->tu, decl);
+    cu2cl_host_stub_unlaunched(&b, h->tu, decl,
+                               strvec_contains(&h->krefs, usr));
   }
   free(usr);
   return strbuf_take(&b);
@@ -776,6 +781,8 @@ static void rewrite_dependent_kernel(host *h, CXCursor c, CXCursor tpl,
                                      CXCursor parent) {
   char *usr = cx_usr(tpl);
   if (h->collecting_values) {
+    if (!strvec_contains(&h->krefs, usr))
+      strvec_push(&h->krefs, usr);
     for (size_t i = 0; i < h->dev->nkernels; i++) {
       const cu2cl_kernel_spec *s = &h->dev->kernels[i];
       if (!strcmp(s->template_usr, usr) && !strvec_contains(&h->valued, s->usr))
@@ -1209,6 +1216,7 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
   cu2cl_edits_free(&h.edits);
   strvec_free(&h.stubbed);
   strvec_free(&h.valued);
+  strvec_free(&h.krefs);
   cu2cl_kptr_free(h.kptr);
   *errors += h.errors;
   return out;

@@ -166,9 +166,11 @@ static void append_kref_template(strbuf *b, const char *params,
 }
 
 void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
-                              const cu2cl_kernel_spec *k, CXCursor tpl) {
+                              const cu2cl_kernel_spec *k, CXCursor tpl,
+                              int kref) {
   char *params = with_host_names(k->tpl_params);
-  append_kref_template(b, params, k->cuda_name);
+  if (kref)
+    append_kref_template(b, params, k->cuda_name);
   strbuf_printf(b,
                 "template <%s>\ncu2clError_t cu2cl_launch_%s(dim3 grid, "
                 "dim3 block, size_t shmem,\n    cu2clStream_t stream",
@@ -188,7 +190,8 @@ void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
  * program instantiates: its launches lie in templates that are never
  * instantiated either (a class template's unused member), which must still
  * parse. Declared, never defined: nothing calls it. */
-void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu, CXCursor tpl) {
+void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu, CXCursor tpl,
+                                int kref) {
   CXCursor *kids;
   unsigned n = cx_children(tpl, &kids), nt = 0, np = 0;
   char *name = cx_spelling(tpl);
@@ -202,7 +205,8 @@ void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu, CXCursor tpl) {
     free(host);
     free(text);
   }
-  append_kref_template(b, strbuf_cstr(&params), name);
+  if (kref)
+    append_kref_template(b, strbuf_cstr(&params), name);
   strbuf_printf(b,
                 "template <%s>\ncu2clError_t cu2cl_launch_%s(dim3 grid, "
                 "dim3 block, size_t shmem,\n    cu2clStream_t stream",
@@ -349,7 +353,8 @@ void cu2cl_host_stub_closures(strbuf *b, const cu2cl_kernel_spec *const *ks,
 
 void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
                      const cu2cl_kernel_spec *k, CXCursor kernel, int valued) {
-  valued |= k->external; /* other units may use it as a value */
+  int kref = valued & 2;
+  valued = (valued & 1) | k->external; /* other units may use it as a value */
   append_ref(b, k, valued);
   strbuf_printf(b, "/* Launches %s (OpenCL kernel %s). */\n", k->display,
                 k->cl_name);
@@ -377,7 +382,7 @@ void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
                 k->ref_name, n);
   if (valued)
     append_launchv(b, k);
-  if (k->tpl_params) {
+  if (k->tpl_params && kref) {
     char *args = cu2cl_host_tpl_args(k);
     strbuf_printf(b,
                   "template <>\ninline cu2clKernelRef *cu2cl_kref_%s<%s>() "

@@ -20,24 +20,28 @@
 #include "util.h"
 
 /* Appends the primary template of a kernel template's stubs (tpl: the
- * kernel template, whose default arguments it carries). */
+ * kernel template, whose default arguments it carries); kref: and of
+ * cu2cl_kref_NAME<...>(), its reference where host templates name it as a
+ * value, kern<T>. */
 void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
-                              const cu2cl_kernel_spec *k, CXCursor tpl);
+                              const cu2cl_kernel_spec *k, CXCursor tpl,
+                              int kref);
 
 /* Appends the primary template of the stubs of kernel template tpl, which
  * no code instantiates (so no specialization was emitted): declared for its
  * launches in templates that are never instantiated. */
-void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu, CXCursor tpl);
+void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu, CXCursor tpl,
+                                int kref);
 
 /* 1 when launch call names a kernel template of which dev emitted no
  * specialization (the launch lies in a template never instantiated): its
  * stubs' primary template is declared (cu2cl_host_stub_unlaunched) where
  * the kernel is, in whichever file rewrites that. */
-int cu2cl_host_launches_unlaunched(const cu2cl_device_unit *dev,
-                                   CXCursor call);
+int cu2cl_host_launches_unlaunched(const cu2cl_device_unit *dev, CXCursor call);
 
 /* Appends the stub of specialization k (kernel: its declaration, for
- * default arguments; valued: the file uses it as a value). */
+ * default arguments; valued: bit 0, the file uses it as a value; bit 1,
+ * its template as kern<T>, which gets a cu2cl_kref_ specialization). */
 void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
                      const cu2cl_kernel_spec *k, CXCursor kernel, int valued);
 

@@ -55,3 +55,6 @@ void run_combine(float *p) {
     combine<float, Combine::Mul><<<1, 32>>>(p, 2.0f);
 }
 // CHECK-HOST: cu2cl_launch_combine<float, static_cast<Combine>(1)>(dim3 grid
+// A kernel template's reference for kern<T> as a value is declared only
+// where host templates name it so (projects kernel_pointers/dependent.cu).
+// CHECK-HOST-NOT: cu2cl_kref_

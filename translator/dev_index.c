@@ -666,3 +666,71 @@ sform dev_index_sform(sync_walk *w, CXCursor c, int depth) {
     return (sform){0};
   return dev_index_sform(w, init, depth - 1);
 }
+
+/* warpSize, or CUDA's 32 written out. */
+static int is_warp_width(CXCursor c) {
+  long long v;
+  if (cx_eval_int(dev_index_strip(c), &v, NULL))
+    return v == 32;
+  return dev_index_builtin_var(c, "warpSize");
+}
+
+/* threadIdx.x % warpSize, threadIdx.x & 31, or a variable initialized to
+ * one and never assigned again: the thread's lane. */
+static int is_lane(sync_walk *w, CXCursor c, int depth) {
+  c = dev_index_strip(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_BinaryOperator) {
+    enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+    CXCursor *kids;
+    unsigned n = cx_children(c, &kids);
+    long long v;
+    int r = n == 2 && is_tid_x(kids[0]) &&
+            ((op == CXBinaryOperator_Rem && is_warp_width(kids[1])) ||
+             (op == CXBinaryOperator_And &&
+              cx_eval_int(dev_index_strip(kids[1]), &v, NULL) && v == 31));
+    free(kids);
+    return r;
+  }
+  if (k != CXCursor_DeclRefExpr || depth <= 0)
+    return 0;
+  CXCursor d = clang_getCursorReferenced(c);
+  CXCursor init = clang_getCursorKind(d) == CXCursor_VarDecl
+                      ? dev_var_init(d)
+                      : clang_getNullCursor();
+  if (dev_index_var(w, d) || clang_Cursor_isNull(init) ||
+      cx_in_system_header(d) || !init_current(w, d, init))
+    return 0;
+  return is_lane(w, init, depth - 1);
+}
+
+/* x * warpSize (x anything), or warpSize itself. */
+static int is_warp_multiple(CXCursor c) {
+  c = dev_index_strip(c);
+  if (is_warp_width(c))
+    return 1;
+  if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+      clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Mul)
+    return 0;
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  int r = n == 2 && (is_warp_width(kids[0]) || is_warp_width(kids[1]));
+  free(kids);
+  return r;
+}
+
+int dev_index_lane_residue(sync_walk *w, CXCursor c, int depth) {
+  c = dev_index_strip(c);
+  if (is_lane(w, c, depth))
+    return 1;
+  if (clang_getCursorKind(c) != CXCursor_BinaryOperator ||
+      clang_getCursorBinaryOperatorKind(c) != CXBinaryOperator_Add)
+    return 0;
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  int r =
+      n == 2 && ((is_lane(w, kids[0], depth) && is_warp_multiple(kids[1])) ||
+                 (is_lane(w, kids[1], depth) && is_warp_multiple(kids[0])));
+  free(kids);
+  return r;
+}

@@ -32,8 +32,8 @@ typedef struct lin {
 typedef struct var_info {
   cx_key key;
   CXCursor decl;
-  int outside; /* assigned after its declaration, outside for headers */
-  int header;  /* assigned in a for header (a loop counter) */
+  int outside;      /* assigned after its declaration, outside for headers */
+  int header;       /* assigned in a for header (a loop counter) */
   unsigned version; /* assignments the walk has passed (dev_index_bump) */
   int stride_bad;   /* an assignment that is no stride step */
   int stride;       /* a positive stride, the same in every thread */
@@ -59,15 +59,15 @@ typedef struct sync_walk {
   size_t nvars;
   struct access *pool;
   size_t npool;
-  strvec strs; /* texts the accesses point into */
-  int stopped; /* collect_stmt met a barrier */
-  int bumping; /* dev_index_assignments counts versions instead */
-  int stride;  /* the assignment being counted is a uniform step */
+  strvec strs;           /* texts the accesses point into */
+  int stopped;           /* collect_stmt met a barrier */
+  int bumping;           /* dev_index_assignments counts versions instead */
+  int stride;            /* the assignment being counted is a uniform step */
   unsigned stride_epoch; /* assignments to strides the walk has passed */
   struct declared {
     cx_key key;
     unsigned epoch; /* stride_epoch at the declaration */
-  } *declared;
+  } * declared;
   size_t ndeclared;
 } sync_walk;
 
@@ -99,6 +99,10 @@ void dev_index_strides(sync_walk *w, CXCursor body);
 void dev_index_declared(sync_walk *w, CXCursor s);
 /* c in a stride (dev_index_strides), else unknown. */
 sform dev_index_sform(sync_walk *w, CXCursor c, int depth);
+/* 1 when c is lane + x * warpSize (lane: threadIdx.x % warpSize or & 31,
+ * x anything): every element it picks is the thread's own lane's residue,
+ * so two threads of one warp never meet there. */
+int dev_index_lane_residue(sync_walk *w, CXCursor c, int depth);
 /* g narrowed by the condition cond. */
 guard dev_index_refine(sync_walk *w, CXCursor cond, guard g);
 /* Bounds with the same uniform term; a <= b, provably. */

@@ -54,6 +54,7 @@ typedef struct access {
   unsigned fence;
   lin idx;
   sform sf; /* the index in a stride, when it is one */
+  int lane; /* lane + x * warpSize: its lane's residue alone */
   guard g;
 } access;
 
@@ -246,8 +247,10 @@ static void add_access(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
   a->field = field;
   a->fence = fence;
   a->g = g;
-  if (direct && !clang_Cursor_isNull(index))
+  if (direct && !clang_Cursor_isNull(index)) {
     a->sf = dev_index_sform(w, index, 3);
+    a->lane = dev_index_lane_residue(w, index, 3);
+  }
   if (direct)
     a->idx = clang_Cursor_isNull(index) ? (lin){1, 0, 0, NULL, NULL}
                                         : dev_index_lin(w, index, 3);
@@ -486,6 +489,10 @@ static int conflict(const access *a, int a_stale, const access *b) {
     return 0;
   if (strided_apart(&a->sf, &b->sf))
     return 0;
+  if (a->lane && b->lane)
+    return 0; /* s[lane + i * warpSize] and s[lane + j * warpSize]: the
+                 threads of one warp keep to their own lanes' elements
+                 (HeCBench bm3d's per-lane stacks) */
   lin x = a->idx, y = b->idx;
   if (x.known && y.known && x.coef && x.coef == y.coef &&
       (!x.sym || !a_stale) &&

@@ -21,7 +21,7 @@
  * is reported instead: new[] of objects with constructors, delete[] of
  * objects with a destructor.
  *
- * Layer 16 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 17 of the device emitter (dev_state.h): calls dev_state,
  * dev_types, dev_uses, dev_space, dev_expr.
  */
 #include "dev_alloc.h"

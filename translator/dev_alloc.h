@@ -1,6 +1,6 @@
 /*
  * dev_alloc: new and delete in device code, on cu2clrt's device heap (the
- * heap malloc and free use). Layer 16 of the device emitter (dev_state.h);
+ * heap malloc and free use). Layer 17 of the device emitter (dev_state.h);
  * the expression printer (dev_expr) reaches it through e->alloc_hook,
  * which the entry point sets, as the statement printer reaches
  * dev_pred_stmt through its hooks.

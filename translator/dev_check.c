@@ -16,7 +16,7 @@
  * in a loop whose trip count differs between threads, a switch on a
  * varying value or a conditional operand, it is reported (CU2CL3015).
  *
- * Layer 12 of the device emitter (dev_state.h): calls dev_state, dev_cg,
+ * Layer 13 of the device emitter (dev_state.h): calls dev_state, dev_cg,
  * dev_uses, dev_pred.
  */
 #include "dev_check.h"

@@ -1,6 +1,6 @@
 /*
  * dev_check: portability checks of warp-level code (CU2CL3004-3011, 3014).
- * Layer 12 of the device emitter (dev_state.h).
+ * Layer 13 of the device emitter (dev_state.h).
  */
 #ifndef CU2CL_DEV_CHECK_H
 #define CU2CL_DEV_CHECK_H

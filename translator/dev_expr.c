@@ -15,7 +15,7 @@
  * pointers) is reported, with a comment left in the output where it
  * stood.
  *
- * Layer 13 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 14 of the device emitter (dev_state.h): calls dev_state,
  * dev_literal, dev_cg,
  * dev_builtin, dev_types, dev_uses, dev_space.
  */

@@ -2,7 +2,7 @@
  * dev_expr: CUDA expressions printed as OpenCL C into e->out: literals,
  * built-in variables, calls of built-ins through the rules, of user
  * functions through their clones, methods and constructors, operators and
- * casts. Layer 13 of the device emitter (dev_state.h).
+ * casts. Layer 14 of the device emitter (dev_state.h).
  */
 #ifndef CU2CL_DEV_EXPR_H
 #define CU2CL_DEV_EXPR_H

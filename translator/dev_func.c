@@ -5,11 +5,13 @@
  * memory (warp scratch, dynamic and hoisted shared memory), unpacked struct
  * parameters, and the body.
  *
- * Layer 20 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 21 of the device emitter (dev_state.h): calls dev_state,
  * dev_types, dev_uses, dev_sync, dev_space, dev_pred, dev_check, dev_expr,
  * dev_stmt.
  */
 #include "dev_func.h"
+
+#include "dev_kernarg.h"
 
 #include "dev_check.h"
 #include "dev_class.h"

@@ -1,6 +1,6 @@
 /*
  * dev_func: one function printed as OpenCL C (prototype and definition).
- * Layer 20 of the device emitter (dev_state.h).
+ * Layer 21 of the device emitter (dev_state.h).
  */
 #ifndef CU2CL_DEV_FUNC_H
 #define CU2CL_DEV_FUNC_H

@@ -9,7 +9,7 @@
  * affine when it is coef * threadIdx.x + constant + one uniform term,
  * following variables that are never reassigned to their initializers.
  *
- * Layer 8 of the device emitter (dev_state.h): calls dev_state and
+ * Layer 9 of the device emitter (dev_state.h): calls dev_state and
  * dev_cg (a group's thread rank in a condition).
  */
 #include "dev_index.h"

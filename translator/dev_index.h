@@ -1,7 +1,7 @@
 /*
  * dev_index: what dev_sync knows of an index: values the same in every
  * thread of the block ("uniform"), affine forms in threadIdx.x, and the
- * range of threadIdx.x that enclosing conditions allow. Layer 5 of the
+ * range of threadIdx.x that enclosing conditions allow. Layer 9 of the
  * device emitter (dev_state.h).
  */
 #ifndef CU2CL_DEV_INDEX_H

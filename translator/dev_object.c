@@ -26,7 +26,7 @@
  * polymorphic base is always the first (dev_types reports others), so the
  * object's address is the same for every class of the hierarchy.
  *
- * Layer 15 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 16 of the device emitter (dev_state.h): calls dev_state,
  * dev_class, dev_types, dev_uses, dev_space, dev_expr.
  */
 #include "dev_object.h"

@@ -4,7 +4,7 @@
  * body runs (bases, the type tag, members from the written initializers
  * or their in-class ones), a virtual call goes through a dispatcher that
  * switches over the object's type tag, and delete runs the destructors of
- * the object's dynamic type. Layer 15 of the device emitter (dev_state.h);
+ * the object's dynamic type. Layer 16 of the device emitter (dev_state.h);
  * the expression printer reaches it through e->virtual_hook.
  */
 #ifndef CU2CL_DEV_OBJECT_H

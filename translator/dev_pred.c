@@ -15,7 +15,7 @@
  * differ); threadIdx, warp-operation results and calls of functions that
  * read threadIdx are varying.
  *
- * Layer 11 of the device emitter (dev_state.h): calls dev_state, dev_cg,
+ * Layer 12 of the device emitter (dev_state.h): calls dev_state, dev_cg,
  * dev_builtin, dev_uses, dev_sync, dev_space.
  */
 #include "dev_pred.h"

@@ -1,7 +1,7 @@
 /*
  * dev_pred: which values differ between the work-items of a group
  * ("varying"), and which code holds collective calls: what the predicated
- * printer (dev_pred_stmt) decides by. Layer 11 of the device emitter
+ * printer (dev_pred_stmt) decides by. Layer 12 of the device emitter
  * (dev_state.h).
  */
 #ifndef CU2CL_DEV_PRED_H

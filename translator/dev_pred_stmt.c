@@ -12,7 +12,7 @@
  * The plain printer (dev_stmt) hands over through dev_pred_stmt_hooks,
  * which the entry point installs.
  *
- * Layer 19 of the device emitter (dev_state.h): calls dev_state, dev_cg,
+ * Layer 20 of the device emitter (dev_state.h): calls dev_state, dev_cg,
  * dev_types, dev_uses, dev_sync, dev_space, dev_pred, dev_check, dev_expr,
  * dev_stmt.
  */

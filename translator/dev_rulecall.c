@@ -10,7 +10,7 @@
  * (std::numeric_limits<int>::max()) by its value. What has no row is
  * reported (CU2CL2001, CU2CL2002) and printed as written.
  *
- * Layer 14 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 15 of the device emitter (dev_state.h): calls dev_state,
  * dev_literal, dev_cg, dev_builtin, dev_class, dev_types, dev_uses,
  * dev_space, dev_expr. The
  * expression printer reaches it through e->call_hooks.

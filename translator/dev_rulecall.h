@@ -1,7 +1,7 @@
 /*
  * dev_rulecall: calls of CUDA's built-ins printed through the rules (rule
  * rows, members of CUDA classes by qualified name, cooperative groups,
- * printf, constant calls). Layer 14 of the device emitter (dev_state.h);
+ * printf, constant calls). Layer 15 of the device emitter (dev_state.h);
  * the expression printer reaches it through e->call_hooks.
  */
 #ifndef CU2CL_DEV_RULECALL_H

@@ -13,7 +13,7 @@
  * - The work list (e->fns): one clone per function and combination of
  *   pointer-argument spaces, with its OpenCL name.
  *
- * Layer 10 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 11 of the device emitter (dev_state.h): calls dev_state,
  * dev_builtin, dev_types, dev_uses.
  */
 #include "dev_space.h"

@@ -2,7 +2,7 @@
  * dev_space: variables and address spaces of the function being printed,
  * how methods take their object, the per-function pre-pass and the work
  * list of clones (one per function and combination of pointer-argument
- * spaces). Layer 10 of the device emitter (dev_state.h).
+ * spaces). Layer 11 of the device emitter (dev_state.h).
  */
 #ifndef CU2CL_DEV_SPACE_H
 #define CU2CL_DEV_SPACE_H

@@ -1,7 +1,7 @@
 /*
  * dev_special: device assert and inline PTX; see dev_special.h.
  *
- * Layer 17 of the device emitter (dev_state.h): calls dev_state,
+ * Layer 18 of the device emitter (dev_state.h): calls dev_state,
  * dev_builtin, dev_uses, dev_expr.
  */
 #include "dev_special.h"

@@ -2,7 +2,7 @@
  * dev_special: statements the device emitter lowers by their meaning, not
  * their form: a device assert (message, failure count for the runtime,
  * return) and inline PTX (a special-register read as OpenCL C, other
- * assembly kept for NVIDIA's OpenCL). Layer 17 of the device emitter
+ * assembly kept for NVIDIA's OpenCL). Layer 18 of the device emitter
  * (dev_state.h).
  */
 #ifndef CU2CL_DEV_SPECIAL_H

@@ -17,25 +17,26 @@
  *  4 dev_class      classes: bases, polymorphism, type tags, overriders,
  *                   what default initialization does
  *  5 dev_lambda     lambdas: what each field of a closure captures
- *  6 dev_types      names, types, records, struct kernel-parameter mirrors
- *  7 dev_uses       symbols; what each function uses (implicit parameters)
- *  8 dev_index      uniform values, affine indices, threadIdx.x ranges
- *  9 dev_sync       implicit warp synchrony: where barriers must be added
- * 10 dev_space      variables, address spaces, per-function analysis, the
+ *  6 dev_types      names, types, records
+ *  7 dev_kernarg    struct kernel-parameter mirrors (structs holding pointers)
+ *  8 dev_uses       symbols; what each function uses (implicit parameters)
+ *  9 dev_index      uniform values, affine indices, threadIdx.x ranges
+ * 10 dev_sync       implicit warp synchrony: where barriers must be added
+ * 11 dev_space      variables, address spaces, per-function analysis, the
  *                   work list of clones
- * 11 dev_pred       what differs between work-items; collectives in code
- * 12 dev_check      warp portability checks
- * 13 dev_expr       expressions
- * 14 dev_rulecall   calls of built-ins through the rules (hooked into
+ * 12 dev_pred       what differs between work-items; collectives in code
+ * 13 dev_check      warp portability checks
+ * 14 dev_expr       expressions
+ * 15 dev_rulecall   calls of built-ins through the rules (hooked into
  *                   dev_expr)
- * 15 dev_object     constructors' member initialization, virtual calls and
+ * 16 dev_object     constructors' member initialization, virtual calls and
  *                   their dispatchers (hooked into dev_expr)
- * 16 dev_alloc      new and delete on the device heap (hooked into dev_expr)
- * 17 dev_special    statements lowered specially: device assert, inline PTX
- * 18 dev_stmt       statements as CUDA writes them
- * 19 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
- * 20 dev_func       one function: signature, prologue, body
- * 21 emit_device    entry points: the work list loop, the .cl file, kernels
+ * 17 dev_alloc      new and delete on the device heap (hooked into dev_expr)
+ * 18 dev_special    statements lowered specially: device assert, inline PTX
+ * 19 dev_stmt       statements as CUDA writes them
+ * 20 dev_pred_stmt  statements under a predicate (hooks into dev_stmt)
+ * 21 dev_func       one function: signature, prologue, body
+ * 22 emit_device    entry points: the work list loop, the .cl file, kernels
  *
  * Only these files include the dev_*.h headers; what they share has the
  * dev_ prefix, everything else in them is static.

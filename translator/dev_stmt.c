@@ -15,7 +15,7 @@
  * the copy printed for NVIDIA's warps (e->plain), which runs CUDA's
  * control flow as written.
  *
- * Layer 18 of the device emitter (dev_state.h): calls dev_state, dev_types,
+ * Layer 19 of the device emitter (dev_state.h): calls dev_state, dev_types,
  * dev_uses, dev_sync, dev_space, dev_pred, dev_expr, dev_object,
  * dev_special.
  */

@@ -1,7 +1,7 @@
 /*
  * dev_stmt: statements printed as OpenCL C into e->out, as CUDA wrote
  * them, with the hooks through which predicated printing (dev_pred_stmt)
- * takes over. Layer 18 of the device emitter (dev_state.h).
+ * takes over. Layer 19 of the device emitter (dev_state.h).
  */
 #ifndef CU2CL_DEV_STMT_H
 #define CU2CL_DEV_STMT_H

@@ -33,7 +33,7 @@
  * twice, so accesses carried from one iteration to the next are seen;
  * ranges built on uniform terms do not carry across iterations.
  *
- * Layer 9 of the device emitter (dev_state.h): calls dev_state, dev_uses,
+ * Layer 10 of the device emitter (dev_state.h): calls dev_state, dev_uses,
  * dev_index.
  */
 #include "dev_sync.h"

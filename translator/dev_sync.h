@@ -2,7 +2,7 @@
  * dev_sync: implicit warp synchrony. Finds where CUDA code exchanges
  * values between threads through memory with no barrier between the write
  * and the other thread's access (relying on a warp's lockstep), and
- * decides where a barrier goes. Layer 9 of the device emitter
+ * decides where a barrier goes. Layer 10 of the device emitter
  * (dev_state.h).
  */
 #ifndef CU2CL_DEV_SYNC_H

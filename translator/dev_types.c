@@ -505,7 +505,7 @@ int dev_is_const_ref(CXType t) {
          !dev_is_nonconst_ref(t);
 }
 
-static int type_registered(emitter *e, const char *usr) {
+int dev_type_registered(emitter *e, const char *usr) {
   return strvec_contains(&e->type_usrs, usr);
 }
 
@@ -598,7 +598,7 @@ int dev_is_ref_member(CXCursor field) {
 
 /* A field's name in the struct: its own, or for a closure's field the
  * capture's (dev_lambda). Caller frees. */
-static char *field_name(emitter *e, CXCursor field) {
+char *dev_field_name(emitter *e, CXCursor field) {
   const char *cap = dev_closure_field_name(e, field);
   if (cap)
     return xstrdup(cap);
@@ -613,7 +613,7 @@ static char *field_name(emitter *e, CXCursor field) {
 static size_t member_macro_index(emitter *e, CXCursor field, const char *sfx) {
   CXType rec = clang_getCursorType(clang_getCursorSemanticParent(field));
   char *rn = dev_record_name(rec);
-  char *fn = field_name(e, field);
+  char *fn = dev_field_name(e, field);
   char *key = xasprintf("CU2CL_SPACE_%s_%s%s", rn, fn, sfx);
   free(rn);
   free(fn);
@@ -737,7 +737,7 @@ static enum CXVisitorResult record_field(CXCursor c, CXClientData d) {
     return CXVisit_Continue;
   }
   {
-    char *sn = field_name(r->e, c);
+    char *sn = dev_field_name(r->e, c);
     strbuf_append(r->def, "  ");
     /* Device pointers stored in structs point to global memory; a
      * reference member into the memory its constructors bind it to, and a
@@ -821,7 +821,7 @@ static unsigned record_prefix(emitter *e, strbuf *def, CXType t) {
 static void emit_record(emitter *e, CXType t, const char *name) {
   CXCursor decl = clang_getTypeDeclaration(clang_getCanonicalType(t));
   char *usr = cx_usr(decl);
-  if (type_registered(e, usr)) {
+  if (dev_type_registered(e, usr)) {
     free(usr);
     return;
   }
@@ -857,100 +857,6 @@ static void emit_record(emitter *e, CXType t, const char *name) {
     strbuf_printf(&def, "} %s;\n\n", name);
   strbuf_append(&e->types, strbuf_cstr(&def));
   strbuf_free(&def);
-}
-
-/* ---- struct kernel parameters holding pointers ---------------------- */
-
-typedef struct ptr_scan {
-  int found;
-} ptr_scan;
-
-static enum CXVisitorResult ptr_field(CXCursor c, CXClientData d) {
-  ptr_scan *ps = d;
-  {
-    CXType ft = clang_getCanonicalType(clang_getCursorType(c));
-    if (ft.kind == CXType_Pointer || dev_record_has_pointers(ft))
-      ps->found = 1;
-  }
-  return CXVisit_Continue;
-}
-
-/* 1 for a struct with (possibly nested) pointer fields: OpenCL C forbids
- * those as kernel parameters. */
-int dev_record_has_pointers(CXType t) {
-  t = clang_getCanonicalType(t);
-  if (t.kind != CXType_Record)
-    return 0;
-  ptr_scan ps = {0};
-  clang_Type_visitFields(t, ptr_field, &ps);
-  return ps.found;
-}
-
-typedef struct kernarg_ctx {
-  emitter *e;
-  strbuf *def, *unpack;
-} kernarg_ctx;
-
-static enum CXVisitorResult kernarg_field(CXCursor c, CXClientData d) {
-  kernarg_ctx *k = d;
-  if (dev_is_anonymous_member(c)) {
-    dev_report(k->e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
-               "an anonymous struct or union in a kernel parameter's struct "
-               "that holds pointers");
-    return CXVisit_Continue;
-  }
-  char *sn = field_name(k->e, c);
-  CXType ft = clang_getCanonicalType(clang_getCursorType(c));
-  if (ft.kind == CXType_Pointer) {
-    char *pt = dev_type_string(k->e, ft, 'g');
-    strbuf_printf(k->def, "  ulong %s;\n", sn);
-    strbuf_printf(k->unpack, "      .%s = (%s)a.%s,\n", sn, pt, sn);
-    free(pt);
-  } else if (dev_record_has_pointers(ft)) {
-    char *kt = dev_kernarg_type(k->e, ft);
-    char *rn = dev_type_name(k->e, ft);
-    strbuf_printf(k->def, "  %s %s;\n", kt, sn);
-    strbuf_printf(k->unpack, "      .%s = cu2cl_unpack_%s(a.%s),\n", sn, rn,
-                  sn);
-    free(kt);
-    free(rn);
-  } else {
-    strbuf_append(k->def, "  ");
-    dev_print_type_decl(k->e, k->def, clang_getUnqualifiedType(ft), 0, sn);
-    strbuf_append(k->def, ";\n");
-    strbuf_printf(k->unpack, "      .%s = a.%s,\n", sn, sn);
-  }
-  free(sn);
-  return CXVisit_Continue;
-}
-
-/* "Name_kernarg": Name with every pointer as a ulong (same size and
- * alignment on 64-bit devices; device pointers are SVM addresses), and
- * cu2cl_unpack_Name() turning it back into Name, by initializing it (a
- * const member cannot be assigned). Emitted once. */
-char *dev_kernarg_type(emitter *e, CXType t) {
-  char *name = dev_type_name(e, t);
-  char *kn = xasprintf("%s_kernarg", name);
-  char *usr = xasprintf("%s#kernarg", kn);
-  if (!type_registered(e, usr)) {
-    strvec_push(&e->type_usrs, usr);
-    strbuf def = {0}, unpack = {0};
-    kernarg_ctx k = {e, &def, &unpack};
-    clang_Type_visitFields(clang_getCanonicalType(t), kernarg_field, &k);
-    strbuf_printf(&e->types,
-                  "/* %s as a kernel parameter: OpenCL C forbids pointers in "
-                  "struct parameters. */\ntypedef struct %s {\n%s} "
-                  "__attribute__((aligned(%lld))) %s;\n\n"
-                  "%s cu2cl_unpack_%s(%s a) {\n  %s r = {\n%s  };\n  return "
-                  "r;\n}\n\n",
-                  name, kn, strbuf_cstr(&def), clang_Type_getAlignOf(t), kn,
-                  name, name, kn, name, strbuf_cstr(&unpack));
-    strbuf_free(&def);
-    strbuf_free(&unpack);
-  }
-  free(usr);
-  free(name);
-  return kn;
 }
 
 /* The OpenCL spelling of a non-pointer, non-array type. */

@@ -43,8 +43,6 @@ int dev_is_pointer_type(CXType t);
 int dev_is_array_type(CXType t);
 int dev_is_nonconst_ref(CXType t);
 int dev_is_const_ref(CXType t);
-int dev_record_has_pointers(CXType t);
-char *dev_kernarg_type(emitter *e, CXType t);
 char *dev_type_name(emitter *e, CXType t);
 /* 1 for the name of an OpenCL built-in vector type (float4, uchar2). */
 int dev_is_cl_vector_name(const char *tn);
@@ -68,6 +66,11 @@ int dev_is_ref_member(CXCursor field);
 /* 1 for a field of an anonymous struct or union type (a C11 anonymous
  * member): printed in place, never named in an access. */
 int dev_is_anonymous_member(CXCursor field);
+/* A field's name in the struct: its own, or a closure's capture's. Caller
+ * frees. */
+char *dev_field_name(emitter *e, CXCursor field);
+/* 1 when the type of USR usr was emitted already. */
+int dev_type_registered(emitter *e, const char *usr);
 /* The macro naming the address space of reference member field; the
  * caller frees it. */
 char *dev_ref_member_macro(emitter *e, CXCursor field);

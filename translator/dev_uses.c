@@ -9,7 +9,7 @@
  * cycle is marked recursive). Whether a function needs double precision
  * or 64-bit atomics, or makes collective calls, is recorded alongside.
  *
- * Layer 7 of the device emitter (dev_state.h): calls dev_state, dev_cg,
+ * Layer 8 of the device emitter (dev_state.h): calls dev_state, dev_cg,
  * dev_builtin, dev_types.
  */
 #include "dev_uses.h"

@@ -4,7 +4,7 @@
  * __shared__ variables of device functions, which kernels pass down as
  * implicit parameters; a function's uses are those symbols, dynamic shared
  * memory, double precision, 64-bit atomics and collective calls, its
- * callees' included. Layer 7 of the device emitter (dev_state.h).
+ * callees' included. Layer 8 of the device emitter (dev_state.h).
  */
 #ifndef CU2CL_DEV_USES_H
 #define CU2CL_DEV_USES_H

@@ -10,7 +10,7 @@
  * the host emitter, with what host code needs for the kernel templates
  * that take closures of lambdas written in host code (cu2cl_host_lambda).
  *
- * Layer 21, the top of the device emitter (dev_state.h): calls dev_state,
+ * Layer 22, the top of the device emitter (dev_state.h): calls dev_state,
  * dev_lambda, dev_types, dev_uses, dev_space, dev_pred_stmt, dev_func.
  */
 #include "emit_device.h"

@@ -6,9 +6,8 @@
  * parameters, and the body.
  *
  * Layer 21 of the device emitter (dev_state.h): calls dev_state,
- * dev_types, dev_kernarg, dev_uses, dev_sync, dev_space, dev_pred, dev_check,
- * dev_expr,
- * dev_stmt.
+ * dev_types, dev_kernarg, dev_uses, dev_sync, dev_space, dev_pred,
+ * dev_check, dev_expr, dev_stmt.
  */
 #include "dev_func.h"
 

@@ -20,112 +20,8 @@
 #include "host_stub.h"
 #include "rules.h"
 
-typedef struct host {
-  CXTranslationUnit tu;
-  CXFile file; /* the file being rewritten: the main file or a header */
-  int is_main;
-  const cu2cl_device_unit *dev;
-  const cu2cl_host_opts *opts;
-  cu2cl_diag_engine *diags;
-  const char *src;
-  size_t src_len;
-  cu2cl_edits edits;
-  size_t errors;
-  strvec stubbed; /* USRs of kernels whose stubs are already placed */
-  strvec valued;  /* USRs of kernel specializations used as values */
-  strvec krefs;   /* USRs of kernel templates named as values as kern<T> */
-  int collecting_values; /* launch_visit only fills valued */
-  int first_include_seen;
-  unsigned first_include;
-  unsigned first_decl; /* start of the first top-level declaration (or
-                          src_len): nvcc's implicit includes precede it */
-  unsigned *blocks;    /* extents of top-level namespaces and extern "C" */
-  size_t nblocks;      /* blocks, as begin/end pairs */
-  int macro_launches;  /* macro bodies holding a launch were rewritten */
-  int thrust_included;
-  int fp16_included;
-  int bf16_included;
-  int fp8_included;
-  int cub_included;
-  int curand_included;
-  cu2cl_kptr *kptr; /* declarations holding kernels (host_kptr.h) */
-} host;
-
-static void add_edit(host *h, unsigned b, unsigned e, char *text) {
-  cu2cl_edits_add(&h->edits, b, e, text);
-}
-
-/* cu2cl_diag_vreport_range over the varargs; end underlines to its column
- * when on the same line. */
-static const char *report_range(cu2cl_diag_engine *d, cu2cl_diag_id id,
-                                const cx_loc *l, const cx_loc *end, ...) {
-  va_list ap;
-  va_start(ap, end);
-  unsigned end_col = end->line == l->line ? end->column : 0;
-  const char *msg =
-      cu2cl_diag_vreport_range(d, id, l->file, l->line, l->column, end_col, ap);
-  va_end(ap);
-  return msg;
-}
-
-/* Leaves a report as a comment in the output where it was made: a line of
- * its own above the source line at offset off, indented as that line; on a
- * continued line of a macro, before the token, where a line break would end
- * the macro. */
-static void site_comment(host *h, unsigned off, cu2cl_diag_id id,
-                         const char *message) {
-  unsigned ls = off;
-  while (ls > 0 && h->src[ls - 1] != '\n')
-    ls--;
-  char *text = cu2cl_diag_comment(id, message);
-  int continued = ls >= 2 && h->src[ls - 2] == '\\';
-  if (continued) {
-    add_edit(h, off, off, xasprintf("/* %s */ ", text));
-  } else {
-    unsigned ind = ls;
-    while (ind < h->src_len && (h->src[ind] == ' ' || h->src[ind] == '\t'))
-      ind++;
-    add_edit(h, ls, ls,
-             xasprintf("%.*s/* %s */\n", (int)(ind - ls), h->src + ls, text));
-  }
-  free(text);
-}
-
-/* Reports at a cursor; in the file being rewritten, also left as a comment
- * at the site. */
-static void hreport(host *h, CXCursor at, cu2cl_diag_id id, ...) {
-  cx_loc l = cx_location(at);
-  va_list ap;
-  va_start(ap, id);
-  const char *msg = cu2cl_diag_vreport_range(
-      h->diags, id, l.file, l.line, l.column, cx_range_end_column(at, &l), ap);
-  va_end(ap);
-  if (cu2cl_diag_info_get(id)->severity == CU2CL_ERROR)
-    h->errors++;
-  CXFile f;
-  unsigned off;
-  clang_getFileLocation(clang_getCursorLocation(at), &f, NULL, NULL, &off);
-  if (msg && f && clang_File_isEqual(f, h->file) && off < h->src_len)
-    site_comment(h, off, id, msg);
-  cx_loc_free(&l);
-}
-
-/* Reports at a token (underlining it), left as a comment at its site in
- * the output; a and b: the message's arguments, as many as it takes. */
-static void token_report(host *h, CXSourceRange tr, cu2cl_diag_id id,
-                         const char *a, const char *b) {
-  cx_loc l = cx_source_location(clang_getRangeStart(tr));
-  cx_loc end = cx_source_location(clang_getRangeEnd(tr));
-  unsigned off;
-  clang_getFileLocation(clang_getRangeStart(tr), NULL, NULL, NULL, &off);
-  const char *msg = report_range(h->diags, id, &l, &end, a, b);
-  if (msg && off < h->src_len)
-    site_comment(h, off, id, msg);
-  if (cu2cl_diag_info_get(id)->severity == CU2CL_ERROR)
-    h->errors++;
-  cx_loc_free(&l);
-  cx_loc_free(&end);
-}
+#include "host_launch.h"
+#include "host_state.h"
 
 /* Whether the token at tr is the name of a declaration of name, a macro's
  * #define included (a user rule maps the uses of a wrapper, not the
@@ -187,34 +83,14 @@ static char *stubs_for(host *h, CXCursor decl, int *dead) {
   return strbuf_take(&b);
 }
 
-/* 1 when the cursor lies in the file being rewritten. */
-static int in_target(host *h, CXCursor c) {
-  CXFile f;
-  unsigned off;
-  clang_getFileLocation(clang_getCursorLocation(c), &f, NULL, NULL, &off);
-  return f && clang_File_isEqual(f, h->file) && off < h->src_len;
-}
-
-/* Offsets of a cursor's extent when it lies wholly in the target file. */
-static int extent_in_target(host *h, CXCursor c, unsigned *b, unsigned *e) {
-  CXSourceRange r = clang_getCursorExtent(c);
-  CXFile fb, fe;
-  clang_getFileLocation(clang_getRangeStart(r), &fb, NULL, NULL, b);
-  clang_getFileLocation(clang_getRangeEnd(r), &fe, NULL, NULL, e);
-  if (!fb || !fe || !clang_File_isEqual(fb, h->file) ||
-      !clang_File_isEqual(fe, h->file))
-    return 0;
-  return *e <= h->src_len && *b <= *e;
-}
-
 static void remove_decl(host *h, CXCursor c, char *replacement) {
   unsigned b, e;
-  if (!extent_in_target(h, c, &b, &e)) {
+  if (!host_extent_in_target(h, c, &b, &e)) {
     free(replacement);
     return;
   }
   cu2cl_edits_widen_to_lines(h->src, h->src_len, &b, &e);
-  add_edit(h, b, e, replacement ? replacement : xstrdup(""));
+  host_add_edit(h, b, e, replacement ? replacement : xstrdup(""));
 }
 
 /* `extern "C" __global__ void k(...)`: the linkage specification that
@@ -224,7 +100,7 @@ static CXCursor braceless_linkage(host *h, CXCursor c) {
   CXCursor p = clang_getCursorLexicalParent(c);
   unsigned b, e;
   if (clang_getCursorKind(p) != CXCursor_LinkageSpec ||
-      !extent_in_target(h, p, &b, &e))
+      !host_extent_in_target(h, p, &b, &e))
     return c;
   const char *q = memchr(h->src + b, '"', e - b);
   q = q ? memchr(q + 1, '"', (size_t)(h->src + e - q - 1)) : NULL;
@@ -284,7 +160,7 @@ static void handle_variable(host *h, CXCursor c) {
   CXCursor init = clang_Cursor_getVarDeclInitializer(c);
   unsigned ib, ie;
   char *it = NULL;
-  if (!clang_Cursor_isNull(init) && extent_in_target(h, init, &ib, &ie))
+  if (!clang_Cursor_isNull(init) && host_extent_in_target(h, init, &ib, &ie))
     it = xstrndup(h->src + ib, ie - ib);
   remove_decl(h, c,
               cu2cl_host_symbol(c, it,
@@ -350,10 +226,10 @@ static void handle_macro(host *h, CXCursor c) {
     r = clang_getTokenExtent(h->tu, toks[paren]);
     clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &oe);
     (void)dummy;
-    add_edit(h, nb, ne,
-             xasprintf(strvec_contains(&params, t[j]) ? "cu2cl_launch_##%s"
-                                                      : "cu2cl_launch_%s",
-                       t[j]));
+    host_add_edit(h, nb, ne,
+                  xasprintf(strvec_contains(&params, t[j]) ? "cu2cl_launch_##%s"
+                                                           : "cu2cl_launch_%s",
+                            t[j]));
     strbuf cfg = {0};
     strbuf_append(&cfg, "(");
     strbuf_appendn(&cfg, h->src + ob + 3, 0);
@@ -363,7 +239,7 @@ static void handle_macro(host *h, CXCursor c) {
       strbuf_append(&cfg, ", 0");
     if (paren + 1 < n && strcmp(t[paren + 1], ")"))
       strbuf_append(&cfg, ", ");
-    add_edit(h, ob, oe, strbuf_take(&cfg));
+    host_add_edit(h, ob, oe, strbuf_take(&cfg));
     h->macro_launches = 1;
   }
   for (unsigned i = 0; i < n; i++)
@@ -407,7 +283,7 @@ static const char *unmapped_library(host *h, CXCursor c) {
 
 static void handle_include(host *h, CXCursor c) {
   unsigned b, e;
-  if (!extent_in_target(h, c, &b, &e))
+  if (!host_extent_in_target(h, c, &b, &e))
     return;
   if (!h->first_include_seen) {
     h->first_include_seen = 1;
@@ -427,7 +303,7 @@ static void handle_include(host *h, CXCursor c) {
       f && clang_Location_isInSystemHeader(at) ? unmapped_library(h, c) : NULL;
   if (library) {
     char *name = cx_spelling(c);
-    hreport(h, c, CU2CL_D_UNMAPPED_LIBRARY, name, library);
+    host_report(h, c, CU2CL_D_UNMAPPED_LIBRARY, name, library);
     free(name);
   } else if (path_is_under_any(path, h->opts->cuda_include_dirs)) {
     char *name = cx_spelling(c);
@@ -449,17 +325,19 @@ static void handle_include(host *h, CXCursor c) {
       /* Thrust, CUB: cu2clrt's own layers over its device algorithms;
        * the host types of half precision, bfloat16 and fp8 */
       *seen = 1;
-      add_edit(h, b, e,
-               xasprintf("#include \"%s\" /* cu2cl: <%s> */", layer, name));
+      host_add_edit(
+          h, b, e, xasprintf("#include \"%s\" /* cu2cl: <%s> */", layer, name));
     } else if (!strcmp(name, "cuda.h")) {
       /* the driver API's header brings <stdint.h> (cuuint64_t) */
-      add_edit(h, b, e,
-               xasprintf("#include <stdint.h> /* cu2cl: <%s> is provided by "
-                         "%s; it brings <stdint.h> */",
-                         name, layer));
+      host_add_edit(
+          h, b, e,
+          xasprintf("#include <stdint.h> /* cu2cl: <%s> is provided by "
+                    "%s; it brings <stdint.h> */",
+                    name, layer));
     } else {
-      add_edit(h, b, e,
-               xasprintf("/* cu2cl: <%s> is provided by %s */", name, layer));
+      host_add_edit(
+          h, b, e,
+          xasprintf("/* cu2cl: <%s> is provided by %s */", name, layer));
     }
     free(name);
   }
@@ -470,7 +348,7 @@ static void handle_include(host *h, CXCursor c) {
  * and never inside a top-level namespace or extern "C" block. */
 static void note_top_level(host *h, CXCursor c) {
   unsigned b, e;
-  if (!extent_in_target(h, c, &b, &e))
+  if (!host_extent_in_target(h, c, &b, &e))
     return;
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_Namespace || k == CXCursor_LinkageSpec) {
@@ -487,7 +365,7 @@ static void note_top_level(host *h, CXCursor c) {
 static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
                                          CXClientData d) {
   host *h = d;
-  if (!in_target(h, c))
+  if (!host_in_target(h, c))
     return CXChildVisit_Continue;
   if (clang_getCursorKind(p) == CXCursor_TranslationUnit)
     note_top_level(h, c);
@@ -527,374 +405,7 @@ static enum CXChildVisitResult top_visit(CXCursor c, CXCursor p,
   return CXChildVisit_Continue;
 }
 
-/* ---- launches ------------------------------------------------------- */
-
-/* The kernel a launch names: by its spelling, since a launch inside a
- * host template refers to a dependent (unresolved) kernel. */
-static const cu2cl_kernel_spec *spec_named(host *h, const char *name) {
-  for (size_t i = 0; i < h->dev->nkernels; i++)
-    if (!strcmp(h->dev->kernels[i].cuda_name, name))
-      return &h->dev->kernels[i];
-  return NULL;
-}
-
-/* Threads per block of a launch configuration when it is a constant
- * (an integer or a dim3 of constants); 0 when it is not. */
-static unsigned long long constant_block_size(CXCursor arg) {
-  long long v;
-  arg = cx_strip_implicit(arg);
-  if (cx_eval_int(arg, &v, NULL))
-    return v > 0 ? (unsigned long long)v : 0;
-  CXCursor *kids;
-  unsigned n = cx_children(arg, &kids);
-  unsigned long long size = n ? 1 : 0;
-  int dims = 0;
-  for (unsigned i = 0; i < n && size; i++) {
-    CXCursor k = cx_strip_implicit(kids[i]);
-    if (clang_getCursorKind(k) == CXCursor_TypeRef)
-      continue;
-    if (clang_getCursorKind(k) == CXCursor_CallExpr ||
-        clang_getCursorKind(k) == CXCursor_CXXFunctionalCastExpr) {
-      size *= constant_block_size(k); /* dim3(...) inside a cast */
-      dims = 3;
-    } else if (cx_eval_int(k, &v, NULL) && v > 0 && dims < 3) {
-      size *= (unsigned long long)v;
-      dims++;
-    } else {
-      size = 0;
-    }
-  }
-  free(kids);
-  return size;
-}
-
-static void check_block_size(host *h, CXCursor call,
-                             const cu2cl_kernel_spec *k) {
-  CXCursor cfg = cx_launch_config(call);
-  unsigned long long size =
-      clang_Cursor_getNumArguments(cfg) >= 2
-          ? constant_block_size(clang_Cursor_getArgument(cfg, 1))
-          : 0;
-  if (size && size % 32) {
-    hreport(h, call, CU2CL_D_BLOCK_NOT_WARP_MULTIPLE, k->cuda_name,
-            (unsigned)size);
-  }
-}
-
-/* k<<<cfg>>>(args) -> cu2cl_launch_k(cfg[, defaults], args), and
- * k<T, B><<<cfg>>>(args) -> cu2cl_launch_k<T, B>(cfg, args): the kernel's
- * name and the text from '<<<' to the '(' after '>>>' are replaced; the
- * template arguments, the configuration and the arguments keep their
- * source text. */
-/* p<<<cfg>>>(args) through a kernel pointer (a variable, a table, a
- * member, a parameter) -> cu2clLaunchPtr(p, cfg, args). */
-static void rewrite_pointer_launch(host *h, CXCursor call, unsigned b,
-                                   unsigned e) {
-  CXCursor *kids;
-  unsigned n = cx_children(call, &kids), cb = b, ce = b;
-  if (n)
-    extent_in_target(h, kids[0], &cb, &ce);
-  free(kids);
-  const char *why = cu2cl_kptr_launch_check(h->kptr, call);
-  if (why) {
-    hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH, why);
-    return;
-  }
-  const char *s = h->src;
-  const char *open = strstr(s + ce, "<<<");
-  const char *close = open ? strstr(open, ">>>") : NULL;
-  const char *paren = close ? strchr(close + 3, '(') : NULL;
-  if (!paren || paren >= s + e) {
-    hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH, "an unrecognized form");
-    return;
-  }
-  add_edit(h, b, b, xstrdup("cu2clLaunchPtr("));
-  add_edit(h, (unsigned)(open - s), (unsigned)(paren + 1 - s),
-           cu2cl_host_launch_config(open, close, paren, s + e, ", "));
-}
-
-/* 1 when a launch names an external kernel (cu2cl_kernel_is_external) that
- * this unit only declares: it calls the stub the defining unit exports. */
-static int launches_external(CXCursor call) {
-  CXCursor *kids;
-  unsigned n = cx_children(call, &kids);
-  CXCursor r = n ? cu2cl_kptr_kernel_named(kids[0]) : clang_getNullCursor();
-  free(kids);
-  return !clang_Cursor_isNull(r) && cu2cl_kernel_is_external(r);
-}
-
-static void rewrite_launch(host *h, CXCursor call) {
-  unsigned b, e;
-  if (cx_in_macro_expansion(call)) {
-    if (!h->macro_launches)
-      hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH,
-              "a launch written inside a macro");
-    return; /* the macro's definition was rewritten */
-  }
-  if (!extent_in_target(h, call, &b, &e)) {
-    hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH,
-            "a launch written inside a macro");
-    return;
-  }
-  if (h->opts->stats)
-    h->opts->stats->launches++;
-  if (cu2cl_kptr_launch_through_pointer(call)) {
-    rewrite_pointer_launch(h, call, b, e);
-    return;
-  }
-  const char *s = h->src;
-  const char *name_end = s + b;
-  while (name_end < s + e && (isalnum((unsigned char)*name_end) ||
-                              *name_end == '_' || *name_end == ':'))
-    name_end++;
-  const char *name = s + b;
-  for (const char *p = s + b; p < name_end; p++)
-    if (*p == ':')
-      name = p + 1; /* ns::kernel */
-  char *kname = xstrndup(name, (size_t)(name_end - name));
-  const cu2cl_kernel_spec *k = spec_named(h, kname);
-  int external = !k && (launches_external(call) || /* in dead templates */
-                        cu2cl_host_launches_unlaunched(h->dev, call));
-  if (k && k->uses_warp)
-    check_block_size(h, call, k);
-  if (k && k->syncs_grid) /* cu2clrt checks the launch (rt_func.c) */
-    hreport(h, call, CU2CL_D_GRID_SYNC_LAUNCH, k->cuda_name);
-  const char *open = strstr(s + b, "<<<");
-  const char *close = open ? strstr(open, ">>>") : NULL;
-  if ((!open || open >= s + e) && h->macro_launches) {
-    free(kname);
-    return; /* written in a macro body, rewritten there */
-  }
-  if ((!k && !external) || !open || !close || close >= s + e) {
-    hreport(h, call, CU2CL_D_UNSUPPORTED_LAUNCH,
-            !k && !external ? "the kernel was not translated"
-                            : "an unrecognized form");
-    free(kname);
-    return;
-  }
-  const char *paren = close + 3;
-  while (paren < s + e && *paren != '(')
-    paren++;
-  add_edit(h, (unsigned)(name - s), (unsigned)(name_end - s),
-           xasprintf("cu2cl_launch_%s", kname));
-  add_edit(h, (unsigned)(open - s), (unsigned)(paren + 1 - s),
-           cu2cl_host_launch_config(open, close, paren, s + e, "("));
-  free(kname);
-}
-
-/* The emitted specialization a kernel reference names, or NULL. */
-static const cu2cl_kernel_spec *spec_of_ref(host *h, CXCursor ref) {
-  char *usr = cx_usr(ref);
-  const cu2cl_kernel_spec *found = NULL;
-  for (size_t i = 0; i < h->dev->nkernels && !found; i++)
-    if (!strcmp(h->dev->kernels[i].usr, usr))
-      found = &h->dev->kernels[i];
-  free(usr);
-  return found;
-}
-
-/* The kernel a DeclRefExpr names outside a launch, or a null cursor. */
-static CXCursor kernel_value(CXCursor c) {
-  CXCursor r = clang_getCursorReferenced(c);
-  enum CXCursorKind k = clang_getCursorKind(r);
-  if ((k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) &&
-      (cx_cuda_attrs(r) & CX_GLOBAL))
-    return r;
-  return clang_getNullCursor();
-}
-
-/* Records a kernel used as a value, before the stubs are placed, so that
- * its stub gets a launch from void **args. */
-static void note_kernel_value(host *h, CXCursor r) {
-  const cu2cl_kernel_spec *s =
-      clang_Cursor_isNull(r) ? NULL : spec_of_ref(h, r);
-  if (s && !strvec_contains(&h->valued, s->usr))
-    strvec_push(&h->valued, s->usr);
-}
-
-/* A kernel used as a value: c names kernel r (through `&` and
- * parentheses) under parent. Passed to the CUDA API (cudaLaunchKernel((void
- * *)k, ...), cudaFuncGetAttributes(&a, k), a graph node's func) it is the
- * address of its cu2clKernelRef, which launches it from CUDA's void **args;
- * elsewhere (a kernel pointer's value, a comparison, an argument of the
- * user's functions) it is a typed cu2clKernelPtr (host_kptr.h). */
-static void rewrite_kernel_value(host *h, CXCursor c, CXCursor r,
-                                 CXCursor parent) {
-  if (h->collecting_values) {
-    note_kernel_value(h, r);
-    return;
-  }
-  const cu2cl_kernel_spec *k = spec_of_ref(h, r);
-  unsigned b, e;
-  int external = !k && cu2cl_kernel_is_external(r);
-  if ((k || external) && extent_in_target(h, c, &b, &e)) {
-    char *ref = k ? xstrdup(k->ref_name) : cu2cl_kernel_ref_name(r);
-    char *name = k ? xstrdup(k->cuda_name) : cx_spelling(r);
-    char *targs = k && k->tpl_params ? cu2cl_host_tpl_args(k) : NULL;
-    char *launch = xasprintf("cu2cl_launch_%s%s%s%s", name, targs ? "<" : "",
-                             targs ? targs : "", targs ? ">" : "");
-    free(targs);
-    free(name);
-    if (cu2cl_kptr_untyped_context(parent) ||
-        (clang_getCursorKind(parent) == CXCursor_CallExpr &&
-         cu2cl_kptr_untyped_argument(parent, c)))
-      add_edit(h, b, e, xasprintf("((const void *)&%s)", ref));
-    else
-      add_edit(h, b, e, xasprintf("cu2clKernelOf(&%s, %s)", ref, launch));
-    free(ref);
-    free(launch);
-    return;
-  }
-  char *n = cx_spelling(r);
-  char *what = xasprintf(k ? "kernel '%s' used as a value inside a macro"
-                           : "kernel '%s' used as a value, but no "
-                             "specialization of it was emitted",
-                         n);
-  hreport(h, c, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT, what);
-  free(what);
-  free(n);
-}
-
-static void token_offsets(host *h, CXToken t, unsigned *b, unsigned *e);
-
-/* The kernel template an unresolved name (kern<T> in a host template,
- * whose arguments are the template's parameters) names, or a null
- * cursor. */
-static CXCursor dependent_kernel(CXCursor c) {
-  unsigned n = clang_getNumOverloadedDecls(c);
-  for (unsigned i = 0; i < n; i++) {
-    CXCursor d = clang_getOverloadedDecl(c, i);
-    if (clang_getCursorKind(d) == CXCursor_FunctionTemplate &&
-        (cx_cuda_attrs(d) & CX_GLOBAL))
-      return d;
-  }
-  return clang_getNullCursor();
-}
-
-/* kern<T> as a value in a host template: which specialization it names is
- * known when the template is instantiated, so it is
- * ((const void *)cu2cl_kref_kern<T>()), the reference each emitted
- * specialization's stub returns (host_stub.c), as the CUDA API takes a
- * kernel (cudaFuncSetAttribute, cudaLaunchKernel, occupancy queries). Every
- * specialization gets a launch from void **args. `&kern<T>` loses its `&`. */
-static void rewrite_dependent_kernel(host *h, CXCursor c, CXCursor tpl,
-                                     CXCursor parent) {
-  char *usr = cx_usr(tpl);
-  if (h->collecting_values) {
-    if (!strvec_contains(&h->krefs, usr))
-      strvec_push(&h->krefs, usr);
-    for (size_t i = 0; i < h->dev->nkernels; i++) {
-      const cu2cl_kernel_spec *s = &h->dev->kernels[i];
-      if (!strcmp(s->template_usr, usr) && !strvec_contains(&h->valued, s->usr))
-        strvec_push(&h->valued, s->usr);
-    }
-    free(usr);
-    return;
-  }
-  free(usr);
-  unsigned b, e, nb, ne;
-  CXToken *toks;
-  unsigned nt;
-  clang_tokenize(h->tu, clang_getCursorExtent(c), &toks, &nt);
-  if (!nt || !extent_in_target(h, c, &b, &e)) {
-    clang_disposeTokens(h->tu, toks, nt);
-    char *n = cx_spelling(tpl);
-    char *what = xasprintf("kernel '%s' used as a value inside a macro", n);
-    hreport(h, c, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT, what);
-    free(what);
-    free(n);
-    return;
-  }
-  token_offsets(h, toks[0], &nb, &ne);
-  clang_disposeTokens(h->tu, toks, nt);
-  if (clang_getCursorKind(parent) == CXCursor_UnaryOperator) {
-    unsigned pb, pe;
-    clang_tokenize(h->tu, clang_getCursorExtent(parent), &toks, &nt);
-    if (nt && extent_in_target(h, parent, &pb, &pe)) {
-      char *op = cx_take(clang_getTokenSpelling(h->tu, toks[0]));
-      unsigned ob, oe;
-      token_offsets(h, toks[0], &ob, &oe);
-      if (!strcmp(op, "&") && oe <= nb)
-        add_edit(h, ob, oe, xstrdup(""));
-      free(op);
-    }
-    clang_disposeTokens(h->tu, toks, nt);
-  }
-  char *n = cx_spelling(tpl);
-  add_edit(h, nb, ne, xasprintf("((const void *)cu2cl_kref_%s", n));
-  add_edit(h, e, e, xstrdup("())"));
-  free(n);
-}
-
-static void kptr_edit(void *ctx, unsigned begin, unsigned end, char *text) {
-  add_edit(ctx, begin, end, text);
-}
-
-/* A declaration that holds kernels becomes a cu2clKernelPtr. */
-static void rewrite_kptr_decl(host *h, CXCursor c) {
-  const char *why =
-      cx_in_macro_expansion(c) ? "it is written inside a macro" : NULL;
-  if (!why)
-    why = cu2cl_kptr_rewrite_decl(h->tu, c, kptr_edit, h);
-  if (why) {
-    char *n = cx_spelling(c);
-    hreport(h, c, CU2CL_D_KERNEL_POINTER, *n ? n : "(unnamed)", why);
-    free(n);
-  }
-}
-
-/* Host code's expressions: launches and kernels used as values (a first
- * walk with collecting_values set only notes the values), and the
- * declarations that hold kernels. */
-static enum CXChildVisitResult launch_visit(CXCursor c, CXCursor p,
-                                            CXClientData d) {
-  host *h = d;
-  enum CXCursorKind k = clang_getCursorKind(c);
-  if (k == CXCursor_FunctionDecl || k == CXCursor_FunctionTemplate) {
-    unsigned a = cx_cuda_attrs(c);
-    if ((a & CX_GLOBAL) || ((a & CX_DEVICE) && !(a & CX_HOST)))
-      return CXChildVisit_Continue;
-  }
-  if (k == CXCursor_CallExpr && cx_is_launch(c)) {
-    if (!h->collecting_values)
-      rewrite_launch(h, c);
-    return CXChildVisit_Continue;
-  }
-  int here = in_target(h, c);
-  CXCursor r = here && clang_isExpression(k) ? cu2cl_kptr_kernel_named(c)
-                                             : clang_getNullCursor();
-  if (!clang_Cursor_isNull(r)) {
-    rewrite_kernel_value(h, c, r, p);
-    return CXChildVisit_Continue;
-  }
-  if (k == CXCursor_DeclRefExpr && here) { /* a dependent kernel template */
-    r = kernel_value(c);
-    if (!clang_Cursor_isNull(r))
-      rewrite_kernel_value(h, c, r, p);
-    CXCursor o = clang_getCursorReferenced(c);
-    r = clang_getCursorKind(o) == CXCursor_OverloadedDeclRef
-            ? dependent_kernel(o)
-            : clang_getNullCursor();
-    if (!clang_Cursor_isNull(r)) {
-      rewrite_dependent_kernel(h, c, r, p);
-      return CXChildVisit_Continue;
-    }
-  }
-  if (here && !h->collecting_values && cu2cl_kptr_bound(h->kptr, c))
-    rewrite_kptr_decl(h, c);
-  if (!here && k != CXCursor_UnexposedExpr && !clang_isExpression(k) &&
-      !clang_isStatement(k))
-    return CXChildVisit_Continue;
-  return CXChildVisit_Recurse;
-}
-
 /* ---- names ---------------------------------------------------------- */
-
-static void token_offsets(host *h, CXToken t, unsigned *b, unsigned *e) {
-  CXSourceRange r = clang_getTokenExtent(h->tu, t);
-  clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, b);
-  clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, e);
-}
 
 typedef struct enclosing {
   CXFile file;
@@ -952,9 +463,9 @@ static void rename_library(host *h, CXToken *toks, unsigned n, unsigned i,
   char *member = i + 2 < n ? cx_take(clang_getTokenSpelling(h->tu, toks[i + 2]))
                            : xstrdup("");
   unsigned b, e;
-  token_offsets(h, toks[i], &b, &e);
+  host_token_offsets(h, toks[i], &b, &e);
   if (strcmp(sep, "::")) {
-    add_edit(h, b, e, xasprintf("cu2cl_%s", lib));
+    host_add_edit(h, b, e, xasprintf("cu2cl_%s", lib));
   } else {
     char *key = xasprintf("%s::%s", lib, member);
     const cu2cl_host_rule *r = cu2cl_rules_host_find(key);
@@ -962,15 +473,16 @@ static void rename_library(host *h, CXToken *toks, unsigned n, unsigned i,
     if (r && r->replacement && !strcmp(r->replacement, key)) {
       /* device code's: cu2cl's own CUB defines it, the emitter prints it */
       if (!in_device_code(h, tr))
-        token_report(h, tr, CU2CL_D_UNSUPPORTED_API, key,
-                     "CUB's block- and warp-level primitives are for device "
-                     "code; cu2clrt's host CUB does not have them");
+        host_token_report(
+            h, tr, CU2CL_D_UNSUPPORTED_API, key,
+            "CUB's block- and warp-level primitives are for device "
+            "code; cu2clrt's host CUB does not have them");
     } else if (r && r->replacement)
-      add_edit(h, b, e, xasprintf("cu2cl_%s", lib));
+      host_add_edit(h, b, e, xasprintf("cu2cl_%s", lib));
     else if (r)
-      token_report(h, tr, CU2CL_D_UNSUPPORTED_API, key, r->notes);
+      host_token_report(h, tr, CU2CL_D_UNSUPPORTED_API, key, r->notes);
     else
-      token_report(h, tr, CU2CL_D_UNKNOWN_CUDA_API, key, NULL);
+      host_token_report(h, tr, CU2CL_D_UNKNOWN_CUDA_API, key, NULL);
     free(key);
   }
   free(sep);
@@ -1014,8 +526,8 @@ static void note_conditionals(host *h, CXToken *toks, unsigned n) {
     char *hash = cx_take(clang_getTokenSpelling(h->tu, toks[i]));
     char *dir = cx_take(clang_getTokenSpelling(h->tu, toks[i + 1]));
     unsigned b, e, db, de;
-    token_offsets(h, toks[i], &b, &e);
-    token_offsets(h, toks[i + 1], &db, &de);
+    host_token_offsets(h, toks[i], &b, &e);
+    host_token_offsets(h, toks[i + 1], &db, &de);
     if (strcmp(hash, "#")) {
     } else if (!strcmp(dir, "if") || !strcmp(dir, "ifdef") ||
                !strcmp(dir, "ifndef")) {
@@ -1056,26 +568,26 @@ static void rename_tokens(host *h) {
     const cu2cl_host_rule *r = cu2cl_rules_host_find(name);
     CXSourceRange tr = clang_getTokenExtent(h->tu, toks[i]);
     unsigned b, e;
-    token_offsets(h, toks[i], &b, &e);
+    host_token_offsets(h, toks[i], &b, &e);
     const char *port = cu2cl_compiler_macro_port_name(name);
     if (port) { /* #ifdef __CUDACC__: the branch the parse took */
-      add_edit(h, b, e, xstrdup(port));
+      host_add_edit(h, b, e, xstrdup(port));
     } else if (!strcmp(name, "__CUDA_ARCH__")) {
       if (!in_host_function(h, tr)) /* host code: the host branch is right */
-        token_report(h, tr, CU2CL_D_CUDA_ARCH_HOST_BRANCH, NULL, NULL);
+        host_token_report(h, tr, CU2CL_D_CUDA_ARCH_HOST_BRANCH, NULL, NULL);
     } else if (!strcmp(name, "__managed__")) {
-      token_report(h, tr, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT,
-                   "__managed__ variables are not supported; use "
-                   "cudaMallocManaged",
-                   NULL);
+      host_token_report(h, tr, CU2CL_D_UNSUPPORTED_HOST_CONSTRUCT,
+                        "__managed__ variables are not supported; use "
+                        "cudaMallocManaged",
+                        NULL);
     } else if (r && r->replacement && strcmp(r->replacement, name) &&
                !(cu2cl_rules_host_is_user(r) && declares(h, tr, name))) {
       /* (a user's wrapper keeps its own definition) */
-      add_edit(h, b, e, xstrdup(r->replacement));
+      host_add_edit(h, b, e, xstrdup(r->replacement));
       if (h->opts->stats)
         h->opts->stats->api[cu2cl_stats_category(name)]++;
     } else if (r && !r->replacement) {
-      token_report(h, tr, CU2CL_D_UNSUPPORTED_API, name, r->notes);
+      host_token_report(h, tr, CU2CL_D_UNSUPPORTED_API, name, r->notes);
     } else if (!r && str_starts_with(name, "cuda")) {
       CXCursor at = clang_getCursor(h->tu, clang_getRangeStart(tr));
       CXCursor ref = clang_getCursorReferenced(at);
@@ -1087,7 +599,7 @@ static void rename_tokens(host *h) {
       if (arg ? !cx_user_declares(h->tu, name)
               : !clang_Cursor_isNull(ref) && cx_in_system_header(ref) &&
                     !(!strcmp(name, "cuda") && in_device_code(h, tr)))
-        token_report(h, tr, CU2CL_D_UNKNOWN_CUDA_API, name, NULL);
+        host_token_report(h, tr, CU2CL_D_UNKNOWN_CUDA_API, name, NULL);
       free(rn);
     }
     free(name);
@@ -1162,11 +674,11 @@ static void wrap_host_lambdas(host *h) {
     const cu2cl_host_lambda *l = &h->dev->lambdas[i];
     if (strcmp(l->file, name) || l->end > h->src_len)
       continue;
-    add_edit(h, l->begin, l->begin,
-             xasprintf("cu2cl_closure_at<%luul, %s>(", l->id, l->tag));
+    host_add_edit(h, l->begin, l->begin,
+                  xasprintf("cu2cl_closure_at<%luul, %s>(", l->id, l->tag));
     if (l->body)
-      add_edit(h, l->body_begin, l->body_end, xstrdup(l->body));
-    add_edit(h, l->end, l->end, xstrdup(")"));
+      host_add_edit(h, l->body_begin, l->body_end, xstrdup(l->body));
+    host_add_edit(h, l->end, l->end, xstrdup(")"));
   }
   free(name);
 }
@@ -1179,6 +691,7 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
   h.tu = tu;
   h.dev = dev;
   h.opts = opts;
+  h.stats = opts->stats;
   h.diags = diags;
   char *main_name = cx_take(clang_getTranslationUnitSpelling(tu));
   h.file = clang_getFile(tu, file ? file : main_name);
@@ -1194,10 +707,12 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
   h.kptr = cu2cl_kptr_analyze(tu);
   wrap_host_lambdas(&h);
   h.collecting_values = 1;
-  clang_visitChildren(clang_getTranslationUnitCursor(tu), launch_visit, &h);
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), host_launch_visit,
+                      &h);
   h.collecting_values = 0;
   clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &h);
-  clang_visitChildren(clang_getTranslationUnitCursor(tu), launch_visit, &h);
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), host_launch_visit,
+                      &h);
   rename_tokens(&h);
   if (h.is_main) {
     /* at the first include or declaration, whichever comes first (code
@@ -1209,7 +724,7 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
     for (size_t i = 0; i < h.nblocks; i++)
       if (h.blocks[2 * i] < at && at < h.blocks[2 * i + 1])
         at = h.blocks[2 * i];
-    add_edit(&h, at, at, program_block(&h));
+    host_add_edit(&h, at, at, program_block(&h));
   }
   free(h.blocks);
   char *out = cu2cl_edits_apply(&h.edits, h.src, h.src_len, lines);

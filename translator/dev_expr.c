@@ -964,52 +964,9 @@ static int print_base_conversion(emitter *e, CXCursor c, CXCursor operand) {
 
 /* Implicit conversions and the like print their operand; without one, a
  * default argument or similar, the value. */
-/* v.xy on a clang extended vector (an ExtVectorElementExpr, which libclang
- * does not expose): the accessor is the source after the vector. OpenCL C
- * spells components as clang does; a one-element vector is a scalar. 1
- * when c is one, printed. */
-static int print_ext_vector_element(emitter *e, CXCursor c, CXCursor base) {
-  CXType bt = clang_getCanonicalType(clang_getCursorType(base));
-  if (bt.kind == CXType_Pointer)
-    bt = clang_getCanonicalType(clang_getPointeeType(bt));
-  if (bt.kind != CXType_ExtVector)
-    return 0;
-  unsigned be, ce;
-  clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(base)), NULL,
-                        NULL, NULL, &be);
-  clang_getFileLocation(clang_getRangeEnd(clang_getCursorExtent(c)), NULL, NULL,
-                        NULL, &ce);
-  if (ce <= be)
-    return 0; /* an implicit conversion, as wide as its operand */
-  CXToken *toks;
-  unsigned n;
-  CXTranslationUnit tu = cx_unit_of(e->tu, c);
-  clang_tokenize(tu, clang_getCursorExtent(c), &toks, &n);
-  char *acc = n >= 2 ? cx_take(clang_getTokenSpelling(tu, toks[n - 1])) : NULL;
-  char *dot = n >= 2 ? cx_take(clang_getTokenSpelling(tu, toks[n - 2])) : NULL;
-  clang_disposeTokens(tu, toks, n);
-  int ok = acc && dot && (!strcmp(dot, ".") || !strcmp(dot, "->"));
-  if (ok && clang_getNumElements(bt) == 1 && strcmp(acc, "x") &&
-      strcmp(acc, "s0")) {
-    dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
-               "a swizzle of a one-element vector");
-  } else if (ok) {
-    dev_print_expr(e, base);
-    if (clang_getNumElements(bt) != 1)
-      strbuf_printf(e->out, "%s%s", dot, acc);
-  }
-  free(acc);
-  free(dot);
-  return ok;
-}
-
 static void print_unexposed(emitter *e, CXCursor c) {
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
-  if (n == 1 && print_ext_vector_element(e, c, kids[0])) {
-    free(kids);
-    return;
-  }
   CXEvalResult value =
       n == 0 && e->in_builtin ? clang_Cursor_Evaluate(c) : NULL;
   if (value)

@@ -871,19 +871,6 @@ char *dev_type_name(emitter *e, CXType t) {
   if (t.kind == CXType_Enum)
     return dev_type_name(
         e, clang_getEnumDeclIntegerType(clang_getTypeDeclaration(t)));
-  if (t.kind == CXType_ExtVector) { /* clang's, which OpenCL C's vectors are
-                                       (code shared with HIP) */
-    CXType el = clang_getCanonicalType(clang_getElementType(t));
-    long long n = clang_getNumElements(t);
-    const char *eb = builtin_type_name(el.kind);
-    if (eb && el.kind != CXType_Bool && el.kind != CXType_Void &&
-        el.kind != CXType_Half && el.kind != CXType_Float16 &&
-        (n == 1 || n == 2 || n == 3 || n == 4 || n == 8 || n == 16)) {
-      if (el.kind == CXType_Double)
-        e->uses_fp64 = 1;
-      return n == 1 ? xstrdup(eb) : xasprintf("%s%lld", eb, n);
-    }
-  }
   if (t.kind == CXType_Record && dev_cg_is_type(t))
     return xstrdup(dev_cg_type_name(t));
   CXType elem;

@@ -147,25 +147,64 @@ static void handle_function(host *h, CXCursor c) {
   }
 }
 
+/* Replaces variable c's declaration with text (owned). The declarators of
+ * one declaration (__constant__ float a[4], b[4];) all start at its
+ * specifiers: each after the first replaces only its own part, from the
+ * end of the one before it (the comma on). */
+static void replace_variable(host *h, CXCursor c, char *text) {
+  unsigned b, e;
+  if (!host_extent_in_target(h, c, &b, &e)) {
+    free(text);
+    return;
+  }
+  unsigned from =
+      b == h->var_begin && h->var_end > b && h->var_end <= e ? h->var_end : b;
+  h->var_begin = b;
+  h->var_end = e;
+  b = from;
+  cu2cl_edits_widen_to_lines(h->src, h->src_len, &b, &e);
+  host_add_edit(h, b, e, text ? text : xstrdup(""));
+}
+
+/* The initializer [ib, ie) of variable c named at offset at, as the text
+ * of a copy-initialization (NULL: none). A class's construction starts at
+ * the name: nothing after it is an implicit default construction
+ * (`__constant__ stack_t stack;`), `s(1, 2)` and `s{1, 2}` are {1, 2}. */
+static char *constructed_at_name(host *h, CXCursor c, unsigned ib, unsigned ie,
+                                 unsigned at) {
+  if (ib > at)
+    return xstrndup(h->src + ib, ie - ib);
+  char *name = cx_spelling(c);
+  unsigned from = at + (unsigned)strlen(name);
+  free(name);
+  while (from < ie && isspace((unsigned char)h->src[from]))
+    from++;
+  if (from + 1 >= ie || (h->src[from] != '(' && h->src[from] != '{'))
+    return NULL;
+  return xasprintf("{%.*s}", (int)(ie - from - 2), h->src + from + 1);
+}
+
 /* __constant__ and __device__ variables become runtime symbols
- * (host_symbols.h). */
+ * (host_symbols.h); __shared__ ones go. */
 static void handle_variable(host *h, CXCursor c) {
   unsigned a = cx_cuda_attrs(c);
   if (!(a & (CX_CONSTANT | CX_DEVICE | CX_SHARED)))
     return;
   if (a & CX_SHARED) {
-    remove_decl(h, c, NULL);
+    replace_variable(h, c, NULL);
     return;
   }
   CXCursor init = clang_Cursor_getVarDeclInitializer(c);
-  unsigned ib, ie;
+  unsigned ib, ie, at;
+  clang_getFileLocation(clang_getCursorLocation(c), NULL, NULL, NULL, &at);
   char *it = NULL;
   if (!clang_Cursor_isNull(init) && host_extent_in_target(h, init, &ib, &ie))
-    it = xstrndup(h->src + ib, ie - ib);
-  remove_decl(h, c,
-              cu2cl_host_symbol(c, it,
-                                h->opts->rdc && clang_getCursorLinkage(c) ==
-                                                    CXLinkage_External));
+    it = constructed_at_name(h, c, ib, ie, at);
+  replace_variable(
+      h, c,
+      cu2cl_host_symbol(c, it,
+                        h->opts->rdc &&
+                            clang_getCursorLinkage(c) == CXLinkage_External));
   free(it);
 }
 

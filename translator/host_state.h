@@ -46,6 +46,9 @@ typedef struct host {
   int cub_included;
   int curand_included;
   cu2cl_kptr *kptr; /* declarations holding kernels (host_kptr.h) */
+  unsigned var_begin, var_end; /* the last __constant__/__device__ variable
+                                  rewritten: a declarator group's next one
+                                  (int a, b;) starts where it ended */
 } host;
 
 /* An edit of [b, e) of the file (text owned by the list). */

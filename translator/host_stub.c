@@ -133,8 +133,8 @@ static char *without_restrict(const char *type) {
 /* kernel: null for an explicit specialization (no defaults there). */
 static void append_stub_params(CXTranslationUnit tu, strbuf *b,
                                const cu2cl_kernel_spec *k, CXCursor kernel) {
-  strbuf_append(b, "(dim3 grid, dim3 block, size_t shmem,\n"
-                   "    cu2clStream_t stream");
+  strbuf_append(b, "(dim3 cu2cl_grid, dim3 cu2cl_block, size_t cu2cl_shmem,\n"
+                   "    cu2clStream_t cu2cl_stream");
   for (size_t i = 0; i < k->nparams; i++) {
     const cu2cl_kernel_param *p = &k->params[i];
     if (p->kind != CU2CL_KARG_VALUE && p->kind != CU2CL_KARG_DEVPTR)
@@ -171,10 +171,11 @@ void cu2cl_host_stub_template(strbuf *b, CXTranslationUnit tu,
   char *params = with_host_names(k->tpl_params);
   if (kref)
     append_kref_template(b, params, k->cuda_name);
-  strbuf_printf(b,
-                "template <%s>\ncu2clError_t cu2cl_launch_%s(dim3 grid, "
-                "dim3 block, size_t shmem,\n    cu2clStream_t stream",
-                params, k->cuda_name);
+  strbuf_printf(
+      b,
+      "template <%s>\ncu2clError_t cu2cl_launch_%s(dim3 cu2cl_grid, "
+      "dim3 cu2cl_block, size_t cu2cl_shmem,\n    cu2clStream_t cu2cl_stream",
+      params, k->cuda_name);
   free(params);
   for (size_t i = 0; i < k->pattern_params.len; i++) {
     char *def = default_suffix(tu, tpl, (int)i);
@@ -207,10 +208,11 @@ void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu, CXCursor tpl,
   }
   if (kref)
     append_kref_template(b, strbuf_cstr(&params), name);
-  strbuf_printf(b,
-                "template <%s>\ncu2clError_t cu2cl_launch_%s(dim3 grid, "
-                "dim3 block, size_t shmem,\n    cu2clStream_t stream",
-                strbuf_cstr(&params), name);
+  strbuf_printf(
+      b,
+      "template <%s>\ncu2clError_t cu2cl_launch_%s(dim3 cu2cl_grid, "
+      "dim3 cu2cl_block, size_t cu2cl_shmem,\n    cu2clStream_t cu2cl_stream",
+      strbuf_cstr(&params), name);
   strbuf_free(&params);
   for (unsigned i = 0; i < n; i++) {
     if (clang_getCursorKind(kids[i]) != CXCursor_ParmDecl)
@@ -231,24 +233,26 @@ void cu2cl_host_stub_unlaunched(strbuf *b, CXTranslationUnit tu, CXCursor tpl,
 /* A kernel used as a value gets a launch from CUDA's void **args, which
  * unpacks them for its typed stub (cu2clKernelRef.launchv). */
 static void append_launchv(strbuf *b, const cu2cl_kernel_spec *k) {
-  strbuf_printf(b,
-                "static cu2clError_t cu2cl_launchv_%s(dim3 grid, dim3 block, "
-                "size_t shmem,\n    cu2clStream_t stream, void **args) {\n"
-                "  (void)args;\n  return cu2cl_launch_%s",
-                k->cl_name, k->cuda_name);
+  strbuf_printf(
+      b,
+      "static cu2clError_t cu2cl_launchv_%s(dim3 cu2cl_grid, dim3 cu2cl_block, "
+      "size_t cu2cl_shmem,\n    cu2clStream_t cu2cl_stream, void **cu2cl_args) "
+      "{\n"
+      "  (void)cu2cl_args;\n  return cu2cl_launch_%s",
+      k->cl_name, k->cuda_name);
   if (k->tpl_params) {
     char *args = cu2cl_host_tpl_args(k);
     strbuf_printf(b, "<%s>", args);
     free(args);
   }
-  strbuf_append(b, "(grid, block, shmem, stream");
+  strbuf_append(b, "(cu2cl_grid, cu2cl_block, cu2cl_shmem, cu2cl_stream");
   size_t n = 0;
   for (size_t i = 0; i < k->nparams; i++) {
     const cu2cl_kernel_param *p = &k->params[i];
     if (p->kind != CU2CL_KARG_VALUE && p->kind != CU2CL_KARG_DEVPTR)
       continue;
     char *type = without_restrict(p->host_type);
-    strbuf_printf(b, ",\n      *(%s *)args[%zu]", type, n++);
+    strbuf_printf(b, ",\n      *(%s *)cu2cl_args[%zu]", type, n++);
     free(type);
   }
   strbuf_append(b, ");\n}\n");
@@ -271,14 +275,14 @@ static void append_ref(strbuf *b, const cu2cl_kernel_spec *k, int valued) {
 /* The cu2clArg array of a specialization's launch. Returns its length. */
 static size_t append_args(strbuf *b, const cu2cl_kernel_spec *k,
                           const char *indent) {
-  strbuf_printf(b, "%scu2clArg args[] = {\n", indent);
+  strbuf_printf(b, "%scu2clArg cu2cl_args[] = {\n", indent);
   size_t n = 0;
   for (size_t i = 0; i < k->nparams; i++) {
     const cu2cl_kernel_param *p = &k->params[i];
     const char *kind = arg_kind_name(p->kind);
     strbuf_printf(b, "%s    ", indent);
     if (p->kind == CU2CL_KARG_LOCAL)
-      strbuf_printf(b, "{%s, shmem, NULL},\n", kind);
+      strbuf_printf(b, "{%s, cu2cl_shmem, NULL},\n", kind);
     else if (p->kind == CU2CL_KARG_DEVRT)
       strbuf_printf(b, "{%s, 0, NULL},\n", kind);
     else if (p->kind == CU2CL_KARG_SYMBOL)
@@ -321,14 +325,15 @@ void cu2cl_host_stub_closures(strbuf *b, const cu2cl_kernel_spec *const *ks,
   for (size_t i = 0; i < n; i++)
     append_ref(b, ks[i], 0);
   char *params = without_defaults(k0->tpl_params);
-  strbuf_printf(b,
-                "/* Launches %s for the closures of lambdas written in host "
-                "code, which have no type name to specialize for: the lambda "
-                "that made the closure (recorded by cu2cl_closure_at) picks "
-                "the OpenCL kernel. */\ntemplate <%s>\ncu2clError_t "
-                "cu2cl_launch_%s(dim3 grid, dim3 block, size_t shmem,\n"
-                "    cu2clStream_t stream",
-                k0->cuda_name, params, k0->cuda_name);
+  strbuf_printf(
+      b,
+      "/* Launches %s for the closures of lambdas written in host "
+      "code, which have no type name to specialize for: the lambda "
+      "that made the closure (recorded by cu2cl_closure_at) picks "
+      "the OpenCL kernel. */\ntemplate <%s>\ncu2clError_t "
+      "cu2cl_launch_%s(dim3 cu2cl_grid, dim3 cu2cl_block, size_t cu2cl_shmem,\n"
+      "    cu2clStream_t cu2cl_stream",
+      k0->cuda_name, params, k0->cuda_name);
   free(params);
   for (size_t i = 0; i < k0->pattern_params.len; i++) {
     char *param = with_host_names(k0->pattern_params.items[i]);
@@ -341,14 +346,17 @@ void cu2cl_host_stub_closures(strbuf *b, const cu2cl_kernel_spec *const *ks,
                   ks[i]->cl_name);
     size_t na = append_args(b, ks[i], "    ");
     strbuf_printf(b,
-                  "    return cu2clLaunchKernel(&%s, grid, block, shmem, "
-                  "stream, args, %zu);\n  }\n",
+                  "    return cu2clLaunchKernel(&%s, cu2cl_grid, cu2cl_block, "
+                  "cu2cl_shmem, "
+                  "cu2cl_stream, cu2cl_args, %zu);\n  }\n",
                   ks[i]->ref_name, na);
   }
   /* a closure no wrapper recorded: the launch fails, as CUDA's of a
    * function it has no kernel for, and sets the last error */
-  strbuf_append(b, "  return cu2clLaunchKernel(NULL, grid, block, shmem, "
-                   "stream, NULL, 0);\n}\n");
+  strbuf_append(
+      b,
+      "  return cu2clLaunchKernel(NULL, cu2cl_grid, cu2cl_block, cu2cl_shmem, "
+      "cu2cl_stream, NULL, 0);\n}\n");
 }
 
 void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
@@ -376,10 +384,11 @@ void cu2cl_host_stub(strbuf *b, CXTranslationUnit tu,
   append_stub_params(tu, b, k, with_defaults);
   strbuf_append(b, " {\n");
   size_t n = append_args(b, k, "  ");
-  strbuf_printf(b,
-                "  return cu2clLaunchKernel(&%s, grid, "
-                "block, shmem, stream, args, %zu);\n}\n",
-                k->ref_name, n);
+  strbuf_printf(
+      b,
+      "  return cu2clLaunchKernel(&%s, cu2cl_grid, "
+      "cu2cl_block, cu2cl_shmem, cu2cl_stream, cu2cl_args, %zu);\n}\n",
+      k->ref_name, n);
   if (valued)
     append_launchv(b, k);
   if (k->tpl_params && kref) {
@@ -397,7 +406,8 @@ void cu2cl_host_stub_extern(strbuf *b, CXTranslationUnit tu, CXCursor decl) {
   char *name = cx_spelling(decl);
   strbuf_printf(b,
                 "extern cu2clKernelRef %s;\ncu2clError_t cu2cl_launch_%s(dim3 "
-                "grid, dim3 block, size_t shmem,\n    cu2clStream_t stream",
+                "cu2cl_grid, dim3 cu2cl_block, size_t cu2cl_shmem,\n    "
+                "cu2clStream_t cu2cl_stream",
                 ref, name);
   int n = clang_Cursor_getNumArguments(decl);
   for (int i = 0; i < n; i++) {

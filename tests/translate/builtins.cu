@@ -16,7 +16,7 @@ __global__ void geometry(int *out)
 // CHECK-CL: out[x + y + z] = w + CU2CL_WARP_SIZE;
 // CHECK-HOST: #include "cu2clrt.h"
 // CHECK-HOST: static cu2clProgram cu2cl_program = {"builtins.cl", cu2cl_source_builtins, NULL, NULL};
-// CHECK-HOST: cu2clError_t cu2cl_launch_geometry(dim3 grid, dim3 block, size_t shmem,
+// CHECK-HOST: cu2clError_t cu2cl_launch_geometry(dim3 cu2cl_grid, dim3 cu2cl_block, size_t cu2cl_shmem,
 // CHECK-HOST: {CU2CL_ARG_DEVPTR, sizeof(out), &out},
 // CHECK-HOST-NOT: __global__
 

@@ -53,8 +53,8 @@ int main()
     return type == cudaGraphNodeTypeKernel && flag ? 0 : 1;
 }
 // The launch stub takes cu2clrt's type, and the stub for void **args too.
-// CHECK-HOST: cu2clStream_t stream, cu2clPitchedPtr p, float v) {
-// CHECK-HOST: *(cu2clPitchedPtr *)args[0]
+// CHECK-HOST: cu2clStream_t cu2cl_stream, cu2clPitchedPtr p, float v) {
+// CHECK-HOST: *(cu2clPitchedPtr *)cu2cl_args[0]
 // CHECK-HOST-NOT: cudaPitchedPtr p
 // CHECK-HOST: cu2clMemcpy3DParms copy = {0};
 // CHECK-HOST: copy.dstPtr = make_cu2clPitchedPtr(host, 64 * sizeof(float), 64, 8);

@@ -35,11 +35,11 @@ int main()
 // CHECK-CL: __kernel void each_lambda_host_lambdas_cu_22_39_in_fill_float(int n, lambda_host_lambdas_cu_22_39_in_fill_float_kernarg f_arg)
 // CHECK-CL: self.cap_p[i] = self.cap_v + (uint)get_local_id(0);
 // CHECK-HOST: template <typename F>
-// CHECK-HOST: cu2clError_t cu2cl_launch_each(dim3 grid, dim3 block, size_t shmem,
-// CHECK-HOST: cu2clStream_t stream, int n, F f) {
+// CHECK-HOST: cu2clError_t cu2cl_launch_each(dim3 cu2cl_grid, dim3 cu2cl_block, size_t cu2cl_shmem,
+// CHECK-HOST: cu2clStream_t cu2cl_stream, int n, F f) {
 // CHECK-HOST: cu2cl_closure_id<F>::tag() == cu2cl_closure_tag_of<cu2cl_closure_tag<float>>()) { /* each_lambda_host_lambdas_cu_22_39_in_fill_float */
 // CHECK-HOST: cu2cl_closure_id<F>::tag() == cu2cl_closure_tag_of<cu2cl_closure_tag<int>>()) { /* each_lambda_host_lambdas_cu_22_39_in_fill_int */
-// CHECK-HOST: return cu2clLaunchKernel(NULL, grid, block, shmem, stream, NULL, 0);
+// CHECK-HOST: return cu2clLaunchKernel(NULL, cu2cl_grid, cu2cl_block, cu2cl_shmem, cu2cl_stream, NULL, 0);
 // CHECK-HOST: cu2cl_closure_at<
 // CHECK-HOST: cu2cl_closure_tag<T>>([=] __device__ (int i) { /* cu2cl: a __device__ lambda; its body is in the .cl file */ (void)&p; (void)&v; }));
 // CHECK-HOST-NOT: <(lambda at

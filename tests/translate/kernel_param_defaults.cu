@@ -27,8 +27,8 @@ __global__ void scale(Span<float, 1> s, float by = 2.0f) // EXPECT: CU2CL2203
         s.p[i] = by * i + lane() + lane(2);
 }
 // CHECK-CL: lane((uint)get_local_id(0), (uint)get_local_id(1) + 1, 3) + lane(2, (uint)get_local_id(1) + 1, 3);
-// CHECK-HOST: cu2clError_t cu2cl_launch_scale(dim3 grid, dim3 block, size_t shmem,
-// CHECK-HOST:     cu2clStream_t stream, Span<float, 1> s, float by = 2.0f) {
+// CHECK-HOST: cu2clError_t cu2cl_launch_scale(dim3 cu2cl_grid, dim3 cu2cl_block, size_t cu2cl_shmem,
+// CHECK-HOST:     cu2clStream_t cu2cl_stream, Span<float, 1> s, float by = 2.0f) {
 
 int main()
 {

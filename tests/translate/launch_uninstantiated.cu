@@ -20,8 +20,8 @@ __global__ void scale(T *p, T v, int n = 1) // EXPECT: CU2CL1102
         p[i] *= v;
 }
 // CHECK-HOST: template <typename T, int B = 64>
-// CHECK-HOST: cu2clError_t cu2cl_launch_scale(dim3 grid, dim3 block, size_t shmem,
-// CHECK-HOST:     cu2clStream_t stream, T *p, T v, int n = 1);
+// CHECK-HOST: cu2clError_t cu2cl_launch_scale(dim3 cu2cl_grid, dim3 cu2cl_block, size_t cu2cl_shmem,
+// CHECK-HOST:     cu2clStream_t cu2cl_stream, T *p, T v, int n = 1);
 
 template <typename T>
 struct Buf {

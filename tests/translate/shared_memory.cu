@@ -34,7 +34,7 @@ __global__ void blockSum(const float *in, float *out, int n)
 // CHECK-CL: __local float *partial = (__local float *)cu2cl_dynamic_shared;
 // CHECK-CL: barrier(CLK_LOCAL_MEM_FENCE | CLK_GLOBAL_MEM_FENCE);
 // CHECK-CL: for (int s = (uint)get_local_size(0) / 2; s > 0; s >>= 1) {
-// CHECK-HOST: {CU2CL_ARG_LOCAL, shmem, NULL},
+// CHECK-HOST: {CU2CL_ARG_LOCAL, cu2cl_shmem, NULL},
 
 // A kernel whose only parameter is its dynamic shared memory takes none in
 // the program cu2clrt builds for one size.

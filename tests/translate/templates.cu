@@ -26,7 +26,7 @@ __global__ void sumSquares(const T *in, T *out, int n) // EXPECT: CU2CL2004
 // CHECK-CL: buf[(uint)get_local_id(0)] = i < n ? square_float(in[i]) : (float)(0);
 // CHECK-CL: float square_float(float v) {
 // CHECK-HOST: template <typename T, unsigned int BLOCK>
-// CHECK-HOST: cu2clError_t cu2cl_launch_sumSquares(dim3 grid, dim3 block, size_t shmem,
+// CHECK-HOST: cu2clError_t cu2cl_launch_sumSquares(dim3 cu2cl_grid, dim3 cu2cl_block, size_t cu2cl_shmem,
 // CHECK-HOST: template <>
 // CHECK-HOST: inline cu2clError_t cu2cl_launch_sumSquares<float, 128u>(
 // CHECK-HOST: inline cu2clError_t cu2cl_launch_sumSquares<double, 64u>(
@@ -54,7 +54,7 @@ template <typename T, Combine C> __global__ void combine(T *p, T v) {
 void run_combine(float *p) {
     combine<float, Combine::Mul><<<1, 32>>>(p, 2.0f);
 }
-// CHECK-HOST: cu2cl_launch_combine<float, static_cast<Combine>(1)>(dim3 grid
+// CHECK-HOST: cu2cl_launch_combine<float, static_cast<Combine>(1)>(dim3 cu2cl_grid
 // A kernel template's reference for kern<T> as a value is declared only
 // where host templates name it so (projects kernel_pointers/dependent.cu).
 // CHECK-HOST-NOT: cu2cl_kref_

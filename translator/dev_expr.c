@@ -279,24 +279,33 @@ char *dev_arg_text(emitter *e, CXCursor a) {
   return r;
 }
 
-/* &arg for a parameter taken by reference. An array symbol (__constant__,
- * or __shared__ hoisted from a device function) is a pointer to its first
- * element outside the kernel that declares it: a reference to the whole
- * array (float (&t)[N]) is that pointer cast, not its address. */
-static void print_address_of(emitter *e, CXCursor arg, CXType pointee) {
+/* &sym of an array symbol (__constant__, or __shared__ hoisted from a
+ * device function), which is a pointer to its first element outside the
+ * kernel that declares it: that pointer cast to a pointer to the whole
+ * array (its pointers, if it holds them, into global memory). 1 when
+ * printed. */
+static int print_array_symbol_address(emitter *e, CXCursor arg,
+                                      CXType pointee) {
   CXCursor in = cx_strip_implicit(arg);
   symbol *s = clang_getCursorKind(in) == CXCursor_DeclRefExpr
                   ? dev_symbol_of(e, clang_getCursorReferenced(in))
                   : NULL;
-  if (s && s->is_array && dev_is_array_type(pointee) &&
-      (s->space != 'l' || (e->cur && !e->cur->is_kernel))) {
-    strbuf b = {0};
-    dev_print_type_decl(e, &b, clang_getCanonicalType(pointee), s->space,
-                        "(*)");
-    strbuf_printf(e->out, "(%s)%s", strbuf_cstr(&b), s->name);
-    strbuf_free(&b);
+  if (!s || !s->is_array || !dev_is_array_type(pointee) ||
+      (s->space == 'l' && !(e->cur && !e->cur->is_kernel)))
+    return 0;
+  strbuf b = {0};
+  dev_print_pointer_decl(e, &b, clang_getCanonicalType(pointee), s->space,
+                         dev_holds_pointers(pointee) ? 'g' : 0, "");
+  strbuf_printf(e->out, "(%s)%s", strbuf_cstr(&b), s->name);
+  strbuf_free(&b);
+  return 1;
+}
+
+/* &arg for a parameter taken by reference; an array symbol's as above (a
+ * reference to the whole array, float (&t)[N]). */
+static void print_address_of(emitter *e, CXCursor arg, CXType pointee) {
+  if (print_array_symbol_address(e, arg, pointee))
     return;
-  }
   dev_emit(e, "&");
   char *t = dev_arg_text(e, arg);
   dev_emit(e, t);
@@ -622,6 +631,11 @@ static void print_call(emitter *e, CXCursor c) {
   unsigned nk = cx_children(c, &kids);
   CXCursor *args;
   unsigned nargs = dev_call_args(c, &args);
+  CXCursor rdef = dev_definition(e, ref);
+  /* T &f(): a pointer to the object; an assignment's value as it is */
+  int deref = dev_returns_reference(clang_Cursor_isNull(rdef) ? ref : rdef) &&
+              !is_trivial_assign(clang_Cursor_isNull(rdef) ? ref : rdef);
+  dev_emit(e, deref ? "(*" : "");
   if (rk == CXCursor_Constructor) {
     print_constructor_call(e, c, ref, args, nargs);
   } else if (rk == CXCursor_CXXMethod || rk == CXCursor_ConversionFunction) {
@@ -674,6 +688,7 @@ static void print_call(emitter *e, CXCursor c) {
   } else {
     dev_report(e, c, CU2CL_D_FUNCTION_POINTER, "call through a pointer");
   }
+  dev_emit(e, deref ? ")" : "");
   free(args);
   free(kids);
 }
@@ -792,7 +807,8 @@ static void print_operator(emitter *e, CXCursor c) {
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_UnaryOperator && n == 1 &&
       clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_AddrOf &&
-      print_component_address(e, kids[0])) {
+      (print_component_address(e, kids[0]) ||
+       print_array_symbol_address(e, kids[0], clang_getCursorType(kids[0])))) {
     free(kids);
     return;
   }
@@ -859,7 +875,19 @@ static void print_conditional(emitter *e, CXCursor c) {
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
   if (n == 3) {
-    dev_print_expr(e, kids[0]);
+    /* C++ converts the condition to bool; OpenCL C takes no floating one */
+    enum CXTypeKind ck =
+        clang_getCanonicalType(clang_getCursorType(cx_strip_implicit(kids[0])))
+            .kind;
+    int fp = ck == CXType_Float || ck == CXType_Double || ck == CXType_Half ||
+             ck == CXType_Float16 || ck == CXType_LongDouble;
+    if (fp) {
+      char *t = dev_arg_text(e, kids[0]);
+      strbuf_printf(e->out, "(%s != 0)", t);
+      free(t);
+    } else {
+      dev_print_expr(e, kids[0]);
+    }
     dev_emit(e, " ? ");
     dev_print_expr(e, kids[1]);
     dev_emit(e, " : ");

@@ -109,10 +109,7 @@ static void print_param(emitter *e, fn_clone *f, CXCursor p) {
  * of them, `__constant__ double *totals[4];` (HeCBench egs), set from the
  * host's cudaMalloc'd pointers. */
 static int symbol_holds_pointers(const symbol *s) {
-  CXType t = clang_getCanonicalType(clang_getCursorType(s->decl));
-  while (dev_is_array_type(t))
-    t = clang_getCanonicalType(clang_getArrayElementType(t));
-  return t.kind == CXType_Pointer;
+  return dev_holds_pointers(clang_getCursorType(s->decl));
 }
 
 /* A pointer to it (to an array's first element), living where the symbol
@@ -181,8 +178,10 @@ static void print_signature(emitter *e, fn_clone *f) {
                                  parameters and locals are */
       rt = clang_getUnqualifiedType(
           clang_getPointeeType(clang_getCanonicalType(rt)));
-    char *r =
-        dev_type_string(e, rt, dev_is_pointer_type(rt) ? f->ret_space : 0);
+    char *r = dev_type_string(
+        e, rt,
+        dev_is_pointer_type(rt) || dev_returns_reference(d) ? f->ret_space
+                                                            : 0);
     strbuf_printf(e->out, "%s %s(", r, f->name);
     free(r);
   }
@@ -253,7 +252,8 @@ static void analyse(emitter *e, size_t idx) {
   dev_check_warp_code(e, e->fns[idx].decl);
   f = &e->fns[idx];
   if (!f->is_kernel &&
-      dev_is_pointer_type(clang_getCursorResultType(f->decl))) {
+      (dev_is_pointer_type(clang_getCursorResultType(f->decl)) ||
+       dev_returns_reference(f->decl))) {
     dev_function_return_space(e, f);
     e->quiet = 1; /* the first analysis reported */
     dev_analyze_function(e, &e->fns[idx]);

@@ -154,6 +154,13 @@ char dev_inner_space(emitter *e, CXCursor c) {
     return v->space ? v->space : 'g';
   if (v && (v->flags & V_POINTER) && v->inner)
     return v->inner;
+  /* an array of pointers (a local, a __constant__ symbol), or its address:
+   * its elements point into global memory, as it is declared */
+  if (!clang_Cursor_isNull(var) && (!v || (v->flags & V_ARRAY)) &&
+      (v || dev_symbol_of(e, var)) &&
+      dev_is_array_type(clang_getCursorType(var)) &&
+      dev_holds_pointers(clang_getCursorType(var)))
+    return 'g';
   return dev_expr_space(e, c);
 }
 
@@ -280,6 +287,12 @@ char dev_expr_space(emitter *e, CXCursor c) {
   }
   case CXCursor_CallExpr:
     return call_return_space(e, c);
+  case CXCursor_CXXThisExpr: /* where self points */
+    if (e->cur && !dev_closure_of_method(e, e->cur->decl))
+      return e->cur->self == 'S' ? 'p'
+             : e->cur->self && e->cur->self != 'N' ? e->cur->self
+                                                    : 'g';
+    return 'g';
   case CXCursor_CXXNewExpr: { /* the heap, or where placement new puts it */
     dev_new_parts np;
     dev_new_expr_parts(e->tu, c, &np);
@@ -292,8 +305,16 @@ char dev_expr_space(emitter *e, CXCursor c) {
 
 char dev_lvalue_space(emitter *e, CXCursor c) {
   switch (clang_getCursorKind(c)) {
+  case CXCursor_CallExpr: /* f() returning T &: where the object is */
+    return dev_returns_reference(clang_getCursorReferenced(c))
+               ? call_return_space(e, c)
+               : 'p';
   case CXCursor_UnexposedExpr:
-  case CXCursor_ParenExpr: {
+  case CXCursor_ParenExpr:
+  case CXCursor_CStyleCastExpr: /* reinterpret_cast<T &>(x): x itself */
+  case CXCursor_CXXStaticCastExpr:
+  case CXCursor_CXXReinterpretCastExpr:
+  case CXCursor_CXXConstCastExpr: {
     CXCursor k = dev_last_child(c);
     return clang_Cursor_isNull(k) ? 'p' : dev_lvalue_space(e, k);
   }
@@ -510,6 +531,19 @@ void dev_check_member_space(emitter *e, CXCursor lhs, CXCursor value,
   free(cn);
 }
 
+/* A local pointer to pointers (T **p, float *(*p)[4][2]) set from value:
+ * where those point, when the first value says (the address of an array
+ * symbol of pointers: global memory, where the array itself is
+ * __constant). */
+static void set_local_inner(emitter *e, var_entry *v, CXType t,
+                            CXCursor value) {
+  CXType c = clang_getCanonicalType(t);
+  if (v->inner || clang_Cursor_isNull(value) || is_null_pointer(value) ||
+      c.kind != CXType_Pointer || !dev_holds_pointers(clang_getPointeeType(c)))
+    return;
+  v->inner = dev_inner_space(e, value);
+}
+
 static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
                                              CXClientData d) {
   emitter *e = d;
@@ -522,8 +556,9 @@ static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
     } else if (cx_cuda_attrs(c) & CX_SHARED) {
       var_add(e, c, 'l', dev_is_array_type(t) ? V_ARRAY : 0);
     } else if (dev_is_pointer_type(t)) {
-      var_add(e, c, is_null_pointer(init) ? 0 : dev_expr_space(e, init),
-              V_POINTER);
+      var_entry *v = var_add(
+          e, c, is_null_pointer(init) ? 0 : dev_expr_space(e, init), V_POINTER);
+      set_local_inner(e, v, t, init);
     } else if (dev_is_nonconst_ref(t)) {
       var_add(e, c, clang_Cursor_isNull(init) ? 'p' : dev_lvalue_space(e, init),
               V_POINTER | V_DEREF);
@@ -542,6 +577,7 @@ static enum CXChildVisitResult analyze_visit(CXCursor c, CXCursor p,
       if (v && (v->flags & V_POINTER) && !(v->flags & V_DEREF) &&
           !is_null_pointer(kids[1])) {
         char sp = dev_expr_space(e, kids[1]);
+        set_local_inner(e, v, clang_getCursorType(var), kids[1]);
         if (!v->space) {
           v->space = sp;
         } else if (sp != v->space && !e->quiet) {
@@ -624,8 +660,10 @@ char dev_function_return_space(emitter *e, fn_clone *f) {
     return f->ret_space;
   f->ret_known = 1;
   f->ret_space = 'g';
-  if (!dev_is_pointer_type(clang_getCursorResultType(f->decl)))
+  int ref = dev_returns_reference(f->decl);
+  if (!ref && !dev_is_pointer_type(clang_getCursorResultType(f->decl)))
     return f->ret_space;
+  ptrdiff_t cur = e->cur ? e->cur - e->fns : -1; /* e->fns may move */
   var_entry *saved = e->vars;
   size_t saved_n = e->nvars, saved_cap = e->capvars;
   e->vars = NULL;
@@ -635,6 +673,7 @@ char dev_function_return_space(emitter *e, fn_clone *f) {
   e->quiet = 1;
   dev_analyze_function(e, f);
   e->quiet = quiet;
+  e->cur = &e->fns[idx]; /* this: where its self points */
   char space = 0; /* from the first return with a value */
   CXCursor body = dev_function_body(e->fns[idx].decl);
   CXCursor *rets = NULL;
@@ -643,9 +682,10 @@ char dev_function_return_space(emitter *e, fn_clone *f) {
   for (size_t i = 0; i < nrets; i++) {
     CXCursor v = dev_first_child(rets[i]);
     if (!clang_Cursor_isNull(v) && !space)
-      space = dev_expr_space(e, v);
+      space = ref ? dev_lvalue_space(e, v) : dev_expr_space(e, v);
   }
   free(rets);
+  e->cur = cur >= 0 ? &e->fns[cur] : NULL;
   dev_vars_reset(e);
   free(e->vars);
   e->vars = saved;

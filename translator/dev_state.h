@@ -229,6 +229,9 @@ typedef struct emitter {
   CXCursor site;  /* the statement being printed, for diagnostics */
   int quiet;      /* analysing a callee: no diagnostics */
   int in_builtin; /* printing the arguments of a built-in's rule */
+  /* the #pragma unroll lines of a for loop whose declarations go before
+   * it (dev_print_for): printed right before its header */
+  char *loop_pragmas;
   /* Predication (see dev_pred.c): the predicate of the statements being
    * printed (NULL: none), the predicate passed to collective user functions
    * called from the expression being printed, a counter for fresh names,

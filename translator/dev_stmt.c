@@ -375,7 +375,8 @@ void dev_print_var_decl(emitter *e, CXCursor v) {
   if (dev_is_const_ref(t))
     t = clang_getPointeeType(clang_getCanonicalType(t));
   char sp = ve && (ve->flags & V_POINTER) ? ve->space : 0;
-  dev_print_type_decl(e, e->out, t, sp, sn);
+  dev_print_type_decl_inner(e, e->out, t, sp,
+                            ve && (ve->flags & V_POINTER) ? ve->inner : 0, sn);
   if (!clang_Cursor_isNull(init)) {
     CXCursor in = cx_strip_implicit(init);
     int trivial_ctor = clang_getCursorKind(in) == CXCursor_CallExpr &&
@@ -529,15 +530,12 @@ void dev_for_parts(emitter *e, CXCursor s, CXCursor part[3]) {
   free(kids);
 }
 
-void dev_print_for(emitter *e, CXCursor s) {
-  CXCursor *kids;
-  unsigned n = cx_children(s, &kids);
-  jump_targets jumps = rebind_jumps(e, 1);
-  CXCursor part[3];
+/* for (int a = 0, b = n; ...): several declarations are printed one per
+ * statement, which a for header cannot hold; they go before the loop, in a
+ * block of their own so that their scope stays the loop's. 1 for such a
+ * loop, whose parts are part. */
+static int for_hoists(emitter *e, CXCursor s, CXCursor part[3]) {
   dev_for_parts(e, s, part);
-  /* for (int a = 0, b = n; ...): several declarations are printed one per
-   * statement, which a for header cannot hold; they go before the loop, in
-   * a block of their own so that their scope stays the loop's. */
   int hoist = 0;
   if (!clang_Cursor_isNull(part[0]) &&
       clang_getCursorKind(part[0]) == CXCursor_DeclStmt) {
@@ -545,11 +543,25 @@ void dev_print_for(emitter *e, CXCursor s) {
     hoist = cx_children(part[0], &decls) > 1;
     free(decls);
   }
+  return hoist;
+}
+
+void dev_print_for(emitter *e, CXCursor s) {
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  jump_targets jumps = rebind_jumps(e, 1);
+  CXCursor part[3];
+  int hoist = for_hoists(e, s, part);
   if (hoist) {
     dev_emit(e, "{\n");
     e->indent++;
     dev_indent(e);
     print_decl_stmt(e, part[0]);
+    if (e->loop_pragmas) { /* its #pragma unroll: before the for itself */
+      dev_emit(e, e->loop_pragmas);
+      free(e->loop_pragmas);
+      e->loop_pragmas = NULL;
+    }
     dev_indent(e);
     part[0] = clang_getNullCursor();
   }
@@ -867,6 +879,10 @@ static void print_return(emitter *e, CXCursor s) {
     dev_emit(e, "return self;\n");
   } else if (clang_Cursor_isNull(v)) {
     dev_emit(e, "return;\n");
+  } else if (e->cur && dev_returns_reference(e->cur->decl)) {
+    dev_emit(e, "return &("); /* T &f(): the object's address */
+    dev_print_expr(e, v);
+    dev_emit(e, ");\n");
   } else {
     dev_emit(e, "return ");
     dev_print_expr(e, v);
@@ -879,12 +895,25 @@ static void print_attributed(emitter *e, CXCursor s) {
   CXCursor *kids;
   unsigned n = cx_children(s, &kids);
   if (n) {
-    dev_drop_line(e);
+    CXCursor part[3];
+    int later = clang_getCursorKind(kids[n - 1]) == CXCursor_ForStmt &&
+                for_hoists(e, kids[n - 1], part);
+    strbuf pragmas = {0};
+    strbuf *out = e->out;
+    if (later) /* printed by dev_print_for, after what goes before */
+      e->out = &pragmas;
+    else
+      dev_drop_line(e);
     print_gap(
         e, s, dev_offset_of(clang_getRangeStart(clang_getCursorExtent(s))),
         dev_offset_of(clang_getRangeStart(clang_getCursorExtent(kids[n - 1]))),
         1);
+    e->out = out;
+    if (later)
+      e->loop_pragmas = strbuf_take(&pragmas);
     dev_print_stmt(e, kids[n - 1]);
+    free(e->loop_pragmas); /* a loop printed another way */
+    e->loop_pragmas = NULL;
   }
   free(kids);
 }

@@ -505,6 +505,14 @@ int dev_is_const_ref(CXType t) {
          !dev_is_nonconst_ref(t);
 }
 
+int dev_returns_reference(CXCursor fn) {
+  enum CXCursorKind k = clang_getCursorKind(fn);
+  return (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod ||
+          k == CXCursor_ConversionFunction) &&
+         !cx_in_system_header(fn) &&
+         dev_is_nonconst_ref(clang_getCursorResultType(fn));
+}
+
 int dev_type_registered(emitter *e, const char *usr) {
   return strvec_contains(&e->type_usrs, usr);
 }
@@ -898,45 +906,59 @@ char *dev_type_name(emitter *e, CXType t) {
   return r;
 }
 
-/* Prints a declaration of name with type t. space: for pointers, the
- * address space they point into; for other objects, where they live
- * (0 or 'p': private, printed without qualifier). */
-void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
-                         const char *name) {
+int dev_holds_pointers(CXType t) {
+  CXType c = clang_getCanonicalType(t);
+  while (dev_is_array_type(c))
+    c = clang_getCanonicalType(clang_getArrayElementType(c));
+  return c.kind == CXType_Pointer;
+}
+
+static void print_decl(emitter *e, strbuf *b, CXType t, char space, char inner,
+                       char lives, const char *name);
+
+/* A pointer named name to pt in space (0: global). A pointer to pointers
+ * (T **p, T *(*p)[4]): those live where it points, and point there too
+ * unless inner says otherwise. lives: where the pointer itself lives
+ * (T *__global *p's inner pointer), printed after its star; restrict: its
+ * qualifier. */
+static void print_pointer(emitter *e, strbuf *b, CXType pt, char space,
+                          char inner, char lives, int restrict_,
+                          const char *name) {
+  const char *lw = dev_space_word(lives);
+  char sp = space ? space : 'g';
+  int holds = dev_holds_pointers(pt);
+  char *d = xasprintf(dev_is_array_type(pt) ? "(*%s%s%s%s)" : "*%s%s%s%s", lw,
+                      *lw ? " " : "", restrict_ ? "restrict " : "", name);
+  print_decl(e, b, pt, holds && inner ? inner : sp, 0, holds ? sp : 0, d);
+  free(d);
+}
+
+/* A declaration of name with type t; space: as dev_print_type_decl; inner:
+ * for a pointer to pointers, where those point (0: as space); lives: for a
+ * pointer type, where the pointer object itself lives. */
+static void print_decl(emitter *e, strbuf *b, CXType t, char space, char inner,
+                       char lives, const char *name) {
   CXType c = clang_getCanonicalType(t), elem;
   if (dev_thrust_class(c, &elem) == 'p') { /* the pointer it wraps */
-    char *d = xasprintf("*%s", name);
-    dev_print_type_decl(e, b, elem, space ? space : 'g', d);
-    free(d);
+    print_pointer(e, b, elem, space, 0, lives, 0, name);
     return;
   }
   switch (c.kind) {
   case CXType_Pointer:
   case CXType_LValueReference:
-  case CXType_RValueReference: {
-    CXType pt = clang_getPointeeType(c);
-    /* a pointer to a pointer: the inner pointer lives where the outer
-     * points (T *__global *p) */
-    char sp = space ? space : 'g';
-    const char *in = clang_getCanonicalType(pt).kind == CXType_Pointer
-                         ? dev_space_word(sp)
-                         : "";
-    char *d = xasprintf(
-        dev_is_array_type(pt) ? "(%s%s*%s%s)" : "%s%s*%s%s", in, *in ? " " : "",
-        clang_isRestrictQualifiedType(c) ? "restrict " : "", name);
-    dev_print_type_decl(e, b, pt, sp, d);
-    free(d);
+  case CXType_RValueReference:
+    print_pointer(e, b, clang_getPointeeType(c), space, inner, lives,
+                  clang_isRestrictQualifiedType(c), name);
     return;
-  }
   case CXType_ConstantArray: {
     char *d = xasprintf("%s[%lld]", name, clang_getArraySize(c));
-    dev_print_type_decl(e, b, clang_getArrayElementType(c), space, d);
+    print_decl(e, b, clang_getArrayElementType(c), space, inner, lives, d);
     free(d);
     return;
   }
   case CXType_IncompleteArray: {
     char *d = xasprintf("%s[]", name);
-    dev_print_type_decl(e, b, clang_getArrayElementType(c), space, d);
+    print_decl(e, b, clang_getArrayElementType(c), space, inner, lives, d);
     free(d);
     return;
   }
@@ -952,23 +974,22 @@ void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
   free(tn);
 }
 
+/* Prints a declaration of name with type t. space: for pointers, the
+ * address space they point into; for other objects, where they live
+ * (0 or 'p': private, printed without qualifier). */
+void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
+                         const char *name) {
+  print_decl(e, b, t, space, 0, 0, name);
+}
+
 void dev_print_type_decl_inner(emitter *e, strbuf *b, CXType t, char space,
                                char inner, const char *name) {
-  CXType c = clang_getCanonicalType(t);
-  CXType pt = clang_getPointeeType(c);
-  if (!inner || c.kind != CXType_Pointer ||
-      clang_getCanonicalType(pt).kind != CXType_Pointer) {
-    dev_print_type_decl(e, b, t, space, name);
-    return;
-  }
-  /* T *INNER *SPACE name: the pointer *name lives in space, points to
-   * inner */
-  const char *w = dev_space_word(space ? space : 'g');
-  char *d =
-      xasprintf("%s%s*%s%s", w, *w ? " " : "",
-                clang_isRestrictQualifiedType(c) ? "restrict " : "", name);
-  dev_print_type_decl(e, b, pt, inner, d);
-  free(d);
+  print_decl(e, b, t, space, inner, 0, name);
+}
+
+void dev_print_pointer_decl(emitter *e, strbuf *b, CXType pointee, char space,
+                            char inner, const char *name) {
+  print_pointer(e, b, pointee, space, inner, 0, 0, name);
 }
 
 char *dev_pointer_declarator(CXType pointee, char space, const char *name) {

@@ -41,17 +41,29 @@ const char *dev_space_name(char s); /* "global", ..., "private" */
  * holds as the __global T * it wraps (dev_thrust_class, dev_class.h). */
 int dev_is_pointer_type(CXType t);
 int dev_is_array_type(CXType t);
+/* 1 for a pointer type, and an array of them (T *a[2][3]). */
+int dev_holds_pointers(CXType t);
 int dev_is_nonconst_ref(CXType t);
 int dev_is_const_ref(CXType t);
+/* 1 for a user function (or method) returning a reference that is no
+ * const one (T &at(int i)): it returns a pointer, and its calls are
+ * printed as (*f(args)). */
+int dev_returns_reference(CXCursor fn);
 char *dev_type_name(emitter *e, CXType t);
 /* 1 for the name of an OpenCL built-in vector type (float4, uchar2). */
 int dev_is_cl_vector_name(const char *tn);
 void dev_print_type_decl(emitter *e, strbuf *b, CXType t, char space,
                          const char *name);
-/* As dev_print_type_decl; for a pointer to a pointer with inner set, *name
- * points into inner (T *INNER *SPACE name) instead of space. */
+/* As dev_print_type_decl; for a pointer to pointers with inner set (T **p,
+ * T *(*p)[4]), those point into inner (T *INNER *SPACE name) instead of
+ * space. */
 void dev_print_type_decl_inner(emitter *e, strbuf *b, CXType t, char space,
                                char inner, const char *name);
+/* A declaration of a pointer named name to pointee in space (0: global),
+ * inner as above: float *name, __local float (*name)[4], __global float
+ * *__constant (*name)[4] (pointee holds pointers, inner global). */
+void dev_print_pointer_decl(emitter *e, strbuf *b, CXType pointee, char space,
+                            char inner, const char *name);
 char *dev_type_string(emitter *e, CXType t, char space);
 /* The declarator of a pointer named name to an object of type pointee in
  * space (0: private): "*name", "(*name)" when pointee is an array (float

@@ -24,6 +24,19 @@ __global__ void pairs(int *p, int n) {
 // CHECK-CL: int b = n - 1;
 // CHECK-CL: for (; a < b; a++, b--)
 
+// The same loop under #pragma unroll (HeCBench tsa): the pragma goes with
+// the for, after the declarations, since it must be followed by a loop.
+__global__ void pairs_unrolled(int *p, int n) {
+    int s = 0;
+#pragma unroll 4
+    for (int a = 0, b = n - 1; a < b; a++, b--)
+        s += a * b;
+    p[threadIdx.x] = s;
+}
+// CHECK-CL: int b = n - 1;
+// CHECK-CL: #pragma unroll 4
+// CHECK-CL: for (; a < b; a++, b--)
+
 // A device function named like an OpenCL C built-in family (convert_*,
 // native_*, ...) is renamed: it would redeclare the built-in (HeCBench's
 // sobel failed to build on PoCL after cu2cl exited 0).

@@ -2,7 +2,9 @@
 // cudaMemcpyToSymbol from the host's cudaMalloc'd pointers (HeCBench egs):
 // a pointer, an array of pointers, a 2D array of pointers through a
 // typedef, and a pointer to arrays; read in the kernel and in a device
-// function, the memory they point to written through them.
+// function, the memory they point to written through them; the address of
+// a whole array symbol of pointers chosen into a local pointer to it, and
+// an array of pointers decayed into a local pointer to pointer.
 #include <cstdio>
 #include <cuda_runtime.h>
 
@@ -13,7 +15,7 @@ typedef float *table_t[ROWS][COLS];
 
 __constant__ int *counts;
 __constant__ double *totals[ROWS];
-__constant__ table_t tables;
+__constant__ table_t tables, other;
 __device__ float *scratch;
 __constant__ int (*blocks)[N];
 
@@ -30,6 +32,22 @@ __global__ void spread() {
   scratch[t] = tables[1][2][t] * 2.0f;
   atomicAdd(&counts[t % 4], 1);
   blocks[1][t] = blocks[0][t] + t;
+}
+
+// One of two whole tables through a pointer to it (HeCBench egs' summing
+// kernel), weighted by position so that the two give different sums.
+__global__ void weigh(int which, float *out) {
+  table_t *t;
+  if (which)
+    t = &tables;
+  else
+    t = &other;
+  double **tot = totals;
+  float acc = 0.0f;
+  for (int r = 0; r < ROWS; r++)
+    for (int c = 0; c < COLS; c++)
+      acc += (*t)[r][c][threadIdx.x] * (float)(r * COLS + c + 1);
+  out[threadIdx.x] = acc + (float)tot[1][threadIdx.x];
 }
 
 int main() {
@@ -58,8 +76,29 @@ int main() {
   cudaMemcpyToSymbol(counts, &h_counts, sizeof h_counts);
   cudaMemcpyToSymbol(scratch, &h_scratch, sizeof h_scratch);
   cudaMemcpyToSymbol(blocks, &h_blocks, sizeof h_blocks);
+  float *h_other[ROWS][COLS], *h_out;
+  for (int r = 0; r < ROWS; r++)
+    for (int c = 0; c < COLS; c++)
+      h_other[r][c] = h_tables[ROWS - 1 - r][COLS - 1 - c];
+  cudaMemcpyToSymbol(other, &h_other, sizeof(table_t));
+  cudaMalloc(&h_out, 2 * N * sizeof(float));
   spread<<<1, N>>>();
+  weigh<<<1, N>>>(1, h_out);
+  weigh<<<1, N>>>(0, h_out + N);
   int bad = cudaDeviceSynchronize() != cudaSuccess;
+  float weighed[2 * N];
+  cudaMemcpy(weighed, h_out, sizeof weighed, cudaMemcpyDeviceToHost);
+  for (int t = 0; t < N; t++) {
+    float want[2] = {0.0f, 0.0f};
+    for (int r = 0; r < ROWS; r++)
+      for (int c = 0; c < COLS; c++) {
+        float w = (float)(r * COLS + c + 1);
+        want[0] += (float)(r * 10 + c + t) * w;
+        want[1] += (float)((ROWS - 1 - r) * 10 + (COLS - 1 - c) + t) * w;
+      }
+    for (int i = 0; i < 2; i++)
+      bad |= weighed[i * N + t] != want[i] + (float)(3 * (10 + t) + 3);
+  }
   float row[N], s[N];
   double tot[N];
   int cnt[4], second[N];

@@ -163,6 +163,50 @@ START_TEST(test_launch_local_memory) {
 }
 END_TEST
 
+/* A kernel object keeps its arguments, and cu2clrt sets only those that
+ * changed since the kernel's last launch: each launch below repeats some
+ * of the previous one's arguments and changes others (a pointer, a value,
+ * the dynamic shared memory's size), and must see exactly its own. */
+START_TEST(test_arguments_change_between_launches) {
+  enum { N = 256 };
+  int *a = NULL, *b = NULL, out[N];
+  CK(cu2clMalloc((void **)&a, N * sizeof(int)));
+  CK(cu2clMalloc((void **)&b, N * sizeof(int)));
+  struct {
+    int **p, base, n;
+  } seq[] = {{&a, 1, N}, {&a, 1, N}, {&a, 2, N}, {&b, 2, N},
+             {&a, 3, N / 2}, {&b, 3, N / 2}, {&a, 3, N}};
+  for (unsigned s = 0; s < sizeof seq / sizeof seq[0]; s++) {
+    CK(cu2clMemset(*seq[s].p, 0xff, N * sizeof(int)));
+    cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof(int *), seq[s].p},
+                       {CU2CL_ARG_VALUE, sizeof(int), &seq[s].base},
+                       {CU2CL_ARG_VALUE, sizeof(int), &seq[s].n}};
+    CK(cu2clLaunchKernel(&k_fill1d, dims(N / 64, 1, 1), dims(64, 1, 1), 0,
+                         NULL, args, 3));
+    CK(cu2clMemcpy(out, *seq[s].p, sizeof out, cu2clMemcpyDeviceToHost));
+    for (int i = 0; i < N; i++)
+      ck_assert_int_eq(out[i], i < seq[s].n ? seq[s].base + i : -1);
+  }
+  /* the __local argument's size follows the block */
+  unsigned blocks[] = {64, 64, 128, 32, 128};
+  for (unsigned s = 0; s < sizeof blocks / sizeof blocks[0]; s++) {
+    unsigned B = blocks[s];
+    for (int i = 0; i < N; i++)
+      out[i] = i;
+    CK(cu2clMemcpy(a, out, sizeof out, cu2clMemcpyHostToDevice));
+    cu2clArg args[] = {{CU2CL_ARG_DEVPTR, sizeof a, &a},
+                       {CU2CL_ARG_LOCAL, B * sizeof(int), NULL}};
+    CK(cu2clLaunchKernel(&k_reverse, dims(N / B, 1, 1), dims(B, 1, 1),
+                         B * sizeof(int), NULL, args, 2));
+    CK(cu2clMemcpy(out, a, sizeof out, cu2clMemcpyDeviceToHost));
+    for (int i = 0; i < N; i++)
+      ck_assert_int_eq(out[i], (int)(i / B * B + (B - 1 - i % B)));
+  }
+  CK(cu2clFree(a));
+  CK(cu2clFree(b));
+}
+END_TEST
+
 /* Dynamic shared memory as the translator emits it: a __local pointer
  * parameter named cu2cl_dynamic_shared_param, or, in a program cu2clrt
  * builds for one size, a static array (CU2CL_DYNAMIC_SHARED_UNITS). The
@@ -852,6 +896,7 @@ static Suite *rt_launch_suite(void) {
   tcase_add_loop_test(core, test_managed_kernel, 0, 2);
   tcase_add_test(core, test_null_devptr_arg);
   tcase_add_test(core, test_null_after_pointer_arg);
+  tcase_add_test(core, test_arguments_change_between_launches);
   tcase_add_test(core, test_cache_miss_then_hit);
   tcase_add_test(core, test_cache_corrupt_entry);
   tcase_add_test(core, test_cache_disabled);

@@ -153,31 +153,72 @@ static cu2clError_t rt_warp_check(rt_device *d,
   return cu2clSuccess;
 }
 
-static cl_int rt_set_arg(rt_device *d, cl_kernel kernel, cl_uint i,
+/* Sets argument i of k's kernel unless k->memo says it holds that value
+ * already. Caller holds k->lock. */
+static cl_int rt_set_arg(rt_device *d, rt_kernel *k, cl_uint i,
                          const cu2clArg *a, cu2clError_t *err) {
-  void *p;
+  void *p = NULL;
+  const void *bytes;
+  size_t n;
   switch (a->kind) {
   case CU2CL_ARG_VALUE:
-    return clSetKernelArg(kernel, i, a->size, a->value);
+    bytes = a->value;
+    n = a->size;
+    break;
   case CU2CL_ARG_DEVPTR:
     p = *(void *const *)a->value;
-    /* NVIDIA rejects a NULL SVM pointer; a NULL buffer argument is the
-     * OpenCL 1.2 way to pass a null __global pointer. */
-    return p ? clSetKernelArgSVMPointer(kernel, i, p)
-             : clSetKernelArg(kernel, i, sizeof(cl_mem), NULL);
+    bytes = &p;
+    n = sizeof p;
+    break;
   case CU2CL_ARG_LOCAL:
-    /* OpenCL rejects empty __local arguments; CUDA launches with 0 bytes of
-     * dynamic shared memory are common and never touch it. */
-    return clSetKernelArg(kernel, i, a->size ? a->size : 4, NULL);
+    bytes = &a->size;
+    n = sizeof a->size;
+    break;
   case CU2CL_ARG_SYMBOL:
     *err = rt_symbol_storage(a->value, d, &p);
-    return *err ? CL_INVALID_ARG_VALUE : clSetKernelArgSVMPointer(kernel, i, p);
+    bytes = &p;
+    n = sizeof p;
+    break;
   case CU2CL_ARG_DEVRT:
     *err = rt_devrt_block(d, &p);
-    return *err ? CL_INVALID_ARG_VALUE : clSetKernelArgSVMPointer(kernel, i, p);
+    bytes = &p;
+    n = sizeof p;
+    break;
   default:
     return CL_INVALID_ARG_VALUE;
   }
+  if (*err)
+    return CL_INVALID_ARG_VALUE;
+  rt_arg_memo *m = i < k->nmemo ? &k->memo[i] : NULL;
+  if (m && m->set && m->kind == a->kind && m->size == n &&
+      !memcmp(m->bytes, bytes, n))
+    return CL_SUCCESS;
+  cl_int st;
+  switch (a->kind) {
+  case CU2CL_ARG_VALUE:
+    st = clSetKernelArg(k->kernel, i, a->size, a->value);
+    break;
+  case CU2CL_ARG_LOCAL:
+    /* OpenCL rejects empty __local arguments; CUDA launches with 0 bytes of
+     * dynamic shared memory are common and never touch it. */
+    st = clSetKernelArg(k->kernel, i, a->size ? a->size : 4, NULL);
+    break;
+  default:
+    /* NVIDIA rejects a NULL SVM pointer; a NULL buffer argument is the
+     * OpenCL 1.2 way to pass a null __global pointer. */
+    st = p ? clSetKernelArgSVMPointer(k->kernel, i, p)
+           : clSetKernelArg(k->kernel, i, sizeof(cl_mem), NULL);
+    break;
+  }
+  if (m) {
+    m->set = st == CL_SUCCESS && n <= RT_MEMO_BYTES;
+    if (m->set) {
+      m->kind = a->kind;
+      m->size = n;
+      memcpy(m->bytes, bytes, n);
+    }
+  }
+  return st;
 }
 
 /* ---- CU2CL_CHECK=1 ---- */
@@ -408,6 +449,9 @@ static cu2clError_t rt_refresh_kernel(const cu2clKernelRef *ref, rt_kernel *k,
     }
     clReleaseKernel(k->kernel); /* enqueued work keeps the old one alive */
     k->kernel = fresh;
+    free(k->memo); /* it has no arguments yet */
+    k->memo = NULL;
+    k->nmemo = 0;
     rt_log_debug("kernel %s: recreated (a pointer argument changed between "
                  "NULL and an SVM pointer)",
                  ref->name);
@@ -424,9 +468,13 @@ static cu2clError_t rt_set_args(rt_device *d, const cu2clKernelRef *ref,
   cu2clError_t rerr = rt_refresh_kernel(ref, k, args, nargs);
   if (rerr != cu2clSuccess)
     return rerr;
+  if (!k->memo && nargs) {
+    k->memo = calloc(nargs, sizeof *k->memo);
+    k->nmemo = k->memo ? nargs : 0;
+  }
   for (unsigned i = 0; i < nargs; i++) {
     cu2clError_t err = cu2clSuccess;
-    cl_int st = rt_set_arg(d, k->kernel, i, &args[i], &err);
+    cl_int st = rt_set_arg(d, k, i, &args[i], &err);
     if (st != CL_SUCCESS) {
       rt_log_error("kernel %s: argument %u (kind %d, %zu bytes) rejected: %s",
                    ref->name, i, args[i].kind, args[i].size,

@@ -930,6 +930,7 @@ void rt_program_release_device(rt_device *d) {
       clReleaseKernel(sk->k.kernel);
       pthread_mutex_destroy(&sk->k.lock);
     }
+    free(sk->k.memo);
     *pk = sk->next;
     free(sk);
   }
@@ -951,6 +952,7 @@ void rt_program_release_device(rt_device *d) {
       clReleaseKernel(k->kernel);
       pthread_mutex_destroy(&k->lock);
     }
+    free(k->memo);
     memset(k, 0, sizeof *k);
   }
   for (rt_program_state *s = g_prog.programs; s; s = s->next) {

@@ -20,8 +20,24 @@
 
 #include "rt_device.h"
 
+/* An argument as last set on a kernel object: a launch that passes the
+ * same one again skips clSetKernelArg (an OpenCL kernel keeps its
+ * arguments), whose cost on NVIDIA's driver adds up over a step of several
+ * short kernels (docs/performance.md). Values over 32 bytes are always
+ * set. */
+enum { RT_MEMO_BYTES = 32 };
+typedef struct rt_arg_memo {
+  int set; /* 0: unknown, set the next one */
+  int kind;
+  size_t size;
+  unsigned char bytes[RT_MEMO_BYTES];
+} rt_arg_memo;
+
 typedef struct rt_kernel {
   cl_kernel kernel;
+  rt_arg_memo *memo; /* nmemo entries, NULL until the first launch; under
+                        lock, reset when kernel is recreated */
+  unsigned nmemo;
   pthread_mutex_t lock; /* held while arguments are set and enqueued */
   cl_uint nargs;
   size_t max_group_size; /* CL_KERNEL_WORK_GROUP_SIZE */

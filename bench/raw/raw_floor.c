@@ -6,7 +6,9 @@
  *
  *   raw_floor jacobi FILE.cl OPTIONS [SWEEPS]
  *   raw_floor fv FILE.cl OPTIONS P PATCHES [STEPS]
+ *   raw_floor fvbatch FILE.cl OPTIONS P PATCHES [STEPS]
  *   raw_floor compact FILE.cl OPTIONS ALGO.cl ALGO_OPTIONS N BLOCK [REPS]
+ *   raw_floor reduce FILE.cl OPTIONS int|float|double N [REPS] [MAXTHREADS]
  *
  * jacobi: the Jacobi sample's sweep as its "plain" path makes it (zero the
  *   8-byte sum, JacobiMethod on 512 rows, 64 blocks of 256, copy the sum
@@ -21,6 +23,16 @@
  *   as markers measure, as cu2clrt's do), and "kernel", the kernel's own
  *   start to end from its profiling event (how OpenCL code usually times
  *   a kernel).
+ * fvbatch: fv-euler's batched step as the sample's runGpu issues it:
+ *   the sample's fillPatches before the timed region (its Grid from the
+ *   sample's factorPatches), then between two markers batchedCopy,
+ *   batchedFluxX, batchedFluxY, batchedUpdate (blocks of 128 over the
+ *   volumes each covers) and batchedMaxEigenvalue (PATCHES blocks of 128),
+ *   then a blocking read of the eigenvalues, whose maximum sets
+ *   the next step's dt. Prints "events" as fv does (steps launched without
+ *   an event per kernel, as cu2clrt launches) and "kernels", the sum of the
+ *   five kernels' own times (as many other steps, each kernel with its
+ *   profiling event; medians over STEPS, microseconds).
  * compact: the compaction sample's timed loop on int input (about half of
  *   it positive, as the sample's) between two markers, as the sample's
  *   CUDA events: REPS times computeBlockCounts, an exclusive scan of the
@@ -31,16 +43,30 @@
  *   chunks. Once with a wait after each scan (Thrust's exclusive_scan waits
  *   for its stream, and so does the port's), once without. Prints Gelem/s
  *   (medians of 5 rounds) and checks the output.
+ * reduce: the reduction sample's gpuReduce for kernels 3-7 on its own input
+ *   (fillInput): passes shaped by launchShape (MAXTHREADS threads, 256 by
+ *   default; grid-stride kernels at most compute units * (max(2048, the
+ *   largest work-group) / MAXTHREADS) blocks, the sample's maxBlocks from
+ *   cu2clrt's properties), the instance the sample's switch picks (the
+ *   translator names it reduce6_int_256_true), until one value is left.
+ *   Timed as the sample's timeMs: one call, a marker, REPS calls (3 by
+ *   default), a marker. Prints ms per reduction and GB/s of input, and
+ *   checks the sum against a host sum (exact for int, else the sample's
+ *   error bound). RAW_SIZED=1 builds each kernel with its dynamic shared
+ *   memory as a static array (-D CU2CL_DYNAMIC_SHARED_UNITS), one program
+ *   per size, as cu2clrt does on NVIDIA.
  *
  * Device memory is OpenCL buffers; RAW_SVM=1 uses coarse-grained SVM
  * instead, as cu2clrt does. The device: the first GPU, else the first
  * device; RAW_PLATFORM=substring picks a platform by name. Data: a
  * diagonally dominant system for Jacobi (no infinities: a CPU device slows
- * down on them), constants for fv-euler. Not a test: a benchmark for
- * docs/performance.md.
+ * down on them), constants for fv, a uniform flow for fvbatch (rho 1,
+ * u 0.5, v -0.25, p 1: it prints the eigenvalue, 0.5 + sqrt(1.4)). Not a
+ * test: a benchmark for docs/performance.md.
  */
 #define CL_TARGET_OPENCL_VERSION 300
 #include <CL/cl.h>
+#include <float.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -347,6 +373,118 @@ static void run_fv(ctx *x, int p, int patches, int steps) {
   free(kt);
 }
 
+/* fv-euler's batched kernels: blocks of kBatchThreads; fillPatches's Grid
+ * is {p, px, py}, px the largest divisor of PATCHES up to its square root
+ * (the sample's factorPatches). */
+enum { BATCH = 128 };
+
+/* blocksFor(threads) blocks of BATCH, in work-items */
+static size_t batch_items(size_t threads) {
+  return (threads + BATCH - 1) / BATCH * BATCH;
+}
+
+static void run_fvbatch(ctx *x, int p, int patches, int steps) {
+  size_t w = (size_t)p + 2, halo = w * w * (size_t)patches,
+         interior = (size_t)p * p * (size_t)patches;
+  mem qint = mem_new(x, interior * KN * sizeof(double), 0.0, 1);
+  double *h_q = malloc(interior * KN * sizeof(double));
+  for (size_t v = 0; v < interior; v++) { /* rho 1, u 0.5, v -0.25, p 1 */
+    double q[KN] = {1.0, 0.5, -0.25, 1.0 / 0.4 + 0.5 * (0.25 + 0.0625)};
+    memcpy(&h_q[v * KN], q, sizeof q);
+  }
+  mem_write(x, &qint, h_q, interior * KN * sizeof(double));
+  free(h_q);
+  mem qin = mem_new(x, halo * KN * sizeof(double), 1.0, 1);
+  mem fx = mem_new(x, halo * KN * sizeof(double), 0.0, 1);
+  mem fy = mem_new(x, halo * KN * sizeof(double), 0.0, 1);
+  mem lx = mem_new(x, halo * sizeof(double), 0.0, 1);
+  mem ly = mem_new(x, halo * sizeof(double), 0.0, 1);
+  mem eig = mem_new(x, (size_t)patches * sizeof(double), 0.0, 1);
+  double *h_eig = pinned(x, (size_t)patches * sizeof(double));
+  cl_int grid[3] = {p, 1, patches}; /* Grid {p, px, py} */
+  for (int d = 1; d * d <= patches; d++)
+    if (patches % d == 0)
+      grid[1] = d;
+  grid[2] = patches / grid[1];
+  cl_kernel fill = kernel(x, "fillPatches");
+  mem_arg(x, fill, 0, &qint);
+  mem_arg(x, fill, 1, &qin);
+  CHECK(clSetKernelArg(fill, 2, sizeof grid, grid));
+  CHECK(clSetKernelArg(fill, 3, sizeof patches, &patches));
+  cl_kernel ks[5] = {kernel(x, "batchedCopy"), kernel(x, "batchedFluxX"),
+                     kernel(x, "batchedFluxY"), kernel(x, "batchedUpdate"),
+                     kernel(x, "batchedMaxEigenvalue")};
+  mem_arg(x, ks[0], 0, &qin); /* batchedCopy(Qin, Qint, p, T) */
+  mem_arg(x, ks[0], 1, &qint);
+  CHECK(clSetKernelArg(ks[0], 2, sizeof p, &p));
+  CHECK(clSetKernelArg(ks[0], 3, sizeof patches, &patches));
+  for (int i = 1; i <= 2; i++) { /* batchedFlux?(Qin, F, L, p, T) */
+    mem_arg(x, ks[i], 0, &qin);
+    mem_arg(x, ks[i], 1, i == 1 ? &fx : &fy);
+    mem_arg(x, ks[i], 2, i == 1 ? &lx : &ly);
+    CHECK(clSetKernelArg(ks[i], 3, sizeof p, &p));
+    CHECK(clSetKernelArg(ks[i], 4, sizeof patches, &patches));
+  }
+  /* batchedUpdate(Qin, Fx, Fy, Lx, Ly, Qint, p, T, dtOverH) */
+  const mem *upd[] = {&qin, &fx, &fy, &lx, &ly, &qint};
+  for (cl_uint i = 0; i < 6; i++)
+    mem_arg(x, ks[3], i, upd[i]);
+  CHECK(clSetKernelArg(ks[3], 6, sizeof p, &p));
+  CHECK(clSetKernelArg(ks[3], 7, sizeof patches, &patches));
+  mem_arg(x, ks[4], 0, &qint); /* batchedMaxEigenvalue(Qint, maxEig, p) */
+  mem_arg(x, ks[4], 1, &eig);
+  CHECK(clSetKernelArg(ks[4], 2, sizeof p, &p));
+  cl_uint nargs = 0;
+  CHECK(clGetKernelInfo(ks[4], CL_KERNEL_NUM_ARGS, sizeof nargs, &nargs, NULL));
+  if (nargs > 3) /* its __shared__ array as an argument */
+    CHECK(clSetKernelArg(ks[4], 3, BATCH * sizeof(double), NULL));
+  size_t local = BATCH, fill_global = batch_items(halo),
+         global[5] = {batch_items(interior),
+                      batch_items((size_t)patches * p * w),
+                      batch_items((size_t)patches * w * p),
+                      batch_items(interior), (size_t)patches * BATCH};
+  double *ev = malloc(sizeof *ev * (size_t)steps),
+         *kt = malloc(sizeof *kt * (size_t)steps), lambda = 1.0;
+  /* the steps alternate: even ones launch as cu2clrt does, without an
+   * event per kernel (the "events" figure), odd ones with them (the
+   * kernels' own times), so that neither pays for the other */
+  for (int i = -10; i < 2 * steps; i++) {
+    cl_event m0, m1, ke[5];
+    int timed = i >= 0 && i % 2;
+    double dt = 0.4 / lambda; /* kCfl / the last step's maximum */
+    CHECK(clSetKernelArg(ks[3], 8, sizeof dt, &dt));
+    CHECK(clEnqueueNDRangeKernel(x->q, fill, 1, NULL, &fill_global, &local, 0,
+                                 NULL, NULL)); /* the work before the region */
+    CHECK(clEnqueueMarkerWithWaitList(x->q, 0, NULL, &m0));
+    for (int j = 0; j < 5; j++)
+      CHECK(clEnqueueNDRangeKernel(x->q, ks[j], 1, NULL, &global[j], &local, 0,
+                                   NULL, timed ? &ke[j] : NULL));
+    CHECK(clEnqueueMarkerWithWaitList(x->q, 0, NULL, &m1));
+    mem_read(x, &eig, h_eig, (size_t)patches * sizeof(double), CL_TRUE);
+    lambda = 0;
+    for (int j = 0; j < patches; j++)
+      lambda = h_eig[j] > lambda ? h_eig[j] : lambda;
+    if (i >= 0 && !timed)
+      ev[i / 2] = profiled(m1, CL_PROFILING_COMMAND_END) -
+                  profiled(m0, CL_PROFILING_COMMAND_END);
+    if (timed) {
+      kt[i / 2] = 0;
+      for (int j = 0; j < 5; j++) {
+        kt[i / 2] += profiled(ke[j], CL_PROFILING_COMMAND_END) -
+                     profiled(ke[j], CL_PROFILING_COMMAND_START);
+        clReleaseEvent(ke[j]);
+      }
+    }
+    clReleaseEvent(m0);
+    clReleaseEvent(m1);
+  }
+  printf("fvbatch p=%d T=%d raw batched step: events %.2f us, kernels %.2f us "
+         "(medians of %d; max eigenvalue %g)\n",
+         p, patches, median(ev, steps), median(kt, steps), steps, lambda);
+  free(ev);
+  free(kt);
+}
+
 /* cu2clrt's scan kernels (rt_algo.cl) as rt_algo.c launches them for an
  * exclusive int scan of n elements from 0, work-groups of 256. */
 enum { ALGO_WG = 256, ALGO_K = 4, ALGO_MAX_GROUPS = 1024, ALGO_WHOLE = 4 };
@@ -499,25 +637,261 @@ static void run_compact(ctx *x, const char *algo_cl, const char *algo_options,
   free(h_out);
 }
 
+/* reduction.cu's kernels 3-7 (kVariants: all load pairs; smallest block,
+ * grid-stride) and its Config. */
+static const struct {
+  unsigned min_threads;
+  int grid_stride;
+} RED_VARIANTS[8] = {
+    [3] = {1, 0}, [4] = {64, 0}, [5] = {1, 0}, [6] = {1, 1}, [7] = {32, 1}};
+
+typedef struct red_cfg {
+  const char *cl, *options; /* for RAW_SIZED's programs */
+  const char *type;         /* int, float, double */
+  size_t tsize;
+  unsigned n, max_threads, max_blocks;
+} red_cfg;
+
+/* The sample's launchShape. */
+static void red_shape(const red_cfg *c, int v, unsigned n, unsigned *threads,
+                      unsigned *blocks) {
+  unsigned t = c->max_threads;
+  if (n < c->max_threads * 2)
+    for (t = 1; t < (n + 1) / 2;)
+      t <<= 1;
+  if (t < RED_VARIANTS[v].min_threads)
+    t = RED_VARIANTS[v].min_threads;
+  *threads = t;
+  *blocks = (n + t * 2 - 1) / (t * 2);
+  if (RED_VARIANTS[v].grid_stride && *blocks > c->max_blocks)
+    *blocks = c->max_blocks;
+}
+
+/* The instance the sample's host switch launches, by the translator's name
+ * (reduce3_int, reduce5_int_256, reduce6_int_256_true), made once; with
+ * RAW_SIZED=1 from a program of its own for its dynamic shared memory (as
+ * cu2clrt builds on NVIDIA: CU2CL_SIZED_SHARED, CU2CL_LAZY_BUILD), then
+ * without the __local argument. */
+static cl_kernel red_kernel(ctx *x, const red_cfg *c, int v, unsigned threads,
+                            int whole, size_t smem, cl_uint *nargs) {
+  static struct {
+    char name[64];
+    size_t units;
+    cl_kernel k;
+    cl_uint nargs;
+  } made[64];
+  static int n_made;
+  const char *sized = getenv("RAW_SIZED");
+  size_t units = sized && !strcmp(sized, "1") ? (smem + 15) / 16 : 0;
+  char name[64];
+  if (v <= 4)
+    snprintf(name, sizeof name, "reduce%d_%s", v, c->type);
+  else if (v == 5)
+    snprintf(name, sizeof name, "reduce5_%s_%u", c->type, threads);
+  else
+    snprintf(name, sizeof name, "reduce%d_%s_%u_%s", v, c->type, threads,
+             whole ? "true" : "false");
+  int i = 0;
+  while (i < n_made && (strcmp(made[i].name, name) || made[i].units != units))
+    i++;
+  if (i == n_made) {
+    if (n_made == 64) {
+      fprintf(stderr, "raw_floor: more than 64 kernels\n");
+      exit(2);
+    }
+    snprintf(made[i].name, sizeof made[i].name, "%s", name);
+    made[i].units = units;
+    if (units) {
+      char *options = malloc(strlen(c->options) + 256);
+      sprintf(options,
+              "%s -D CU2CL_DYNAMIC_SHARED_UNITS=%zu -D CU2CL_ONLY_KERNELS=1 "
+              "-D CU2CL_KERNEL_%s=1",
+              c->options, units, name);
+      made[i].k = kernel_of(build(x, c->cl, options), name);
+      free(options);
+    } else {
+      made[i].k = kernel(x, name);
+    }
+    CHECK(clGetKernelInfo(made[i].k, CL_KERNEL_NUM_ARGS, sizeof made[i].nargs,
+                          &made[i].nargs, NULL));
+    n_made++;
+  }
+  *nargs = made[i].nargs;
+  return made[i].k;
+}
+
+/* The sample's gpuReduce: a pass over the input into a, then passes over
+ * the partial sums ping-ponging between a and b; returns the result's. */
+static const mem *red_run(ctx *x, const red_cfg *c, int v, const mem *in,
+                          const mem *a, const mem *b) {
+  const mem *src = in, *dst = a;
+  cl_uint n = c->n;
+  for (;;) {
+    unsigned threads, blocks;
+    red_shape(c, v, n, &threads, &blocks);
+    cl_uint nargs; /* launchReduce: smem and wholePairs */
+    size_t smem = (threads <= 32 ? 2 * threads : threads) * c->tsize;
+    cl_kernel k =
+        red_kernel(x, c, v, threads, n % (2 * threads) == 0, smem, &nargs);
+    mem_arg(x, k, 0, src);
+    mem_arg(x, k, 1, dst);
+    CHECK(clSetKernelArg(k, 2, sizeof n, &n));
+    if (nargs > 3) /* the general program: dynamic shared memory */
+      CHECK(clSetKernelArg(k, 3, smem, NULL));
+    size_t local = threads, global = (size_t)blocks * threads;
+    CHECK(clEnqueueNDRangeKernel(x->q, k, 1, NULL, &global, &local, 0, NULL,
+                                 NULL));
+    n = blocks;
+    src = dst;
+    dst = src == a ? b : a;
+    if (n <= 1)
+      return src;
+  }
+}
+
+static void run_reduce(ctx *x, const char *cl, const char *options,
+                       const char *type, unsigned n, int reps,
+                       unsigned max_threads) {
+  red_cfg c = {.cl = cl, .options = options, .type = type, .n = n};
+  c.tsize = strcmp(type, "double") ? 4 : 8;
+  c.max_threads = max_threads;
+  cl_uint cus = 1;
+  size_t wg = 0;
+  CHECK(clGetDeviceInfo(x->d, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus,
+                        NULL));
+  CHECK(clGetDeviceInfo(x->d, CL_DEVICE_MAX_WORK_GROUP_SIZE, sizeof wg, &wg,
+                        NULL));
+  /* multiProcessorCount * (maxThreadsPerMultiProcessor / maxThreads), with
+   * cu2clrt's properties: compute units, 2048 or the largest work-group */
+  c.max_blocks = cus * ((wg > 2048 ? (unsigned)wg : 2048) / max_threads);
+  if (!c.max_blocks)
+    c.max_blocks = 1;
+  /* The sample's input (fillInput, seed 12345) and compensated sums. */
+  char *h = malloc(c.tsize * n);
+  unsigned state = 12345;
+  double sum = 0, comp = 0, sum_abs = 0, comp_abs = 0;
+  long long int_sum = 0;
+  for (unsigned i = 0; i < n; i++) {
+    double v;
+    state = state * 1664525u + 1013904223u;
+    if (c.tsize == 8) {
+      double hi = (double)(state >> 6);
+      state = state * 1664525u + 1013904223u;
+      v = (hi * 67108864.0 + (double)(state >> 6)) * (1.0 / 4503599627370496.0);
+      memcpy(h + 8 * (size_t)i, &v, 8);
+    } else if (!strcmp(type, "float")) {
+      float f = (float)(state >> 8) * (1.0f / 16777216.0f);
+      memcpy(h + 4 * (size_t)i, &f, 4);
+      v = f;
+    } else {
+      int k = (int)((state >> 24) & 15u) - 8;
+      memcpy(h + 4 * (size_t)i, &k, 4);
+      int_sum += k;
+      v = k;
+    }
+    double y = v - comp, t = sum + y; /* Kahan */
+    comp = (t - sum) - y;
+    sum = t;
+    y = (v < 0 ? -v : v) - comp_abs;
+    t = sum_abs + y;
+    comp_abs = (t - sum_abs) - y;
+    sum_abs = t;
+  }
+  int is_int = !strcmp(type, "int");
+  double expected = is_int ? (double)int_sum : sum;
+  size_t partials = n / 64 + 2 > c.max_blocks ? n / 64 + 2 : c.max_blocks;
+  mem in = mem_new(x, c.tsize * n, 0.0, 0);
+  mem a = mem_new(x, c.tsize * partials, 0.0, 0);
+  mem b = mem_new(x, c.tsize * partials, 0.0, 0);
+  mem_write(x, &in, h, c.tsize * n);
+  free(h);
+  const char *sized = getenv("RAW_SIZED");
+  printf("reduce %s n=%u raw: %u threads, up to %u blocks for grid-stride "
+         "kernels, %d reps, %s; reference sum %.17g\n",
+         type, n, max_threads, c.max_blocks, reps,
+         sized && !strcmp(sized, "1") ? "programs sized per shared memory"
+                                      : "the general program",
+         expected);
+  int failed = 0;
+  for (int v = 3; v <= 7; v++) {
+    const mem *result = red_run(x, &c, v, &in, &a, &b); /* the warm-up */
+    cl_event m0, m1;
+    CHECK(clEnqueueMarkerWithWaitList(x->q, 0, NULL, &m0));
+    for (int r = 0; r < reps; r++)
+      result = red_run(x, &c, v, &in, &a, &b);
+    CHECK(clEnqueueMarkerWithWaitList(x->q, 0, NULL, &m1));
+    CHECK(clWaitForEvents(1, &m1));
+    double ms = (profiled(m1, CL_PROFILING_COMMAND_END) -
+                 profiled(m0, CL_PROFILING_COMMAND_END)) /
+                1e3 / reps;
+    clReleaseEvent(m0);
+    clReleaseEvent(m1);
+    union {
+      int i;
+      float f;
+      double d;
+    } got;
+    mem_read(x, result, &got, c.tsize, CL_TRUE);
+    double value = is_int ? got.i : c.tsize == 4 ? got.f : got.d;
+    /* the sample's errorBound: k sequential additions per thread in the
+     * first pass, a tree of about log2(n) levels, 8 more; 0 for int */
+    unsigned threads, blocks;
+    red_shape(&c, v, n, &threads, &blocks);
+    unsigned long long grid = (unsigned long long)threads * blocks;
+    double depth = (double)((n + grid - 1) / grid) + 8; /* k + 8 */
+    for (unsigned long long p = 1; p < (unsigned long long)n + 1; p <<= 1)
+      depth++; /* + ceil(log2(n + 1)) */
+    double eps = c.tsize == 8 ? DBL_EPSILON : FLT_EPSILON;
+    double bound =
+        is_int ? 0 : depth * eps * sum_abs + 4 * DBL_EPSILON * sum_abs;
+    double err = value > expected ? value - expected : expected - value;
+    failed += err > bound;
+    printf("reduce %s n=%u raw kernel %d: %.4f ms per reduction, %.1f GB/s, "
+           "sum %.17g err %.3g (bound %.3g) %s\n",
+           type, n, v, ms, (double)n * c.tsize / (ms * 1e6), value, err, bound,
+           err <= bound ? "PASS" : "FAIL");
+  }
+  if (failed)
+    exit(1);
+}
+
 int main(int argc, char **argv) {
-  int compact = argc > 1 && !strcmp(argv[1], "compact");
-  if (argc < 4 ||
-      (strcmp(argv[1], "jacobi") && strcmp(argv[1], "fv") && !compact) ||
-      (!strcmp(argv[1], "fv") && argc < 6) || (compact && argc < 8)) {
+  const char *mode = argc > 1 ? argv[1] : "";
+  int need = !strcmp(mode, "jacobi")                           ? 4
+             : !strcmp(mode, "fv") || !strcmp(mode, "fvbatch") ? 6
+             : !strcmp(mode, "reduce")                         ? 6
+             : !strcmp(mode, "compact")                        ? 8
+                                                               : 0;
+  unsigned threads = !strcmp(mode, "reduce") && argc > 7 ? atoi(argv[7]) : 256;
+  if (!need || argc < need ||
+      (!strcmp(mode, "reduce") &&
+       ((strcmp(argv[4], "int") && strcmp(argv[4], "float") &&
+         strcmp(argv[4], "double")) ||
+        threads < 64 || threads > 512 || (threads & (threads - 1))))) {
     fprintf(stderr,
             "usage: raw_floor jacobi FILE.cl OPTIONS [SWEEPS]\n"
             "       raw_floor fv FILE.cl OPTIONS P PATCHES [STEPS]\n"
+            "       raw_floor fvbatch FILE.cl OPTIONS P PATCHES [STEPS]\n"
             "       raw_floor compact FILE.cl OPTIONS ALGO.cl ALGO_OPTIONS N "
-            "BLOCK [REPS]\n");
+            "BLOCK [REPS]\n"
+            "       raw_floor reduce FILE.cl OPTIONS int|float|double N [REPS] "
+            "[64|128|256|512]\n");
     return 2;
   }
   ctx x;
   setup(&x, argv[2], argv[3]);
-  if (!strcmp(argv[1], "jacobi"))
+  if (!strcmp(mode, "jacobi"))
     run_jacobi(&x, argc > 4 ? atoi(argv[4]) : 1000);
-  else if (compact)
+  else if (!strcmp(mode, "compact"))
     run_compact(&x, argv[4], argv[5], atoi(argv[6]), atoi(argv[7]),
                 argc > 8 ? atoi(argv[8]) : 100);
+  else if (!strcmp(mode, "reduce"))
+    run_reduce(&x, argv[2], argv[3], argv[4],
+               (unsigned)strtoul(argv[5], NULL, 0),
+               argc > 6 ? atoi(argv[6]) : 3, threads);
+  else if (!strcmp(mode, "fvbatch"))
+    run_fvbatch(&x, atoi(argv[4]), atoi(argv[5]),
+                argc > 6 ? atoi(argv[6]) : 200);
   else
     run_fv(&x, atoi(argv[4]), atoi(argv[5]), argc > 6 ? atoi(argv[6]) : 200);
   return 0;

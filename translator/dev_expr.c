@@ -1217,6 +1217,16 @@ static void print_expr_node(emitter *e, CXCursor c) {
   case CXCursor_InitListExpr:
     print_init_list(e, c);
     return;
+  case CXCursor_StmtExpr: /* ({ ...; value; }), a GNU C extension */
+    if (e->block_hook &&
+        clang_getCursorKind(dev_first_child(c)) == CXCursor_CompoundStmt) {
+      dev_emit(e, "(");
+      e->block_hook(e, dev_first_child(c));
+      dev_emit(e, ")");
+    } else {
+      print_unsupported(e, c);
+    }
+    return;
   case CXCursor_CompoundLiteralExpr: /* C's (float2){a, b}: as T{a, b} */
     print_init_list(e, dev_last_child(c));
     return;

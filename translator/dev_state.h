@@ -203,6 +203,10 @@ typedef struct emitter {
   /* dev_alloc's printer of new and delete (dev_alloc.h), called by the
    * expression printer; NULL reports them */
   void (*alloc_hook)(struct emitter *e, CXCursor c);
+  /* the statement printer's block (dev_stmt.h), for GNU statement
+   * expressions, ({ int t = x; t * t; }), which OpenCL C's compilers (clang)
+   * take as C does; NULL reports them */
+  void (*block_hook)(struct emitter *e, CXCursor compound);
   /* dev_rulecall's printers of calls of built-ins (dev_rulecall.h), called
    * by the expression printer */
   const struct dev_call_hooks *call_hooks;

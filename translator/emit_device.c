@@ -539,6 +539,7 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
   e.find_ctx = opts ? opts->find_ctx : NULL;
   e.stmt_hooks = &dev_pred_stmt_hooks;
   e.alloc_hook = dev_print_alloc;
+  e.block_hook = dev_print_compound;
   e.call_hooks = &dev_rulecall_hooks;
   e.virtual_hook = dev_print_virtual_call;
   memset(out, 0, sizeof *out);

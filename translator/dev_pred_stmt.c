@@ -232,6 +232,10 @@ static void print_pred_decl(emitter *e, CXCursor s) {
                  !dev_cg_is_block_handle(t); /* made in every work-item */
     if (i)
       dev_indent(e);
+    if (clang_getCursorKind(v) != CXCursor_VarDecl) {
+      dev_emit(e, "\n"); /* static_assert, typedef: nothing to print */
+      continue;
+    }
     if (!simple) {
       const char *p = e->pred;
       e->pred = NULL;

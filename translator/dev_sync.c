@@ -55,6 +55,7 @@ typedef struct access {
   lin idx;
   sform sf; /* the index in a stride, when it is one */
   int lane; /* lane + x * warpSize: its lane's residue alone */
+  int per_block; /* its index depends on blockIdx (g[blockIdx.x * n + t]) */
   guard g;
 } access;
 
@@ -219,6 +220,24 @@ static const char *access_field(sync_walk *w, CXCursor m) {
   return dev_index_keep(w, cx_spelling(f));
 }
 
+/* c names blockIdx, or a local whose initializer does (depth levels). */
+static int names_block(CXCursor c, void *ctx) {
+  int depth = *(int *)ctx;
+  if (clang_getCursorKind(c) != CXCursor_DeclRefExpr)
+    return 0;
+  if (dev_index_builtin_var(c, "blockIdx"))
+    return 1;
+  CXCursor d = clang_getCursorReferenced(c);
+  CXCursor init = clang_getCursorKind(d) == CXCursor_VarDecl
+                      ? dev_var_init(d)
+                      : clang_getNullCursor();
+  if (depth <= 0 || clang_Cursor_isNull(init) || cx_in_system_header(d))
+    return 0;
+  int deeper = depth - 1;
+  return names_block(init, &deeper) ||
+         dev_find(init, names_block, &deeper, 1, NULL) > 0;
+}
+
 /* Adds the access c (a subscript or dereference) when it reaches a root;
  * field: the struct field of it that is accessed, or NULL for all of it. */
 static void add_access(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
@@ -258,6 +277,10 @@ static void add_access(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
       clang_Cursor_isNull(index) ? !direct : !dev_index_uniform(w, index, 3);
   a->own = varying;
   a->sig = own_signature(w, c, a->text);
+  int depth = 3;
+  a->per_block = !clang_Cursor_isNull(index) &&
+                 (names_block(index, &depth) ||
+                  dev_find(index, names_block, &depth, 1, NULL) > 0);
   out->v = xrealloc(out->v, (out->n + 1) * sizeof *out->v);
   out->v[out->n++] = (pitem){w->npool++, 0};
 }
@@ -480,6 +503,12 @@ static int conflict(const access *a, int a_stale, const access *b) {
     return 0; /* global memory at an element the data picks (d[d_edges[i]]
                  and d[tid]): the two threads may as well be in different
                  blocks, which no barrier orders, so no warp idiom */
+  if (a->fence == 2 && b->fence == 2 && a->per_block && b->per_block &&
+      a->own && b->own && !strcmp(a->text, b->text))
+    return 0; /* g[P(blockIdx, threadIdx, k)] at two values of k: the
+                 thread's own element of its block's part; where two threads
+                 of a block could meet there, so could threads of two
+                 blocks, which no barrier orders (HeCBench wsm5) */
   long long ta, tb;
   const char *sa, *sb;
   if (single_thread(&a->g, &ta, &sa) && single_thread(&b->g, &tb, &sb) &&

@@ -507,10 +507,17 @@ static char *cl_file(emitter *e, const cu2cl_device_opts *opts,
   return strbuf_take(&cl);
 }
 
-/* The next clone to print: functions first, virtual dispatchers once
- * nothing else is left, so that every class whose constructor is printed
- * has its case (printing a dispatcher may queue more); -1 when done. */
+/* The next clone to print: constructors first, which bind where their
+ * reference members point (dev_ref_member_bind) before the methods that
+ * pass those members on are printed and pick their callees' clones; then
+ * the other functions; virtual dispatchers once nothing else is left, so
+ * that every class whose constructor is printed has its case (printing a
+ * dispatcher may queue more); -1 when done. */
 static long next_clone(emitter *e) {
+  for (size_t i = 0; i < e->nfns; i++)
+    if (!e->fns[i].emitted && !e->fns[i].dispatch &&
+        clang_getCursorKind(e->fns[i].decl) == CXCursor_Constructor)
+      return (long)i;
   for (size_t i = 0; i < e->nfns; i++)
     if (!e->fns[i].emitted && !e->fns[i].dispatch)
       return (long)i;

@@ -90,12 +90,12 @@ int main()
 // CHECK-CL: __global int *__global *slot = (__global int *__global *)slot_pp;
 // CHECK-CL: (*g_acc) = (cu2cl_t1 = (__global acc *)cu2cl_malloc(cu2cl_devrt, sizeof(acc)), cu2cl_t1 ? (*cu2cl_t1 = acc_make(cap, cu2cl_devrt), cu2cl_t1) : cu2cl_t1);
 // CHECK-CL: *slot = (cu2cl_t2 = (__global int *)cu2cl_malloc(cu2cl_devrt, sizeof(int)), cu2cl_t2 ? (*cu2cl_t2 = 7, cu2cl_t2) : cu2cl_t2);
+// CHECK-CL: self.data = (__global float *)cu2cl_malloc(cu2cl_devrt, sizeof(float) * (ulong)cap);
 // CHECK-CL: (cu2cl_t1 = (*g_acc), cu2cl_t1 ? (acc_destroy(cu2cl_t1, cu2cl_devrt), cu2cl_free(cu2cl_devrt, cu2cl_t1)) : (void)0);
 // CHECK-CL: cu2cl_free(cu2cl_devrt, (*slot));
 // CHECK-CL: p = (cu2cl_t1 = (__local acc *)buf, *cu2cl_t1 = acc_make(0, cu2cl_devrt), cu2cl_t1);
 // CHECK-CL: __global float *f = (__global float *)cu2cl_malloc(cu2cl_devrt, sizeof(float) * (ulong)4);
 // CHECK-CL: cu2cl_free(cu2cl_devrt, f);
-// CHECK-CL: self.data = (__global float *)cu2cl_malloc(cu2cl_devrt, sizeof(float) * (ulong)cap);
 // CHECK-CL: void acc_destroy(__global acc *self, __global uint *cu2cl_devrt) {
 // CHECK-CL: __local float * place_float_l(__local float *buf, int n) {
 // CHECK-CL: return (__local float *)buf;

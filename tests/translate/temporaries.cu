@@ -62,9 +62,9 @@ __global__ void first_of(float *a, float *out)
 // CHECK-CL:   Helper cu2cl_t1;
 // CHECK-CL: int s = (cu2cl_t1 = Helper_make_l(&storage), Helper_sum_p(&cu2cl_t1, in[(uint)get_local_id(0)]));
 // CHECK-CL: int t = Helper_sum_p_(&named, in[(uint)get_local_id(0)], 2);
+// CHECK-CL: self.store = &((*s));
 // CHECK-CL: out[0] = View_get((View_make(&a[1])));
 // CHECK-CL: (*self->store).data[(uint)get_local_id(0)] = x;
-// CHECK-CL: self.store = &((*s));
 // CHECK-CL: int Helper_sum_p_(Helper *self, int x, int n) {
 // CHECK-CL:   int self_ = n * Helper_sum_p(self, x);
 // CHECK-CL:   return self_;

@@ -24,6 +24,21 @@ struct Loader {
   __device__ Loader(Uninit<NullT> &u) : none(u.Alias()) {}
   __device__ int get(const int *p) { return p[threadIdx.x]; }
 };
+// A reference member passed on to another object's constructor from a
+// method, where the method is reached before its object's constructor
+// (block_load.h's Load making its LoadInternal from temp_storage).
+struct Inner {
+  NullT &none;
+  int tid;
+  __device__ Inner(NullT &s, int t) : none(s), tid(t) {}
+  __device__ int get(const int *p) { return p[tid]; }
+};
+struct Outer {
+  NullT &none;
+  int tid;
+  __device__ Outer(Uninit<NullT> &u) : none(u.Alias()), tid(threadIdx.x) {}
+  __device__ int get(const int *p) { return Inner(none, tid).get(p); }
+};
 struct Box {
   int v[4];
   __device__ int &at(int i) { return v[i & 3]; }
@@ -36,6 +51,11 @@ __global__ void exchange(const int *in, int *out) {
   Exchange(s).put(Loader(n).get(in));
   __syncthreads();
   out[threadIdx.x] = reinterpret_cast<Tile &>(s).buf[threadIdx.x];
+}
+
+__global__ void nested(const int *in, int *out) {
+  __shared__ Uninit<NullT> n;
+  out[threadIdx.x] = Outer(n).get(in) + 1;
 }
 
 __global__ void accessors(int *a) {
@@ -62,6 +82,10 @@ int main() {
   int bad = 0;
   for (int i = 0; i < 64; i++)
     bad |= h[i] != (63 - i) * 3;
+  nested<<<1, 64>>>(o, d);
+  cudaMemcpy(h, d, sizeof h, cudaMemcpyDeviceToHost);
+  for (int i = 0; i < 64; i++)
+    bad |= h[i] != (63 - i) * 3 + 1;
   accessors<<<1, 8>>>(d);
   cudaMemcpy(h, d, 8 * sizeof(int), cudaMemcpyDeviceToHost);
   int box[4] = {1, 7, 3, 4};

@@ -83,6 +83,68 @@ static char *stubs_for(host *h, CXCursor decl, int *dead) {
   return strbuf_take(&b);
 }
 
+/* 1 for a conditional directive (#if, #ifdef, #ifndef, #elif, #else,
+ * #endif) at line start p. */
+static int conditional_line(const char *p, const char *end) {
+  while (p < end && (*p == ' ' || *p == '\t'))
+    p++;
+  if (p == end || *p != '#')
+    return 0;
+  for (p++; p < end && (*p == ' ' || *p == '\t'); p++)
+    ;
+  return (size_t)(end - p) >= 2 &&
+         (!strncmp(p, "if", 2) || !strncmp(p, "el", 2) ||
+          !strncmp(p, "endif", 5));
+}
+
+/* The text of [b, e), a device-only declaration that crosses conditional
+ * directives (`#ifdef GPU` / `__device__` / `#endif` / `inline T f(...)`,
+ * a header whose function is device code only where the .cu defines GPU):
+ * the directives kept, so that the file's conditionals stay balanced, and
+ * the code between them compiled where CU2CL_CUDACC is not defined (the
+ * translated .cu files define it): other files including the header, for
+ * which it may be host code (HeCBench sc's partitioner.h). NULL when it
+ * crosses none. */
+static char *guarded_removal(host *h, unsigned b, unsigned e) {
+  const char *s = h->src, *end = h->src + e;
+  int crosses = 0;
+  for (const char *p = s + b; p < end && !crosses;) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    const char *le = nl ? nl : end;
+    crosses = conditional_line(p, le);
+    p = nl ? nl + 1 : end;
+  }
+  if (!crosses)
+    return NULL;
+  strbuf out = {0}, chunk = {0};
+  int code = 0; /* chunk holds more than blanks */
+  for (const char *p = s + b; p <= end;) {
+    const char *nl = p < end ? memchr(p, '\n', (size_t)(end - p)) : NULL;
+    const char *le = nl ? nl : end;
+    int directive = p < end && conditional_line(p, le);
+    if (directive || p >= end) {
+      if (code)
+        strbuf_printf(&out,
+                      "#ifndef CU2CL_CUDACC /* cu2cl: device code in the "
+                      ".cu files; here for the files that are not */\n%s"
+                      "#endif\n",
+                      strbuf_cstr(&chunk));
+      strbuf_reset(&chunk);
+      code = 0;
+    }
+    if (p >= end)
+      break;
+    strbuf *to = directive ? &out : &chunk;
+    strbuf_appendn(to, p, (size_t)(le - p));
+    strbuf_append(to, "\n");
+    for (const char *q = p; q < le && !directive && !code; q++)
+      code = !isspace((unsigned char)*q);
+    p = nl ? nl + 1 : end;
+  }
+  strbuf_free(&chunk);
+  return strbuf_take(&out);
+}
+
 static void remove_decl(host *h, CXCursor c, char *replacement) {
   unsigned b, e;
   if (!host_extent_in_target(h, c, &b, &e)) {
@@ -90,6 +152,13 @@ static void remove_decl(host *h, CXCursor c, char *replacement) {
     return;
   }
   cu2cl_edits_widen_to_lines(h->src, h->src_len, &b, &e);
+  char *kept = guarded_removal(h, b, e);
+  if (kept) {
+    char *r = xasprintf("%s%s", replacement ? replacement : "", kept);
+    free(kept);
+    free(replacement);
+    replacement = r;
+  }
   host_add_edit(h, b, e, replacement ? replacement : xstrdup(""));
 }
 

@@ -8,12 +8,14 @@
 #endif
 #include <cstdlib>
 #include "common.h"
+#define ON_GPU
+#include "split.h"
 
 #ifdef __CUDACC__
 __global__ void fill(int *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
-    out[i] = scaled(i);
+    out[i] = scaled(i) + weight(0);
 }
 #endif
 
@@ -49,7 +51,7 @@ int main() {
   printf("path %d, kind here %d, kind in cpu.cpp %d, nvcc in cpu.cpp %d, "
          "modern %d, mismatches %d\n",
          path, BUILD_KIND, cpu_kind(), cpu_nvcc_seen(), modern, bad);
-  int ok = path == 1 && BUILD_KIND == 1 && NVCC_SEEN == 1 &&
+  int ok = cpu_weight(7) == 35 && path == 1 && BUILD_KIND == 1 && NVCC_SEEN == 1 &&
            cpu_kind() == 0 && cpu_nvcc_seen() == 0 && modern == 1 && !bad;
   printf("%s\n", ok ? "PASS" : "FAIL");
   free(res);

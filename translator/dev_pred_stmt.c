@@ -70,14 +70,41 @@ static int is_void_return(CXCursor s) {
          clang_Cursor_isNull(dev_first_child(s));
 }
 
-/* if (C) return; with C varying and a collective later in the block. */
+static int is_jump(CXCursor c, void *ctx) {
+  (void)ctx;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  return k == CXCursor_ReturnStmt || k == CXCursor_BreakStmt ||
+         k == CXCursor_ContinueStmt || k == CXCursor_GotoStmt;
+}
+
+/* { ...; return; }: a block that ends in a return without a value and
+ * holds no other jump (which its statements, printed under a predicate,
+ * could not take). */
+static int ends_in_void_return(CXCursor s) {
+  if (clang_getCursorKind(s) != CXCursor_CompoundStmt)
+    return 0;
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  int r = n >= 2 && is_void_return(kids[n - 1]);
+  for (unsigned i = 0; r && i + 1 < n; i++)
+    r = !is_jump(kids[i], NULL) && !dev_find(kids[i], is_jump, NULL, 1, NULL);
+  free(kids);
+  return r;
+}
+
+/* if (C) return; or if (C) { ...; return; } with C varying and a
+ * collective later in the block: the work-items that return would miss
+ * it, which OpenCL does not allow (CUDA on NVIDIA lets exited threads
+ * out of later barriers: HeCBench moe-align's fill threads). */
 static int early_return_predicated(emitter *e, CXCursor s, CXCursor *rest,
                                    unsigned nrest) {
   if (e->plain || clang_getCursorKind(s) != CXCursor_IfStmt)
     return 0;
   CXCursor *kids;
   unsigned n = cx_children(s, &kids);
-  int r = n == 2 && is_void_return(kids[1]) && dev_is_varying(e, kids[0]);
+  int r = n == 2 &&
+          (is_void_return(kids[1]) || ends_in_void_return(kids[1])) &&
+          dev_is_varying(e, kids[0]);
   free(kids);
   int coll = 0;
   for (unsigned i = 0; r && i < nrest && !coll; i++)
@@ -623,14 +650,40 @@ static int items_hook(emitter *e, CXCursor *kids, unsigned i, unsigned n,
   const char *saved_pred = e->pred;
   char *own_pred = xasprintf("cu2cl_p%u", ++e->fresh);
   CXCursor cond = dev_first_child(kids[i]);
+  CXCursor then = dev_last_child(kids[i]);
   print_dual_begin(e, kids[i]);
   dev_indent(e);
-  strbuf_printf(e->out, "const bool %s = ", own_pred);
-  if (e->pred)
-    strbuf_printf(e->out, "%s && ", e->pred);
-  dev_emit(e, "!(");
-  dev_print_expr(e, cond);
-  dev_emit(e, ");\n");
+  if (ends_in_void_return(then)) {
+    /* the branch's statements under C, then the rest under !C, from one
+     * evaluation of C */
+    char *taken = xasprintf("cu2cl_p%u", ++e->fresh);
+    char *in = xasprintf("%s%s%s", e->pred ? e->pred : "",
+                         e->pred ? " && " : "", taken);
+    strbuf_printf(e->out, "const bool %s = ", taken);
+    dev_print_expr(e, cond);
+    dev_emit(e, ";\n");
+    CXCursor *body;
+    unsigned nb = cx_children(then, &body);
+    e->pred = in;
+    dev_print_items(e, body, 0, nb - 1,
+                    dev_offset_of(clang_getRangeStart(
+                        clang_getCursorExtent(body[0]))));
+    free(body);
+    dev_indent(e);
+    strbuf_printf(e->out, "const bool %s = %s%s!%s;\n", own_pred,
+                  saved_pred ? saved_pred : "", saved_pred ? " && " : "",
+                  taken);
+    e->pred = saved_pred;
+    free(in);
+    free(taken);
+  } else {
+    strbuf_printf(e->out, "const bool %s = ", own_pred);
+    if (e->pred)
+      strbuf_printf(e->out, "%s && ", e->pred);
+    dev_emit(e, "!(");
+    dev_print_expr(e, cond);
+    dev_emit(e, ");\n");
+  }
   e->pred = own_pred;
   unsigned end =
       dev_offset_of(clang_getRangeEnd(clang_getCursorExtent(kids[i])));

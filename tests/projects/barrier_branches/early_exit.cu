@@ -19,7 +19,8 @@ __global__ void split_roles(int *buf, int *out, int n) {
     return;
   }
   int t = threadIdx.x - FILL;
-  s[t] = buf[t] + 1; // written by the fill threads before the barrier
+  __syncthreads(); // the fill threads' one barrier
+  s[t] = buf[t] + 1; // written by the fill threads before it
   __syncthreads();
   out[t] = s[WORK - 1 - t];
   __syncthreads();

@@ -13,6 +13,7 @@ struct Stack {
 __constant__ Stack st;
 struct Pair {
   int a, b;
+  constexpr __host__ __device__ Pair() : a(0), b(0) {}
   constexpr __host__ __device__ Pair(int x, int y) : a(x), b(y) {}
 };
 __device__ Pair pq(3, 4), pr{5, 6};

@@ -710,7 +710,11 @@ static int top_loop_hook(emitter *e, CXCursor s) {
   unsigned jumps;
   const char *why = NULL;
   int d = loop_divergence(e, loop, &lp, &jumps, &why);
-  if (d < 0 && dev_has_lane_collective(e, loop) && clang_equalCursors(loop, s))
+  /* a barrier dev_sync puts in the loop (CU2CL3012) is no __syncthreads,
+   * which CUDA lets only uniform loops hold: the work-items that leave
+   * first would miss it */
+  if (d < 0 && clang_equalCursors(loop, s) &&
+      (dev_has_lane_collective(e, loop) || dev_sync_within(e, loop)))
     dev_report(e, loop, CU2CL_D_DIVERGENT_COLLECTIVE, "a loop", why);
   if (d <= 0)
     return 0;

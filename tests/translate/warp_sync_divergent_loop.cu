@@ -1,0 +1,14 @@
+// An exchange CUDA code makes through shared memory in a warp's lockstep,
+// inside a loop whose trip count differs between threads (HeCBench
+// moe-align): the barrier cu2cl would need there cannot be placed, since
+// the work-items that leave the loop first would miss it. The loop is
+// reported (it was printed with the barrier inside, silently).
+__global__ void shift(int *out, const int *n) {
+    __shared__ int s[65];
+    s[threadIdx.x] = 0;
+    __syncthreads();
+    for (int i = threadIdx.x; i < n[0]; i += 64) { // EXPECT: CU2CL3002
+        s[threadIdx.x] = i; // EXPECT: CU2CL3012
+        out[i] = s[threadIdx.x + 1]; // EXPECT: CU2CL3012
+    }
+}

@@ -289,72 +289,8 @@ static void handle_var_template(host *h, CXCursor c) {
  * by a macro parameter is pasted onto the stub prefix (k may carry
  * template arguments: only its first token is pasted). */
 static void handle_macro(host *h, CXCursor c) {
-  CXToken *toks;
-  unsigned n;
-  clang_tokenize(h->tu, clang_getCursorExtent(c), &toks, &n);
-  char **t = xcalloc(n + 1, sizeof *t);
-  for (unsigned i = 0; i < n; i++)
-    t[i] = cx_take(clang_getTokenSpelling(h->tu, toks[i]));
-  strvec params = {0};
-  if (n > 1 && !strcmp(t[1], "("))
-    for (unsigned i = 2; i < n && strcmp(t[i], ")"); i++)
-      if (strcmp(t[i], ","))
-        strvec_push(&params, t[i]);
-  for (unsigned i = 1; i < n; i++) {
-    if (strcmp(t[i], "<<<"))
-      continue;
-    unsigned j = i - 1; /* back over template arguments to the name */
-    if (!strcmp(t[j], ">")) {
-      int depth = 0;
-      while (j > 0) {
-        depth += !strcmp(t[j], ">") - !strcmp(t[j], "<");
-        if (!depth)
-          break;
-        j--;
-      }
-      j--;
-    }
-    unsigned close = i, paren;
-    while (close < n && strcmp(t[close], ">>>"))
-      close++;
-    paren = close + 1;
-    if (paren >= n || strcmp(t[paren], "("))
-      continue;
-    int commas = 0, depth = 0;
-    for (unsigned k = i + 1; k < close; k++) {
-      depth += !strcmp(t[k], "(") - !strcmp(t[k], ")");
-      commas += depth == 0 && !strcmp(t[k], ",");
-    }
-    unsigned nb, ne, ob, oe, dummy;
-    CXSourceRange r = clang_getTokenExtent(h->tu, toks[j]);
-    clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &nb);
-    clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &ne);
-    r = clang_getTokenExtent(h->tu, toks[i]);
-    clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &ob);
-    r = clang_getTokenExtent(h->tu, toks[paren]);
-    clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &oe);
-    (void)dummy;
-    host_add_edit(h, nb, ne,
-                  xasprintf(strvec_contains(&params, t[j]) ? "cu2cl_launch_##%s"
-                                                           : "cu2cl_launch_%s",
-                            t[j]));
-    strbuf cfg = {0};
-    strbuf_append(&cfg, "(");
-    strbuf_appendn(&cfg, h->src + ob + 3, 0);
-    for (unsigned k = i + 1; k < close; k++)
-      strbuf_printf(&cfg, "%s%s", t[k], !strcmp(t[k], ",") ? " " : "");
-    for (int k = commas; k < 3; k++)
-      strbuf_append(&cfg, ", 0");
-    if (paren + 1 < n && strcmp(t[paren + 1], ")"))
-      strbuf_append(&cfg, ", ");
-    host_add_edit(h, ob, oe, strbuf_take(&cfg));
+  if (host_launch_tokens(h, c, 1))
     h->macro_launches = 1;
-  }
-  for (unsigned i = 0; i < n; i++)
-    free(t[i]);
-  free(t);
-  strvec_free(&params);
-  clang_disposeTokens(h->tu, toks, n);
 }
 
 /* An include of a CUDA header (the toolkit's or cu2cl's own) gives way to

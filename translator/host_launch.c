@@ -328,6 +328,106 @@ static void rewrite_kptr_decl(host *h, CXCursor c) {
   }
 }
 
+/* Rewrites the launches among tokens t[0..n) (toks: their positions) as
+ * text: name<<<g, b, s, q>>>(args) becomes cu2cl_launch_name(g, b, s, q,
+ * args), a missing shared-memory size or stream 0; a name among params (a
+ * macro's parameter) is pasted onto the stub prefix. For launches the AST
+ * does not show: in macro bodies, and in OpenMP regions, whose statements
+ * libclang does not visit. 1 when one was rewritten. */
+static int rewrite_launch_tokens(host *h, CXToken *toks, char **t, unsigned n,
+                                 const strvec *params) {
+  int any = 0;
+  for (unsigned i = 1; i < n; i++) {
+    if (strcmp(t[i], "<<<"))
+      continue;
+    unsigned j = i - 1; /* back over template arguments to the name */
+    if (!strcmp(t[j], ">")) {
+      int depth = 0;
+      while (j > 0) {
+        depth += !strcmp(t[j], ">") - !strcmp(t[j], "<");
+        if (!depth)
+          break;
+        j--;
+      }
+      j--;
+    }
+    unsigned close = i, paren;
+    while (close < n && strcmp(t[close], ">>>"))
+      close++;
+    paren = close + 1;
+    if (paren >= n || strcmp(t[paren], "("))
+      continue;
+    int commas = 0, depth = 0;
+    for (unsigned k = i + 1; k < close; k++) {
+      depth += !strcmp(t[k], "(") - !strcmp(t[k], ")");
+      commas += depth == 0 && !strcmp(t[k], ",");
+    }
+    unsigned nb, ne, ob, oe;
+    CXSourceRange r = clang_getTokenExtent(h->tu, toks[j]);
+    clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &nb);
+    clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &ne);
+    r = clang_getTokenExtent(h->tu, toks[i]);
+    clang_getFileLocation(clang_getRangeStart(r), NULL, NULL, NULL, &ob);
+    r = clang_getTokenExtent(h->tu, toks[paren]);
+    clang_getFileLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &oe);
+    host_add_edit(h, nb, ne,
+                  xasprintf(params && strvec_contains(params, t[j])
+                                ? "cu2cl_launch_##%s"
+                                : "cu2cl_launch_%s",
+                            t[j]));
+    strbuf cfg = {0};
+    strbuf_append(&cfg, "(");
+    for (unsigned k = i + 1; k < close; k++)
+      strbuf_printf(&cfg, "%s%s", t[k], !strcmp(t[k], ",") ? " " : "");
+    for (int k = commas; k < 3; k++)
+      strbuf_append(&cfg, ", 0");
+    if (paren + 1 < n && strcmp(t[paren + 1], ")"))
+      strbuf_append(&cfg, ", ");
+    host_add_edit(h, ob, oe, strbuf_take(&cfg));
+    any = 1;
+  }
+  return any;
+}
+
+/* The tokens of c's extent, spelled; the caller frees both. */
+static char **spell_tokens(host *h, CXCursor c, CXToken **toks, unsigned *n) {
+  clang_tokenize(h->tu, clang_getCursorExtent(c), toks, n);
+  char **t = xcalloc(*n + 1, sizeof *t);
+  for (unsigned i = 0; i < *n; i++)
+    t[i] = cx_take(clang_getTokenSpelling(h->tu, (*toks)[i]));
+  return t;
+}
+
+static void free_tokens(host *h, CXToken *toks, char **t, unsigned n) {
+  for (unsigned i = 0; i < n; i++)
+    free(t[i]);
+  free(t);
+  clang_disposeTokens(h->tu, toks, n);
+}
+
+int host_launch_tokens(host *h, CXCursor c, int macro) {
+  CXToken *toks;
+  unsigned n;
+  char **t = spell_tokens(h, c, &toks, &n);
+  strvec params = {0};
+  if (macro && n > 1 && !strcmp(t[1], "("))
+    for (unsigned i = 2; i < n && strcmp(t[i], ")"); i++)
+      if (strcmp(t[i], ","))
+        strvec_push(&params, t[i]);
+  int any = rewrite_launch_tokens(h, toks, t, n, macro ? &params : NULL);
+  strvec_free(&params);
+  free_tokens(h, toks, t, n);
+  return any;
+}
+
+/* #pragma omp ... over a statement */
+static int is_omp_directive(CXCursor c) {
+  CXString k = clang_getCursorKindSpelling(clang_getCursorKind(c));
+  int r = !strncmp(clang_getCString(k), "OMP", 3);
+  clang_disposeString(k);
+  return r;
+}
+
 /* Host code's expressions: launches and kernels used as values (a first
  * walk with collecting_values set only notes the values), and the
  * declarations that hold kernels. */
@@ -343,6 +443,13 @@ enum CXChildVisitResult host_launch_visit(CXCursor c, CXCursor p,
   if (k == CXCursor_CallExpr && cx_is_launch(c)) {
     if (!h->collecting_values)
       rewrite_launch(h, c);
+    return CXChildVisit_Continue;
+  }
+  if (k == CXCursor_UnexposedStmt && is_omp_directive(p)) {
+    /* an OpenMP region: libclang shows the variables it captures, not its
+     * statements, so its launches are rewritten from its tokens */
+    if (!h->collecting_values && host_in_target(h, c))
+      host_launch_tokens(h, c, 0);
     return CXChildVisit_Continue;
   }
   int here = host_in_target(h, c);

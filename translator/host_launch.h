@@ -13,4 +13,11 @@
 enum CXChildVisitResult host_launch_visit(CXCursor c, CXCursor p,
                                           CXClientData d);
 
+struct host;
+/* Rewrites the launches among c's tokens as text (name<<<g, b>>>(args) ->
+ * cu2cl_launch_name(g, b, 0, 0, args)), for those the AST does not show:
+ * in a macro's body (macro: c is a macro definition, whose parameters are
+ * pasted onto the stub prefix), in OpenMP regions. 1 when one was. */
+int host_launch_tokens(struct host *h, CXCursor c, int macro);
+
 #endif

@@ -1,7 +1,9 @@
 // Host code that uses OpenMP, built with nvcc -Xcompiler -fopenmp (36 of
 // HeCBench's CUDA programs are): omp.h's functions and a parallel loop
 // compute the reference the kernel's result is checked against. The port
-// builds with OpenMP too.
+// builds with OpenMP too. Launches inside OpenMP regions, one stream per
+// iteration, as multi-GPU code launches per device (HeCBench logan):
+// libclang shows no statements of such a region.
 #include <cstdio>
 #include <omp.h>
 #include <cuda_runtime.h>
@@ -24,7 +26,19 @@ int main() {
   cudaMalloc(&din, n * sizeof(int));
   cudaMalloc(&dout, n * sizeof(long long));
   cudaMemcpy(din, h, n * sizeof(int), cudaMemcpyHostToDevice);
-  square<<<(n + 255) / 256, 256>>>(din, dout, n);
+  const int parts = 4, part = n / parts;
+  cudaStream_t streams[parts];
+  for (int p = 0; p < parts; p++)
+    cudaStreamCreate(&streams[p]);
+  #pragma omp parallel for
+  for (int p = 0; p < parts; p++) {
+    square
+      <<<(part + 255) / 256, 256, 0, streams[p]>>> (din + p * part,
+                                                   dout + p * part, part);
+  }
+  cudaDeviceSynchronize();
+  for (int p = 0; p < parts; p++)
+    cudaStreamDestroy(streams[p]);
   cudaMemcpy(got, dout, n * sizeof(long long), cudaMemcpyDeviceToHost);
   long long want = 0, sum = 0;
   int threads = 0;

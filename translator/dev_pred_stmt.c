@@ -102,8 +102,7 @@ static int early_return_predicated(emitter *e, CXCursor s, CXCursor *rest,
     return 0;
   CXCursor *kids;
   unsigned n = cx_children(s, &kids);
-  int r = n == 2 &&
-          (is_void_return(kids[1]) || ends_in_void_return(kids[1])) &&
+  int r = n == 2 && (is_void_return(kids[1]) || ends_in_void_return(kids[1])) &&
           dev_is_varying(e, kids[0]);
   free(kids);
   int coll = 0;
@@ -665,9 +664,9 @@ static int items_hook(emitter *e, CXCursor *kids, unsigned i, unsigned n,
     CXCursor *body;
     unsigned nb = cx_children(then, &body);
     e->pred = in;
-    dev_print_items(e, body, 0, nb - 1,
-                    dev_offset_of(clang_getRangeStart(
-                        clang_getCursorExtent(body[0]))));
+    dev_print_items(
+        e, body, 0, nb - 1,
+        dev_offset_of(clang_getRangeStart(clang_getCursorExtent(body[0]))));
     free(body);
     dev_indent(e);
     strbuf_printf(e->out, "const bool %s = %s%s!%s;\n", own_pred,

@@ -696,6 +696,17 @@ static int items_hook(emitter *e, CXCursor *kids, unsigned i, unsigned n,
   return 1;
 }
 
+/* A __syncthreads-family call. */
+static int is_block_barrier(CXCursor c, void *ctx) {
+  (void)ctx;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return 0;
+  char *n = cx_spelling(clang_getCursorReferenced(c));
+  int r = str_starts_with(n, "__syncthreads") || !strcmp(n, "__barrier_sync");
+  free(n);
+  return r;
+}
+
 /* A loop outside predication whose iterations differ between work-items
  * and that holds collectives: predicated (1), or reported (0). */
 static int top_loop_hook(emitter *e, CXCursor s) {
@@ -711,9 +722,12 @@ static int top_loop_hook(emitter *e, CXCursor s) {
   int d = loop_divergence(e, loop, &lp, &jumps, &why);
   /* a barrier dev_sync puts in the loop (CU2CL3012) is no __syncthreads,
    * which CUDA lets only uniform loops hold: the work-items that leave
-   * first would miss it */
+   * first would miss it (a loop that holds a __syncthreads of its own is
+   * uniform, whatever its condition looks like) */
   if (d < 0 && clang_equalCursors(loop, s) &&
-      (dev_has_lane_collective(e, loop) || dev_sync_within(e, loop)))
+      (dev_has_lane_collective(e, loop) ||
+       (dev_sync_within(e, loop) &&
+        !dev_find(loop, is_block_barrier, NULL, 1, NULL))))
     dev_report(e, loop, CU2CL_D_DIVERGENT_COLLECTIVE, "a loop", why);
   if (d <= 0)
     return 0;

@@ -12,3 +12,19 @@ __global__ void shift(int *out, const int *n) {
         out[i] = s[threadIdx.x + 1]; // EXPECT: CU2CL3012
     }
 }
+
+// A loop that holds a __syncthreads of its own has one trip count for the
+// block, as CUDA requires, however its condition reads (HeCBench tsp's
+// do { ... } while over a value each thread computed): the barrier goes in.
+__global__ void rounds(int *out, const int *n) {
+    __shared__ int s[65];
+    s[threadIdx.x] = 0;
+    __syncthreads();
+    int m = n[threadIdx.x];
+    do {
+        s[threadIdx.x] = m; // EXPECT: CU2CL3012
+        out[m] = s[threadIdx.x + 1]; // EXPECT: CU2CL3012
+        __syncthreads();
+        m = s[0] - 1;
+    } while (m > 0);
+}

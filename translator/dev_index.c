@@ -492,7 +492,7 @@ static int stride_step(CXCursor c, CXCursor *kids) {
          cx_eval_int(dev_index_strip(kids[1]), &k, NULL) && k > 0;
 }
 
-static int is_jump(CXCursor c, void *ctx) {
+int dev_index_is_jump(CXCursor c, void *ctx) {
   (void)ctx;
   enum CXCursorKind k = clang_getCursorKind(c);
   return k == CXCursor_BreakStmt || k == CXCursor_ContinueStmt ||
@@ -508,10 +508,11 @@ static int body_uniform(sync_walk *w, CXCursor c, CXCursor *kids, unsigned n) {
   case CXCursor_IfStmt:
   case CXCursor_WhileStmt:
     return n > 0 && dev_index_uniform(w, kids[0], 3) &&
-           (k == CXCursor_IfStmt || !dev_find(c, is_jump, NULL, 1, NULL));
+           (k == CXCursor_IfStmt ||
+            !dev_find(c, dev_index_is_jump, NULL, 1, NULL));
   case CXCursor_DoStmt:
   case CXCursor_ForStmt: {
-    int r = !dev_find(c, is_jump, NULL, 1, NULL);
+    int r = !dev_find(c, dev_index_is_jump, NULL, 1, NULL);
     unsigned first = k == CXCursor_DoStmt ? 1 : 0;
     unsigned last = k == CXCursor_DoStmt ? n : n - 1;
     for (unsigned i = first; i < last && r; i++)

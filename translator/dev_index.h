@@ -86,6 +86,8 @@ void dev_index_bump(sync_walk *w, CXCursor c);
 int dev_index_builtin_var(CXCursor c, const char *name);
 /* 1 when c has the same value in every thread of the block. */
 int dev_index_uniform(sync_walk *w, CXCursor c, int depth);
+/* A dev_find match: break, continue, goto or return. */
+int dev_index_is_jump(CXCursor c, void *ctx);
 /* c as coef * threadIdx.x + k + sym, or atom + k, or unknown. */
 lin dev_index_lin(sync_walk *w, CXCursor c, int depth);
 /* Finds the strides among the variables dev_index_assignments recorded:

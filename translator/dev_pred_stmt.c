@@ -23,6 +23,7 @@
 #include "dev_cg.h"
 #include "dev_check.h"
 #include "dev_expr.h"
+#include "dev_index.h"
 #include "dev_pred.h"
 #include "dev_space.h"
 #include "dev_sync.h"
@@ -70,13 +71,6 @@ static int is_void_return(CXCursor s) {
          clang_Cursor_isNull(dev_first_child(s));
 }
 
-static int is_jump(CXCursor c, void *ctx) {
-  (void)ctx;
-  enum CXCursorKind k = clang_getCursorKind(c);
-  return k == CXCursor_ReturnStmt || k == CXCursor_BreakStmt ||
-         k == CXCursor_ContinueStmt || k == CXCursor_GotoStmt;
-}
-
 /* { ...; return; }: a block that ends in a return without a value and
  * holds no other jump (which its statements, printed under a predicate,
  * could not take). */
@@ -87,7 +81,8 @@ static int ends_in_void_return(CXCursor s) {
   unsigned n = cx_children(s, &kids);
   int r = n >= 2 && is_void_return(kids[n - 1]);
   for (unsigned i = 0; r && i + 1 < n; i++)
-    r = !is_jump(kids[i], NULL) && !dev_find(kids[i], is_jump, NULL, 1, NULL);
+    r = !dev_index_is_jump(kids[i], NULL) &&
+        !dev_find(kids[i], dev_index_is_jump, NULL, 1, NULL);
   free(kids);
   return r;
 }

@@ -17,7 +17,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 src=$top/translator
 lib=${1:-}
 
-DEVICE_LAYERS="dev_state dev_literal dev_cg dev_builtin dev_class dev_lambda dev_types dev_kernarg dev_uses dev_index dev_sync dev_space
+DEVICE_LAYERS="dev_state dev_literal dev_cg dev_builtin dev_class dev_lambda dev_types dev_kernarg dev_uses dev_index dev_table dev_sync dev_space
   dev_pred dev_check dev_expr dev_rulecall dev_object dev_alloc dev_special dev_stmt dev_pred_stmt dev_func emit_device"
 BASE="util cx diag rules"
 

@@ -160,6 +160,100 @@ static int is_tid_x(CXCursor c) {
   return r;
 }
 
+/* ---- a device function's parameters at its calls ----------------------- */
+
+typedef struct call_find {
+  sync_walk *w;
+  cx_key fn;
+  unsigned long long varying; /* bit i: a call passes a varying value */
+  int calls;
+} call_find;
+
+static int calls_fn(CXCursor c, void *ctx) {
+  call_find *f = ctx;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return 0;
+  CXCursor ref = clang_getCursorReferenced(c);
+  cx_key k = cx_key_of(ref);
+  if (cx_key_eq(&k, &f->fn))
+    return 1;
+  CXCursor t = clang_getSpecializedCursorTemplate(ref);
+  if (clang_Cursor_isNull(t))
+    return 0;
+  k = cx_key_of(t);
+  return cx_key_eq(&k, &f->fn);
+}
+
+static enum CXChildVisitResult find_callers(CXCursor c, CXCursor parent,
+                                            CXClientData data) {
+  (void)parent;
+  call_find *f = data;
+  if (cx_in_system_header(c))
+    return CXChildVisit_Continue;
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k != CXCursor_FunctionDecl && k != CXCursor_FunctionTemplate &&
+      k != CXCursor_CXXMethod && k != CXCursor_Constructor)
+    return CXChildVisit_Recurse;
+  CXCursor body = dev_function_body(c), *calls = NULL;
+  size_t n =
+      clang_Cursor_isNull(body) ? 0 : dev_find(body, calls_fn, f, 0, &calls);
+  if (n) {
+    sync_walk cw = {0};
+    cw.e = f->w->e;
+    cw.fn = c;
+    cw.is_kernel = (cx_cuda_attrs(c) & CX_GLOBAL) != 0;
+    cw.nested = 1;
+    dev_index_assignments(&cw, body, 0);
+    dev_index_strides(&cw, body);
+    for (size_t i = 0; i < n; i++) {
+      int na = clang_Cursor_getNumArguments(calls[i]);
+      for (int a = 0; a < na && a < 64; a++)
+        if (!dev_index_uniform(&cw, clang_Cursor_getArgument(calls[i], a), 3))
+          f->varying |= 1ULL << a;
+    }
+    f->calls += (int)n;
+    free(cw.vars);
+    free(cw.declared);
+    strvec_free(&cw.strs);
+  }
+  free(calls);
+  return CXChildVisit_Continue;
+}
+
+/* d, a parameter of the device function being walked, gets a value the
+ * same in every thread at each of its calls in this unit (the caller's
+ * kernel parameters, constants, block geometry): one scan of the unit per
+ * function, callers' own parameters taken as varying. */
+static int parm_uniform_at_calls(sync_walk *w, CXCursor d) {
+  if (w->nested)
+    return 0;
+  if (!w->parms_known) {
+    CXCursor fn = w->fn;
+    CXCursor t = clang_getSpecializedCursorTemplate(fn);
+    call_find f = {w, cx_key_of(clang_Cursor_isNull(t) ? fn : t), 0, 0};
+    clang_visitChildren(clang_getTranslationUnitCursor(w->e->tu), find_callers,
+                        &f);
+    w->parms_known = 1;
+    w->parms_uniform = f.calls ? ~f.varying : 0;
+  }
+  CXCursor *kids;
+  unsigned n = cx_children(w->fn, &kids), i = 0;
+  int r = 0;
+  cx_key b = cx_key_of(d);
+  for (unsigned j = 0; j < n && i < 64; j++) {
+    if (clang_getCursorKind(kids[j]) != CXCursor_ParmDecl)
+      continue;
+    cx_key a = cx_key_of(kids[j]);
+    if (cx_key_eq(&a, &b)) {
+      r = (w->parms_uniform >> i) & 1;
+      break;
+    }
+    i++;
+  }
+  free(kids);
+  return r;
+}
+
 static int children_uniform(sync_walk *w, CXCursor c, int depth) {
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
@@ -180,7 +274,7 @@ static int var_uniform(sync_walk *w, CXCursor d, int depth) {
   if (v && v->outside)
     return v->stride;
   if (k == CXCursor_ParmDecl)
-    return w->is_kernel;
+    return w->is_kernel || parm_uniform_at_calls(w, d);
   if (k != CXCursor_VarDecl || depth <= 0 || (cx_cuda_attrs(d) & CX_SHARED))
     return 0;
   CXCursor parent = clang_getCursorSemanticParent(d);
@@ -242,7 +336,7 @@ static int add_stride_version(CXCursor c, void *ctx) {
   return 0;
 }
 
-static const char *sym_text(sync_walk *w, CXCursor c) {
+const char *dev_index_sym(sync_walk *w, CXCursor c) {
   strbuf b = {0};
   char *text = cx_tokens_text(w->e->tu, c);
   strbuf_append(&b, text);
@@ -284,7 +378,7 @@ void dev_index_declared(sync_walk *w, CXCursor s) {
 
 /* Whether d's initializer init still has its value's strides: it names
  * none, or no stride changed since the walk passed d's declaration. */
-static int init_current(sync_walk *w, CXCursor d, CXCursor init) {
+int dev_index_init_current(sync_walk *w, CXCursor d, CXCursor init) {
   if (!names_stride(init, w) && !dev_find(init, names_stride, w, 1, NULL))
     return 1;
   cx_key k = cx_key_of(d);
@@ -333,11 +427,11 @@ lin dev_index_lin(sync_walk *w, CXCursor c, int depth) {
                         ? dev_var_init(d)
                         : clang_getNullCursor();
     if (!dev_index_var(w, d) && !clang_Cursor_isNull(init) &&
-        !cx_in_system_header(d) && init_current(w, d, init))
+        !cx_in_system_header(d) && dev_index_init_current(w, d, init))
       return dev_index_lin(w, init, depth - 1);
   }
   if (dev_index_uniform(w, c, 3))
-    return (lin){1, 0, 0, sym_text(w, c), NULL};
+    return (lin){1, 0, 0, dev_index_sym(w, c), NULL};
   if (k == CXCursor_BinaryOperator) {
     enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
     if (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub &&
@@ -413,10 +507,14 @@ static int uniform_load(sync_walk *w, CXCursor c) {
   return 0;
 }
 
+static void refine_column(sync_walk *w, CXCursor *kids,
+                          enum CXBinaryOperatorKind op, guard *g);
+
 static void refine_compare(sync_walk *w, CXCursor *kids,
                            enum CXBinaryOperatorKind op, guard *g) {
   if (refine_rank(kids, op, g))
     return;
+  refine_column(w, kids, op, g);
   lin a = dev_index_lin(w, kids[0], 3), b = dev_index_lin(w, kids[1], 3);
   /* threadIdx.x == v[u]: the one thread a value in memory names */
   for (int i = 0; op == CXBinaryOperator_EQ && i < 2; i++) {
@@ -452,6 +550,9 @@ static void refine_compare(sync_walk *w, CXCursor *kids,
     set_lo(g, x1);
   else if (op == CXBinaryOperator_GE)
     set_lo(g, x);
+  if ((op == CXBinaryOperator_GT || op == CXBinaryOperator_GE) && x.sym &&
+      x.k >= 0)
+    g->at_least = x.sym; /* threadIdx.x >= u, which lo may not hold */
   else if (op == CXBinaryOperator_EQ) {
     set_lo(g, x);
     set_hi(g, x1);
@@ -470,6 +571,28 @@ guard dev_index_refine(sync_walk *w, CXCursor cond, guard g) {
     g = dev_index_refine(w, kids[1], g);
   } else if (n == 2) {
     refine_compare(w, kids, op, &g);
+  }
+  free(kids);
+  return g;
+}
+
+guard dev_index_refine_not(sync_walk *w, CXCursor cond, guard g) {
+  cond = dev_index_strip(cond);
+  if (clang_getCursorKind(cond) != CXCursor_BinaryOperator)
+    return g;
+  CXCursor *kids;
+  unsigned n = cx_children(cond, &kids);
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(cond);
+  if (n == 2 && op == CXBinaryOperator_LOr) { /* !(a || b): !a && !b */
+    g = dev_index_refine_not(w, kids[0], g);
+    g = dev_index_refine_not(w, kids[1], g);
+  } else if (n == 2 && op >= CXBinaryOperator_LT && op <= CXBinaryOperator_GE) {
+    enum CXBinaryOperatorKind neg =
+        op == CXBinaryOperator_LT   ? CXBinaryOperator_GE
+        : op == CXBinaryOperator_GT ? CXBinaryOperator_LE
+        : op == CXBinaryOperator_LE ? CXBinaryOperator_GT
+                                    : CXBinaryOperator_LT;
+    refine_compare(w, kids, neg, &g);
   }
   free(kids);
   return g;
@@ -658,12 +781,12 @@ sform dev_index_sform(sync_walk *w, CXCursor c, int depth) {
   CXCursor d = clang_getCursorReferenced(c);
   var_info *vi = dev_index_var(w, d);
   if (vi && vi->stride)
-    return (sform){1, sym_text(w, c), 0, 0, 1, 0, 0};
+    return (sform){1, dev_index_sym(w, c), 0, 0, 1, 0, 0};
   CXCursor init = clang_getCursorKind(d) == CXCursor_VarDecl
                       ? dev_var_init(d)
                       : clang_getNullCursor();
   if (vi || clang_Cursor_isNull(init) || cx_in_system_header(d) ||
-      !init_current(w, d, init))
+      !dev_index_init_current(w, d, init))
     return (sform){0};
   return dev_index_sform(w, init, depth - 1);
 }
@@ -700,7 +823,7 @@ static int is_lane(sync_walk *w, CXCursor c, int depth) {
                       ? dev_var_init(d)
                       : clang_getNullCursor();
   if (dev_index_var(w, d) || clang_Cursor_isNull(init) ||
-      cx_in_system_header(d) || !init_current(w, d, init))
+      cx_in_system_header(d) || !dev_index_init_current(w, d, init))
     return 0;
   return is_lane(w, init, depth - 1);
 }
@@ -734,4 +857,79 @@ int dev_index_lane_residue(sync_walk *w, CXCursor c, int depth) {
                  (is_lane(w, kids[1], depth) && is_warp_multiple(kids[0])));
   free(kids);
   return r;
+}
+
+/* ---- thread terms ------------------------------------------------------ */
+
+const char *dev_index_thread_shift(sync_walk *w, CXCursor c, int depth) {
+  c = dev_index_strip(c);
+  if (depth <= 0)
+    return NULL;
+  if (is_tid_x(c))
+    return "0||+";
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_DeclRefExpr) {
+    CXCursor d = clang_getCursorReferenced(c);
+    CXCursor init = clang_getCursorKind(d) == CXCursor_VarDecl
+                        ? dev_var_init(d)
+                        : clang_getNullCursor();
+    if (dev_index_var(w, d) || clang_Cursor_isNull(init) ||
+        cx_in_system_header(d) || !dev_index_init_current(w, d, init))
+      return NULL;
+    return dev_index_thread_shift(w, init, depth - 1);
+  }
+  enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
+  if (k != CXCursor_BinaryOperator ||
+      (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub))
+    return NULL;
+  CXCursor *kids;
+  unsigned n = cx_children(c, &kids);
+  const char *r = NULL;
+  for (int i = 0; n == 2 && i < (op == CXBinaryOperator_Sub ? 1 : 2) && !r;
+       i++) {
+    const char *t = dev_index_thread_shift(w, kids[i], depth);
+    long long tk, v;
+    if (!t || sscanf(t, "%lld|", &tk) != 1)
+      continue;
+    const char *u = strchr(t, '|') + 1, *end = strrchr(t, '|');
+    CXCursor o = dev_index_strip(kids[!i]);
+    if (cx_eval_int(o, &v, NULL) && llabs(v) < (1LL << 30))
+      r = dev_index_keep(w,
+                         xasprintf("%lld|%.*s%s",
+                                   tk + (op == CXBinaryOperator_Sub ? -v : v),
+                                   (int)(end - u), u, end));
+    else if (u == end && dev_index_uniform(w, o, 3))
+      r = dev_index_keep(w, xasprintf("%lld|%s|%c", tk, dev_index_sym(w, o),
+                                      op == CXBinaryOperator_Sub ? '-' : '+'));
+  }
+  free(kids);
+  return r;
+}
+
+/* The thread term t (thread_shift) is never negative under g: threadIdx.x
+ * + k with k >= 0, or threadIdx.x - u + k where g says threadIdx.x >= u. */
+static int shift_nonnegative(const char *t, guard g) {
+  long long k;
+  if (sscanf(t, "%lld|", &k) != 1)
+    return 0;
+  const char *u = strchr(t, '|') + 1, *end = strrchr(t, '|');
+  if (u == end)
+    return k + (g.lo.inf || g.lo.sym ? 0 : g.lo.k) >= 0;
+  if (k < 0)
+    return 0;
+  return end[1] == '-' && g.at_least &&
+         strlen(g.at_least) == (size_t)(end - u) &&
+         !strncmp(u, g.at_least, end - u);
+}
+
+/* T < W with T a thread term never negative under g: the column guard. */
+static void refine_column(sync_walk *w, CXCursor *kids,
+                          enum CXBinaryOperatorKind op, guard *g) {
+  if (op != CXBinaryOperator_LT || !dev_index_uniform(w, kids[1], 3))
+    return;
+  const char *t = dev_index_thread_shift(w, kids[0], 3);
+  if (t && shift_nonnegative(t, *g)) {
+    g->col_t = t;
+    g->col_w = dev_index_sym(w, dev_index_strip(kids[1]));
+  }
 }

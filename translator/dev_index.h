@@ -15,9 +15,14 @@ typedef struct bound {
   const char *sym; /* a uniform term's text, or NULL */
 } bound;
 
-/* The range [lo, hi) of threadIdx.x that the enclosing conditions allow. */
+/* The range [lo, hi) of threadIdx.x that the enclosing conditions allow;
+ * col_t < col_w where a condition held a thread term (threadIdx.x plus a
+ * uniform term, texts) below a uniform width; at_least a uniform term
+ * threadIdx.x is known to reach (after if (threadIdx.x < u) return;). */
 typedef struct guard {
   bound lo, hi;
+  const char *col_t, *col_w;
+  const char *at_least;
 } guard;
 
 /* coef * threadIdx.x + k + sym, when known; else, where it is atom + k
@@ -69,6 +74,10 @@ typedef struct sync_walk {
     unsigned epoch; /* stride_epoch at the declaration */
   } * declared;
   size_t ndeclared;
+  int nested;      /* a caller's walk (dev_index_uniform's calls) */
+  int parms_known; /* parms_uniform holds the calls' verdict */
+  unsigned long long parms_uniform; /* bit i: every call passes a uniform
+                                       value as parameter i */
 } sync_walk;
 
 /* Keeps s (heap) for the walk's lifetime; returns it. */
@@ -105,8 +114,20 @@ sform dev_index_sform(sync_walk *w, CXCursor c, int depth);
  * x anything): every element it picks is the thread's own lane's residue,
  * so two threads of one warp never meet there. */
 int dev_index_lane_residue(sync_walk *w, CXCursor c, int depth);
-/* g narrowed by the condition cond. */
+/* g narrowed by the condition cond, or by its negation (a branch every
+ * thread that leaves the other way returns from). */
 guard dev_index_refine(sync_walk *w, CXCursor cond, guard g);
+guard dev_index_refine_not(sync_walk *w, CXCursor cond, guard g);
+
+/* c as threadIdx.x + k + u (or - u), u a uniform term: one value per
+ * thread, another in each; canonical text "k|u|sign", NULL when c is not
+ * one. */
+const char *dev_index_thread_shift(sync_walk *w, CXCursor c, int depth);
+/* A uniform term's text, with the versions of the strides it names. */
+const char *dev_index_sym(sync_walk *w, CXCursor c);
+/* Whether d's initializer init still has its value (no stride it names
+ * changed since the walk passed d's declaration). */
+int dev_index_init_current(sync_walk *w, CXCursor d, CXCursor init);
 /* Bounds with the same uniform term; a <= b, provably. */
 int dev_index_same_sym(bound a, bound b);
 int dev_index_le(bound a, bound b);

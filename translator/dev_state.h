@@ -21,6 +21,8 @@
  *  7 dev_kernarg    struct kernel-parameter mirrors (structs holding pointers)
  *  8 dev_uses       symbols; what each function uses (implicit parameters)
  *  9 dev_index      uniform values, affine indices, threadIdx.x ranges
+ *    dev_table      indices as a thread's own row or column of a table
+ *                   (above dev_index)
  * 10 dev_sync       implicit warp synchrony: where barriers must be added
  * 11 dev_space      variables, address spaces, per-function analysis, the
  *                   work list of clones

@@ -42,6 +42,7 @@
 #include <string.h>
 
 #include "dev_index.h"
+#include "dev_table.h"
 #include "dev_uses.h"
 
 typedef struct access {
@@ -53,9 +54,10 @@ typedef struct access {
   const char *field; /* s[i].f: the field of a struct, NULL for all of s[i] */
   unsigned fence;
   lin idx;
-  sform sf; /* the index in a stride, when it is one */
-  int lane; /* lane + x * warpSize: its lane's residue alone */
+  sform sf;      /* the index in a stride, when it is one */
+  int lane;      /* lane + x * warpSize: its lane's residue alone */
   int per_block; /* its index depends on blockIdx (g[blockIdx.x * n + t]) */
+  gform gf;      /* its index as a thread's own row or column of a table */
   guard g;
 } access;
 
@@ -269,6 +271,7 @@ static void add_access(sync_walk *w, CXCursor c, CXCursor stmt, guard g,
   if (direct && !clang_Cursor_isNull(index)) {
     a->sf = dev_index_sform(w, index, 3);
     a->lane = dev_index_lane_residue(w, index, 3);
+    a->gf = dev_table_grid(w, index, g);
   }
   if (direct)
     a->idx = clang_Cursor_isNull(index) ? (lin){1, 0, 0, NULL, NULL}
@@ -518,6 +521,11 @@ static int conflict(const access *a, int a_stale, const access *b) {
     return 0;
   if (strided_apart(&a->sf, &b->sf))
     return 0;
+  if (a->gf.kind && a->gf.kind == b->gf.kind && !strcmp(a->gf.w, b->gf.w) &&
+      !strcmp(a->gf.t, b->gf.t))
+    return 0; /* cnt[(tid + 1) * n + e] and cnt[(tid + 1) * n + i]: one
+                 thread's row (the row * W + col reading); t[i * n + tid]
+                 and t[tid] under tid < n: one thread's column */
   if (a->lane && b->lane)
     return 0; /* s[lane + i * warpSize] and s[lane + j * warpSize]: the
                  threads of one warp keep to their own lanes' elements
@@ -637,6 +645,33 @@ static void collect_stmt(sync_walk *w, CXCursor s, guard g, pend *out) {
 
 static void walk_stmt(sync_walk *w, CXCursor s, guard g, pend *p);
 
+/* if (C) return; or if (C) { ...; return; } with no other jump: the
+ * threads past it are those where C is false. */
+static int leaves(CXCursor s, CXCursor *cond) {
+  if (clang_getCursorKind(s) != CXCursor_IfStmt)
+    return 0;
+  CXCursor *kids;
+  unsigned n = cx_children(s, &kids);
+  int r = 0;
+  if (n == 2) {
+    *cond = kids[0];
+    CXCursor b = kids[1];
+    if (clang_getCursorKind(b) == CXCursor_CompoundStmt) {
+      CXCursor *items;
+      unsigned m = cx_children(b, &items);
+      r = m > 0 && clang_getCursorKind(items[m - 1]) == CXCursor_ReturnStmt;
+      for (unsigned i = 0; r && i + 1 < m; i++)
+        r = !dev_index_is_jump(items[i], NULL) &&
+            !dev_find(items[i], dev_index_is_jump, NULL, 1, NULL);
+      free(items);
+    } else {
+      r = clang_getCursorKind(b) == CXCursor_ReturnStmt;
+    }
+  }
+  free(kids);
+  return r;
+}
+
 /* A branch or loop body: a block's items are statements of their own. */
 static void walk_body(sync_walk *w, CXCursor s, guard g, pend *p) {
   if (clang_getCursorKind(s) != CXCursor_CompoundStmt) {
@@ -645,8 +680,12 @@ static void walk_body(sync_walk *w, CXCursor s, guard g, pend *p) {
   }
   CXCursor *kids;
   unsigned n = cx_children(s, &kids);
-  for (unsigned i = 0; i < n; i++)
+  for (unsigned i = 0; i < n; i++) {
     walk_stmt(w, kids[i], g, p);
+    CXCursor cond;
+    if (leaves(kids[i], &cond))
+      g = dev_index_refine_not(w, cond, g); /* those that stay */
+  }
   free(kids);
 }
 
@@ -784,7 +823,7 @@ static void analyze_body(emitter *e, CXCursor fn, CXCursor body) {
   w.is_kernel = (cx_cuda_attrs(fn) & CX_GLOBAL) != 0;
   dev_index_assignments(&w, body, 0);
   dev_index_strides(&w, body);
-  guard g = {{0, 0, NULL}, {1, 0, NULL}};
+  guard g = {{0, 0, NULL}, {1, 0, NULL}, NULL, NULL, NULL};
   pend p = {NULL, 0};
   walk_body(&w, body, g, &p);
   free(p.v);

@@ -234,9 +234,14 @@ char dev_expr_space(emitter *e, CXCursor c) {
     char s = integer_address_space(e, c);
     return s ? s : 'g';
   }
-  /* an array decays to a pointer into wherever the array lives */
+  /* an array decays to a pointer into wherever the array lives (libclang
+   * types key + 4 as an array where key is a parameter declared as one:
+   * no array lives there) */
   if (dev_is_array_type(clang_getCursorType(c)) &&
-      clang_getCursorKind(c) != CXCursor_DeclRefExpr && !is_array_param(c))
+      clang_getCursorKind(c) != CXCursor_DeclRefExpr &&
+      clang_getCursorKind(c) != CXCursor_BinaryOperator &&
+      clang_getCursorKind(c) != CXCursor_CompoundAssignOperator &&
+      !is_array_param(c))
     return dev_lvalue_space(e, c);
   switch (clang_getCursorKind(c)) {
   case CXCursor_UnexposedExpr:
@@ -289,9 +294,9 @@ char dev_expr_space(emitter *e, CXCursor c) {
     return call_return_space(e, c);
   case CXCursor_CXXThisExpr: /* where self points */
     if (e->cur && !dev_closure_of_method(e, e->cur->decl))
-      return e->cur->self == 'S' ? 'p'
+      return e->cur->self == 'S'                   ? 'p'
              : e->cur->self && e->cur->self != 'N' ? e->cur->self
-                                                    : 'g';
+                                                   : 'g';
     return 'g';
   case CXCursor_CXXNewExpr: { /* the heap, or where placement new puts it */
     dev_new_parts np;
@@ -345,6 +350,8 @@ char dev_lvalue_space(emitter *e, CXCursor c) {
     if (clang_getCursorUnaryOperatorKind(c) == CXUnaryOperator_Deref)
       return dev_expr_space(e, dev_first_child(c));
     return 'p';
+  case CXCursor_StringLiteral: /* OpenCL C keeps them in __constant */
+    return 'c';
   default:
     return 'p';
   }
@@ -674,7 +681,7 @@ char dev_function_return_space(emitter *e, fn_clone *f) {
   dev_analyze_function(e, f);
   e->quiet = quiet;
   e->cur = &e->fns[idx]; /* this: where its self points */
-  char space = 0; /* from the first return with a value */
+  char space = 0;        /* from the first return with a value */
   CXCursor body = dev_function_body(e->fns[idx].decl);
   CXCursor *rets = NULL;
   size_t nrets =

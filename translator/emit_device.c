@@ -428,12 +428,19 @@ static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k,
     CXType el = clang_getArrayElementType(t);
     if (el.kind == CXType_Invalid)
       el = clang_getArrayElementType(clang_getCanonicalType(t));
-    int array = el.kind != CXType_Invalid && !dev_is_array_type(el);
-    kp->kind = dev_is_pointer_type(t) || array ? CU2CL_KARG_DEVPTR
-                                               : CU2CL_KARG_VALUE;
+    int array = el.kind != CXType_Invalid;
+    kp->kind =
+        dev_is_pointer_type(t) || array ? CU2CL_KARG_DEVPTR : CU2CL_KARG_VALUE;
     if (array) {
-      char *es = cx_type_spelling(el);
-      kp->host_type = xasprintf("%s *", es);
+      /* double phi[][Y][Z] is double (*phi)[Y][Z]: spelled as a type
+       * name in __typeof__, so "TYPE NAME" still declares it */
+      char *es = cx_type_spelling(el), *dims = strchr(es, '[');
+      if (dev_is_array_type(el) && dims)
+        kp->host_type = xasprintf(
+            "__typeof__(%.*s (*)%s)",
+            (int)(dims - es - (dims > es && dims[-1] == ' ')), es, dims);
+      else
+        kp->host_type = xasprintf("%s *", es);
       free(es);
     } else {
       kp->host_type = cx_type_spelling(t);

@@ -13,3 +13,4 @@ __global__ void blend(const unsigned char salt[16], const int pad[4], int *out) 
 // CHECK-CL: int sum4(__global int *v) {
 // CHECK-CL: int sum4_p(int *v) {
 // CHECK-HOST: cu2clStream_t cu2cl_stream, const unsigned char *salt, const int *pad, int *out)
+

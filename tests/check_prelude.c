@@ -14,6 +14,7 @@
 #include <CL/cl.h>
 #include <check.h>
 #include <clang-c/Index.h>
+#include <float.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -61,7 +62,8 @@ static void cl_teardown(void) {
 }
 
 /* The prelude as cu2cl embeds it: prelude.cl, prelude_math.cl, then
- * prelude_round.cl, prelude_half.cl, prelude_bf16.cl, prelude_fp8.cl. */
+ * prelude_round.cl, prelude_half.cl, prelude_bf16.cl, prelude_fp8.cl,
+ * prelude_complex.cl, prelude_simd.cl. */
 static char *prelude_text(void) {
   char *a = read_file(CU2CL_SOURCE_DIR "/rules/prelude.cl", NULL);
   char *b = read_file(CU2CL_SOURCE_DIR "/rules/prelude_math.cl", NULL);
@@ -69,9 +71,12 @@ static char *prelude_text(void) {
   char *d = read_file(CU2CL_SOURCE_DIR "/rules/prelude_half.cl", NULL);
   char *e = read_file(CU2CL_SOURCE_DIR "/rules/prelude_bf16.cl", NULL);
   char *f = read_file(CU2CL_SOURCE_DIR "/rules/prelude_fp8.cl", NULL);
-  ck_assert_msg(a && b && c && d && e && f, "cannot read rules/prelude*.cl");
-  char *s = xasprintf("%s%s%s%s%s%s", a, b, c, d, e, f);
-  free(a), free(b), free(c), free(d), free(e), free(f);
+  char *g = read_file(CU2CL_SOURCE_DIR "/rules/prelude_complex.cl", NULL);
+  char *h = read_file(CU2CL_SOURCE_DIR "/rules/prelude_simd.cl", NULL);
+  ck_assert_msg(a && b && c && d && e && f && g && h,
+                "cannot read rules/prelude*.cl");
+  char *s = xasprintf("%s%s%s%s%s%s%s%s", a, b, c, d, e, f, g, h);
+  free(a), free(b), free(c), free(d), free(e), free(f), free(g), free(h);
   return s;
 }
 
@@ -1581,6 +1586,211 @@ START_TEST(test_fp8_conversions) {
 }
 END_TEST
 
+/* ---- Core: complex numbers (prelude_complex.cl) -------------------------- */
+
+/* cuComplex.h's arithmetic as nvcc 13 compiles it for the GPU (the
+ * multiply-adds it fuses are fma, nothing else is fused): from v = x, y, d
+ * (re, im each), o = x * y, x / y, cuCfma(x, y, d) (re, im each), |x|. */
+static void ref_complexf(const float *v, float *o) {
+  float oos = 1.0f / (fabsf(v[2]) + fabsf(v[3]));
+  float ars = v[0] * oos, ais = v[1] * oos, brs = v[2] * oos, bis = v[3] * oos;
+  oos = 1.0f / fmaf(brs, brs, bis * bis);
+  float a = fabsf(v[0]), b = fabsf(v[1]), m = a > b ? a : b, w = a > b ? b : a;
+  float t = w / m;
+  o[0] = fmaf(v[0], v[2], -(v[1] * v[3]));
+  o[1] = fmaf(v[0], v[3], v[1] * v[2]);
+  o[2] = fmaf(ars, brs, ais * bis) * oos;
+  o[3] = fmaf(ais, brs, -(ars * bis)) * oos;
+  o[4] = fmaf(-v[1], v[3], fmaf(v[0], v[2], v[4]));
+  o[5] = fmaf(v[1], v[2], fmaf(v[0], v[3], v[5]));
+  o[6] = m == 0.0f || m > FLT_MAX || w > FLT_MAX ? m + w
+                                                 : m * sqrtf(fmaf(t, t, 1.0f));
+}
+
+static void ref_complex(const double *v, double *o) {
+  double oos = 1.0 / (fabs(v[2]) + fabs(v[3]));
+  double ars = v[0] * oos, ais = v[1] * oos, brs = v[2] * oos, bis = v[3] * oos;
+  oos = 1.0 / fma(brs, brs, bis * bis);
+  double a = fabs(v[0]), b = fabs(v[1]), m = a > b ? a : b, w = a > b ? b : a;
+  double t = w / m;
+  o[0] = fma(v[0], v[2], -(v[1] * v[3]));
+  o[1] = fma(v[0], v[3], v[1] * v[2]);
+  o[2] = fma(ars, brs, ais * bis) * oos;
+  o[3] = fma(ais, brs, -(ars * bis)) * oos;
+  o[4] = fma(-v[1], v[3], fma(v[0], v[2], v[4]));
+  o[5] = fma(v[1], v[2], fma(v[0], v[3], v[5]));
+  o[6] =
+      m == 0.0 || m > DBL_MAX || w > DBL_MAX ? m + w : m * sqrt(fma(t, t, 1.0));
+}
+
+/* Results of CUDA 13 on an H200 (nvcc -O3, sm_90) that an unfused
+ * computation misses: x, y, d; the first output compared; its values. */
+typedef struct complex_case {
+  double in[6];
+  int out, n;
+  double want[2];
+} complex_case;
+
+static const complex_case complex_h200_float[] = {
+    {{0x1.9c5708p-7, -0x1.5808c8p-10, -0x1.efe888p-5, 0x1.881284p-6},
+     0,
+     2,
+     {-0x1.7eea36p-11, 0x1.8f0fbap-12}},
+    {{-0x1.7b4622p+1, -0x1.ef88c4p+4, 0x1.58adbcp+3, 0x1.08f3bcp-9},
+     2,
+     2,
+     {-0x1.1a3f4ap-2, -0x1.700976p+1}},
+    {{0x1.f5d63ep-9, -0x1.0ad564p+2, 0x1.31a67cp-1, -0x1.29f524p+1,
+      0x1.f06f8ep-8, 0x1.7b19c4p-111},
+     4,
+     2,
+     {-0x1.36404ep+3, -0x1.3fb9cep+1}},
+    {{-0x1.1f985p+3, 0x1.d845ccp+2}, 6, 1, {0x1.741e04p+3}},
+};
+
+static const complex_case complex_h200_double[] = {
+    {{-0x1.3738206551828p+7, -0x1.919239701e978p+0, 0x1.3b847c1ae87d3p+2,
+      0x1.6b3d6f958e359p+7},
+     0,
+     2,
+     {-0x1.e240e431358afp+8, -0x1.b9b634e2754b5p+14}},
+    {{0x1.27bff461e61e1p-1, 0x1.0fb780c19cecdp+2, 0x1.33c36c1bd240bp-4,
+      -0x1.1024db5e8307p-10},
+     2,
+     2,
+     {0x1.b9f71930888f1p+2, 0x1.c4cbb1cdc5aedp+5}},
+    {{0x1.604a9d4cc34fcp+4, -0x1.6b6a0442878bep+1, -0x1.a4e811634fc6ep+3,
+      -0x1.4c3a2a3908eb8p+8, 0x1.0ba5bed2e4fcep-3, 0x1.6d31e2369fb06p-1018},
+     4,
+     2,
+     {-0x1.342ee3439a755p+10, -0x1.c6db4ba22b598p+12}},
+    {{-0x1.7d2a7dd3ba5a8p+5, 0x1.8f114e17cc7e5p+4},
+     6,
+     1,
+     {0x1.ae3be37d79571p+5}},
+};
+#define NCOMPLEX_H200 4
+#define NCOMPLEX 4096
+
+/* Operands for the complex helpers: any bits, special values, magnitudes
+ * up to the ends of the range (where the quotient and the absolute value
+ * rescale) and ordinary ones. */
+static double complex_operand(uint64_t *s, int dbl) {
+  static const double special[] = {0.0, -0.0, INFINITY,       -INFINITY,
+                                   NAN, 1.0,  0x1.fffffep127, 0x1p-149};
+  *s ^= *s << 13, *s ^= *s >> 7, *s ^= *s << 17;
+  uint64_t r = *s;
+  if (r % 8 == 0) { /* any bits */
+    uint32_t u = (uint32_t)(r >> 16);
+    float f;
+    double d;
+    memcpy(&f, &u, sizeof f);
+    memcpy(&d, &r, sizeof d);
+    return dbl ? d : f;
+  }
+  if (r % 8 == 1)
+    return special[(r >> 8) % 8];
+  int e = dbl ? (int)((r >> 8) % 2100) - 1075 : (int)((r >> 8) % 290) - 150;
+  if (r % 8 > 3)
+    e = (int)((r >> 8) % 24) - 12;
+  double v = ldexp(1.0 + (double)(r >> 40) * 0x1p-24, e);
+  v = (r >> 32) & 1 ? -v : v;
+  return dbl ? v : (float)v;
+}
+
+/* Element i of a float or double buffer, as a double. */
+static double complex_elem(const void *buf, size_t i, int dbl) {
+  return dbl ? ((const double *)buf)[i] : ((const float *)buf)[i];
+}
+
+/* The rows of device_complex.def as the translator prints them, over
+ * NCOMPLEX operand sets (the H200's first): the H200's results, and
+ * ref_complex*'s for all (the same bits; any NaN for a NaN). Without
+ * correctly rounded float division and sqrt (exact 0) the float quotient
+ * and absolute value are not compared. */
+static void check_complex_rows(int dbl, int exact) {
+  const complex_case *h200 = dbl ? complex_h200_double : complex_h200_float;
+  const char *t = dbl ? "double" : "float", *f = dbl ? "" : "f";
+  const char *xy[] = {"x", "y", "d"};
+  char *s1 = xasprintf("%s2", t), *s2 = xasprintf("%s2, %s2", t, t),
+       *s3 = xasprintf("%s2, %s2, %s2", t, t, t);
+  char *n[4] = {xasprintf("cuCmul%s", f), xasprintf("cuCdiv%s", f),
+                xasprintf("cuCfma%s", f), xasprintf("cuCabs%s", f)};
+  char *e[4] = {
+      expand(n[0], s2, xy, 2, "global"), expand(n[1], s2, xy, 2, "global"),
+      expand(n[2], s3, xy, 3, "global"), expand(n[3], s1, xy, 1, "global")};
+  char *src =
+      xasprintf("kernel void cplx(global const %s2 *in, global %s *out) {\n"
+                "  size_t i = get_global_id(0);\n"
+                "  %s2 x = in[3 * i], y = in[3 * i + 1], d = in[3 * i + 2];\n"
+                "  %s2 m = %s, q = %s, f = %s;\n  global %s *o = out + 7 * i;\n"
+                "  o[0] = m.x, o[1] = m.y, o[2] = q.x, o[3] = q.y;\n"
+                "  o[4] = f.x, o[5] = f.y, o[6] = %s;\n}\n",
+                t, t, t, t, e[0], e[1], e[2], t, e[3]);
+  cl_program p = build_ok(src, exact ? "-cl-std=CL1.2 " FEATURES
+                                       " -cl-fp32-correctly-rounded-divide-sqrt"
+                                     : "-cl-std=CL1.2 " FEATURES);
+  size_t es = dbl ? sizeof(double) : sizeof(float);
+  void *in = xcalloc(NCOMPLEX * 6, es), *out = xcalloc(NCOMPLEX * 7, es);
+  uint64_t seed = 0x9e3779b97f4a7c15u;
+  for (size_t i = 0; i < NCOMPLEX * 6; i++) {
+    double v = i < NCOMPLEX_H200 * 6 ? h200[i / 6].in[i % 6]
+                                     : complex_operand(&seed, dbl);
+    if (dbl)
+      ((double *)in)[i] = v;
+    else
+      ((float *)in)[i] = (float)v;
+  }
+  cl_mem ib = buffer(NCOMPLEX * 6 * es, in),
+         ob = buffer(NCOMPLEX * 7 * es, out);
+  run(p, "cplx", NCOMPLEX, 1, (cl_mem[]){ib, ob, NULL});
+  read_back(ob, NCOMPLEX * 7 * es, out);
+  static const char *const what[] = {"x*y re", "x*y im", "x/y re", "x/y im",
+                                     "fma re", "fma im", "|x|"};
+  for (size_t i = 0; i < NCOMPLEX; i++) {
+    double v[6], want[7];
+    float vf[6], wf[7];
+    for (int k = 0; k < 6; k++)
+      vf[k] = (float)(v[k] = complex_elem(in, 6 * i + k, dbl));
+    if (dbl) {
+      ref_complex(v, want);
+    } else {
+      ref_complexf(vf, wf);
+      for (int k = 0; k < 7; k++)
+        want[k] = wf[k];
+    }
+    for (int k = 0; i < NCOMPLEX_H200 && k < h200[i].n; k++)
+      want[h200[i].out + k] = h200[i].want[k]; /* CUDA's own results */
+    for (int k = 0; k < 7; k++) {
+      double got = complex_elem(out, 7 * i + k, dbl);
+      if (!dbl && !exact && (k == 2 || k == 3 || k == 6))
+        continue;
+      ck_assert_msg(got == want[k] ? signbit(got) == signbit(want[k])
+                                   : isnan(got) && isnan(want[k]),
+                    "%s %s of (%a, %a), (%a, %a), (%a, %a): got %a, want %a", t,
+                    what[k], v[0], v[1], v[2], v[3], v[4], v[5], got, want[k]);
+    }
+  }
+  clReleaseMemObject(ib);
+  clReleaseMemObject(ob);
+  clReleaseProgram(p);
+  for (int k = 0; k < 4; k++)
+    free(n[k]), free(e[k]);
+  free(in), free(out), free(src), free(s1), free(s2), free(s3);
+}
+
+START_TEST(test_complex_matches_cuda) {
+  cl_device_fp_config fp = 0;
+  clGetDeviceInfo(dev, CL_DEVICE_SINGLE_FP_CONFIG, sizeof fp, &fp, NULL);
+  int exact = (fp & CL_FP_CORRECTLY_ROUNDED_DIVIDE_SQRT) != 0;
+  if (!exact)
+    fprintf(stderr, "check_prelude: float division is not correctly rounded "
+                    "here; cuCdivf and cuCabsf are not compared\n");
+  check_complex_rows(0, exact);
+  check_complex_rows(1, exact);
+}
+END_TEST
+
 /* __fmul_rn(a, b) + c and __fadd_rn(a * b, c) must round the product:
  * with a = 1 + 2^-12, a * a rounds to 1 + 2^-11, so the sum with
  * -(1 + 2^-11) is 0 exactly, while a fused multiply-add gives 2^-24. */
@@ -1679,7 +1889,7 @@ START_TEST(test_signatures_match_toolkit) {
                         "--cuda-gpu-arch=sm_80",
                         "-Wno-unknown-cuda-version"};
   const char *probe = "#include <cuda_fp16.h>\n#include <cuda_bf16.h>\n"
-                      "#include <cuda_fp8.h>\n";
+                      "#include <cuda_fp8.h>\n#include <cuComplex.h>\n";
   struct CXUnsavedFile f = {"probe.cu", probe, (unsigned long)strlen(probe)};
   CXIndex idx = clang_createIndex(0, 0);
   CXTranslationUnit tu = clang_parseTranslationUnit(
@@ -1825,6 +2035,7 @@ static Suite *prelude_suite(void) {
   tcase_add_test(core, test_bf16_rounding);
   tcase_add_test(core, test_bf16_int_rounding);
   tcase_add_test(core, test_fp8_conversions);
+  tcase_add_test(core, test_complex_matches_cuda);
   tcase_add_test(core, test_rn_arithmetic_not_contracted);
   tcase_add_test(core, test_signatures_match_toolkit);
   suite_add_tcase(s, core);

@@ -280,6 +280,77 @@ unsigned cx_children(CXCursor c, CXCursor **out) {
   return l.len;
 }
 
+/* ---- parameter packs ------------------------------------------------ */
+
+char *cx_param_name(CXCursor parm) {
+  char *n = cx_spelling(parm);
+  CXCursor fn = clang_getCursorSemanticParent(parm);
+  int np = clang_Cursor_getNumArguments(fn), same = 0, index = -1;
+  for (int i = 0; i < np; i++) {
+    CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);
+    char *pn = cx_spelling(p);
+    if (!strcmp(pn, n)) {
+      if (clang_equalCursors(p, parm))
+        index = same;
+      same++;
+    }
+    free(pn);
+  }
+  if (!*n || same < 2 || index < 0)
+    return n;
+  char *r = xasprintf("%s_%d", n, index);
+  free(n);
+  return r;
+}
+
+/* The spelling of a template's parameter type that expands a pack
+ * ("Args..."; "const Args &..."), else NULL. */
+static char *pack_pattern(CXCursor parm) {
+  char *t = cx_type_spelling(clang_getCursorType(parm));
+  if (str_ends_with(t, "..."))
+    return t;
+  free(t);
+  return NULL;
+}
+
+int cx_template_pack_types(CXCursor fn, unsigned i, CXType **out) {
+  *out = NULL;
+  CXCursor tpl = clang_getSpecializedCursorTemplate(fn);
+  if (clang_Cursor_isNull(tpl))
+    return -1;
+  CXCursor *kids;
+  unsigned nk = cx_children(tpl, &kids), seen = 0, nparms = 0, packs = 0;
+  char *want = NULL;
+  int at = -1; /* the template parameter `want... name` */
+  for (unsigned k = 0; k < nk; k++)
+    if (cx_is_template_param(kids[k]) && seen++ == i &&
+        clang_getCursorKind(kids[k]) == CXCursor_TemplateTypeParameter)
+      want = cx_spelling(kids[k]);
+  for (unsigned k = 0; k < nk; k++) {
+    if (clang_getCursorKind(kids[k]) != CXCursor_ParmDecl)
+      continue;
+    char *pat = pack_pattern(kids[k]);
+    if (pat) {
+      packs++;
+      if (want && strlen(pat) == strlen(want) + 3 &&
+          !strncmp(pat, want, strlen(want)))
+        at = (int)nparms;
+    }
+    free(pat);
+    nparms++;
+  }
+  free(kids);
+  free(want);
+  int n = clang_Cursor_getNumArguments(fn) - (int)nparms + 1;
+  if (at < 0 || packs != 1 || n < 0)
+    return -1;
+  *out = xcalloc((size_t)n + 1, sizeof **out);
+  for (int k = 0; k < n; k++)
+    (*out)[k] =
+        clang_getCursorType(clang_Cursor_getArgument(fn, (unsigned)(at + k)));
+  return n;
+}
+
 static enum CXChildVisitResult attr_visit(CXCursor c, CXCursor p,
                                           CXClientData d) {
   unsigned *a = d;

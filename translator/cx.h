@@ -78,6 +78,19 @@ unsigned cx_children(CXCursor c, CXCursor **out);
 /* 1 for a template's parameter (type, non-type or template template). */
 int cx_is_template_param(CXCursor c);
 
+/* A function parameter's name, unique among its function's: the i-th
+ * element of an expanded parameter pack (`Args... args` in a
+ * specialization, whose parameters all spell "args") is "args_<i>".
+ * Caller frees. */
+char *cx_param_name(CXCursor parm);
+/* The types of template argument i of function specialization fn when it
+ * is a type pack that a function parameter pack expands as written
+ * (template <typename... Args> void f(Args... args)): *out (caller frees)
+ * receives the specialization's parameter types; returns their count, or
+ * -1 when the pack cannot be read so (libclang shows no pack's
+ * elements). */
+int cx_template_pack_types(CXCursor fn, unsigned i, CXType **out);
+
 /* CUDA execution-space attributes of a function declaration. */
 enum {
   CX_HOST = 1,

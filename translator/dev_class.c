@@ -111,8 +111,11 @@ int dev_class_holds_tag(CXType t) {
   return !inherited;
 }
 
+/* The same class, whatever its qualifiers: a const method's object is a
+ * const base (`a.size()` on a derived `a` converts it to const Base &). */
 static int same_type(CXType a, CXType b) {
-  return clang_equalTypes(clang_getCanonicalType(a), clang_getCanonicalType(b));
+  return clang_equalTypes(clang_getUnqualifiedType(clang_getCanonicalType(a)),
+                          clang_getUnqualifiedType(clang_getCanonicalType(b)));
 }
 
 /* Appends the path from `from` to `to` to b; 0 when `to` is not reached

@@ -217,8 +217,9 @@ static void print_host_constant(emitter *e, CXCursor ref, const char *name) {
 
 static void print_declref(emitter *e, CXCursor c) {
   CXCursor d = clang_getCursorReferenced(c);
-  char *n = cx_spelling(d);
   enum CXCursorKind dk = clang_getCursorKind(d);
+  /* an element of an expanded parameter pack has a name of its own */
+  char *n = dk == CXCursor_ParmDecl ? cx_param_name(d) : cx_spelling(d);
   if (!*n || dk == CXCursor_EnumConstantDecl ||
       dk == CXCursor_NonTypeTemplateParameter) {
     dev_print_int_value(e, c);
@@ -801,6 +802,33 @@ static int print_component_address(emitter *e, CXCursor operand) {
   return ok;
 }
 
+/* C's precedence of a binary operator (higher binds tighter); 0 for none. */
+static int precedence(CXCursor c) {
+  /* by CXBinaryOperatorKind */
+  static const unsigned char prec[] = {
+      0, 14, 14, 13, 13, 13, 12, 12, 11, 11, 10, 10, 10, 10, 10, 9, 9,
+      8, 7,  6,  5,  4,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2,  2, 1};
+  c = cx_strip_implicit(c);
+  enum CXCursorKind k = clang_getCursorKind(c);
+  if (k == CXCursor_ConditionalOperator)
+    return 3;
+  if (k != CXCursor_BinaryOperator && k != CXCursor_CompoundAssignOperator)
+    return 0;
+  unsigned op = (unsigned)clang_getCursorBinaryOperatorKind(c);
+  return op < sizeof prec ? prec[op] : 0;
+}
+
+/* An operand of binary operator c, in parentheses where C's grouping
+ * needs them: written code has a ParenExpr there, but an instantiated
+ * fold expression, (xs + ...) / n, is a tree of operators without one. */
+static void print_operand(emitter *e, CXCursor c, CXCursor operand, int right) {
+  int pc = precedence(c), po = precedence(operand);
+  int paren = po && (po < pc || (po == pc && right && pc != 2));
+  dev_emit(e, paren ? "(" : "");
+  dev_print_expr(e, operand);
+  dev_emit(e, paren ? ")" : "");
+}
+
 static void print_operator(emitter *e, CXCursor c) {
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
@@ -844,12 +872,12 @@ static void print_operator(emitter *e, CXCursor c) {
     if (is_pointer_offset(op, kids[1]))
       print_index(e, kids[1], kids[0]); /* u + p */
     else
-      dev_print_expr(e, kids[0]);
+      print_operand(e, c, kids[0], 0);
     strbuf_printf(e->out, op == CXBinaryOperator_Comma ? "%s " : " %s ", sp);
     if (ptr0)
       print_index(e, kids[0], kids[1]); /* p + u, p - u, p += u */
     else
-      dev_print_expr(e, kids[1]);
+      print_operand(e, c, kids[1], 1);
     free(sp);
   } else {
     dev_report(e, c, CU2CL_D_UNSUPPORTED_DEVICE_CONSTRUCT,
@@ -1211,7 +1239,8 @@ static void print_expr_node(emitter *e, CXCursor c) {
   case CXCursor_CXXFunctionalCastExpr:
     print_cast(e, c, 1);
     return;
-  case CXCursor_UnaryExpr: /* sizeof, alignof: host and device agree */
+  case CXCursor_UnaryExpr:      /* sizeof, alignof: host and device agree */
+  case CXCursor_SizeOfPackExpr: /* sizeof...(args): a constant */
     dev_print_int_value(e, c);
     return;
   case CXCursor_InitListExpr:

@@ -62,7 +62,7 @@ static int is_pointer_pointer(CXType t) {
 }
 
 static void print_param(emitter *e, fn_clone *f, CXCursor p) {
-  char *n = cx_spelling(p);
+  char *n = cx_param_name(p);
   char *sn = *n ? dev_safe_name(n) : xstrdup("unnamed");
   CXType t = clang_getCursorType(p);
   var_entry *v = dev_var_find(e, p);
@@ -334,7 +334,7 @@ static void print_pointer_pointer(emitter *e, strbuf *body, CXType pointee,
 }
 
 /* Struct kernel parameters holding pointers arrive as their kernarg
- * mirror (dev_types) and are unpacked into the names the body uses;
+ * mirror (dev_kernarg) and are unpacked into the names the body uses;
  * pointers to pointers (parameters, and symbols holding pointers) as
  * `void *` into where they live, cast back. */
 static void print_unpacked_params(emitter *e, CXCursor kernel, strbuf *body) {
@@ -354,7 +354,7 @@ static void print_unpacked_params(emitter *e, CXCursor kernel, strbuf *body) {
     CXCursor p = clang_Cursor_getArgument(kernel, (unsigned)i);
     CXType t = clang_getCursorType(p);
     if (is_pointer_pointer(t)) {
-      char *pn = cx_spelling(p), *sn = dev_safe_name(pn);
+      char *pn = cx_param_name(p), *sn = dev_safe_name(pn);
       print_pointer_pointer(
           e, body, clang_getPointeeType(clang_getCanonicalType(t)), sn);
       free(pn);
@@ -363,7 +363,7 @@ static void print_unpacked_params(emitter *e, CXCursor kernel, strbuf *body) {
     if (!dev_record_has_pointers(t))
       continue;
     char *tn = dev_type_name(e, t);
-    char *pn = cx_spelling(p);
+    char *pn = cx_param_name(p);
     char *sn = dev_safe_name(pn);
     strbuf_printf(body, "  %s %s = cu2cl_unpack_%s(%s_arg);\n", tn, sn, tn, sn);
     free(tn);
@@ -383,7 +383,7 @@ static void print_param_tags(emitter *e, CXCursor kernel, strbuf *body) {
     char *path = t.kind == CXType_Record ? dev_class_tag_path(t) : NULL;
     if (!path)
       continue;
-    char *pn = cx_spelling(p), *sn = dev_safe_name(pn);
+    char *pn = cx_param_name(p), *sn = dev_safe_name(pn);
     char *tag = dev_class_tag(t), *cn = cx_type_spelling(t);
     strbuf_printf(body, "  %s%s = %s; /* its class */\n", sn, path, tag);
     dev_report_quiet(e, p, CU2CL_D_HOST_POLYMORPHIC_OBJECT, pn, cn, cn);

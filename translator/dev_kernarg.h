@@ -7,10 +7,13 @@
 
 #include "dev_state.h"
 
-/* 1 for a struct with (possibly nested) pointer fields. */
+/* 1 for a struct holding pointers: in its fields, in their arrays of any
+ * rank, in member structs, in bases (a reference member or a Thrust
+ * device_ptr is a pointer). */
 int dev_record_has_pointers(CXType t);
-/* The name of t's kernel-parameter mirror, emitted once with its
- * cu2cl_unpack_ function. Caller frees. */
+/* The name of t's kernel-parameter mirror ("Name_kernarg", the struct's
+ * layout with every pointer a ulong), emitted once with its
+ * cu2cl_unpack_Name function. Caller frees. */
 char *dev_kernarg_type(emitter *e, CXType t);
 
 #endif

@@ -306,7 +306,7 @@ static void print_overrider_call(emitter *e, fn_clone *f, CXCursor o) {
   strbuf_printf(e->out, "%s(%s((%s *)self)", c->name, byval ? "*" : "", pt);
   int n = clang_Cursor_getNumArguments(o);
   for (int i = 0; i < n; i++) {
-    char *pn = cx_spelling(clang_Cursor_getArgument(f->decl, (unsigned)i));
+    char *pn = cx_param_name(clang_Cursor_getArgument(f->decl, (unsigned)i));
     char *sn = dev_safe_name(pn);
     strbuf_printf(e->out, ", %s", sn);
     free(sn);

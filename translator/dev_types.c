@@ -10,7 +10,7 @@
  * once each in the .cl file, after the records their fields need and ahead
  * of all prototypes and bodies. OpenCL C forbids structs holding pointers
  * as kernel parameters, so kernels take a mirror of such a struct with each
- * pointer as a ulong ("kernarg") and unpack it on entry.
+ * pointer as a ulong ("kernarg", dev_kernarg) and unpack it on entry.
  *
  * Layer 6 of the device emitter (dev_state.h): calls dev_state, dev_cg,
  * dev_class, dev_lambda.
@@ -200,6 +200,22 @@ char *dev_template_value(CXCursor fn, unsigned i) {
   return xasprintf("%lld", clang_Cursor_getTemplateArgumentValue(fn, i));
 }
 
+/* A type pack's elements ("float_float_int"; "" for an empty one); 0 when
+ * libclang does not show them (cx_template_pack_types). */
+static int append_pack(strbuf *b, CXCursor fn, unsigned i) {
+  CXType *types;
+  int n = cx_template_pack_types(fn, i, &types);
+  for (int k = 0; k < n; k++) {
+    char *s = cx_type_spelling(clang_getCanonicalType(types[k]));
+    if (k)
+      strbuf_appendc(b, '_');
+    append_mangled(b, short_builtin(s));
+    free(s);
+  }
+  free(types);
+  return n >= 0;
+}
+
 char *dev_specialization_name(CXCursor fn) {
   char *base = dev_function_base_name(fn);
   strbuf b = {0};
@@ -223,7 +239,7 @@ char *dev_specialization_name(CXCursor fn) {
         v[n - 1] = 0; /* names read better without the suffix */
       strbuf_printf(&b, "%s%s", v[0] == '-' ? "m" : "", v + (v[0] == '-'));
       free(v);
-    } else {
+    } else if (!append_pack(&b, fn, (unsigned)i)) {
       strbuf_printf(&b, "arg%d", i);
     }
   }

@@ -88,13 +88,44 @@ static char *enum_parameter_type(CXCursor spec, unsigned i) {
   return r;
 }
 
+/* A type pack's elements, from the parameters it expands; 0 when
+ * libclang does not show them. */
+static int append_pack(strbuf *b, CXCursor spec, unsigned i) {
+  CXType *types;
+  int n = cx_template_pack_types(spec, i, &types);
+  for (int k = 0; k < n; k++) {
+    char *t = cx_type_spelling(clang_getCanonicalType(types[k]));
+    strbuf_printf(b, "%s%s", k ? ", " : "", t);
+    free(t);
+  }
+  free(types);
+  return n >= 0;
+}
+
+/* A pack that cannot be spelt ends the list: C++ deduces it, and what
+ * follows it, from the stub's parameters. */
 static char *template_args_text(CXCursor spec) {
   strbuf b = {0};
+  strbuf_append(&b, "");
   int n = clang_Cursor_getNumTemplateArguments(spec);
   for (int i = 0; i < n; i++) {
-    if (i)
+    enum CXTemplateArgumentKind k =
+        clang_Cursor_getTemplateArgumentKind(spec, (unsigned)i);
+    size_t mark = b.len;
+    if (mark)
       strbuf_append(&b, ", ");
-    switch (clang_Cursor_getTemplateArgumentKind(spec, (unsigned)i)) {
+    if (k == CXTemplateArgumentKind_Pack) {
+      size_t start = b.len;
+      int known = append_pack(&b, spec, (unsigned)i);
+      if (!known || b.len == start) { /* unknown, or empty */
+        b.len = mark;
+        b.data[mark] = 0;
+      }
+      if (!known)
+        break;
+      continue;
+    }
+    switch (k) {
     case CXTemplateArgumentKind_Type: {
       char *t = cx_type_spelling(
           clang_Cursor_getTemplateArgumentType(spec, (unsigned)i));
@@ -354,6 +385,161 @@ static char *closure_condition(emitter *e, CXCursor spec, CXCursor tpl,
   return strbuf_take(&c);
 }
 
+/* ---- where a specialization's stub goes --------------------------------
+ * A kernel template's stubs follow its first declaration, unless the
+ * specialization names a type declared later in the unit: a functor
+ * defined in the .cu file after the #include of the kernel's header
+ * (HeCBench axpby). Its explicit specialization then goes after the
+ * top-level declaration of the last such type, in the main file (after
+ * it there, else before the main file's next declaration): code that is
+ * no template and launches the kernel names the type, so it comes later,
+ * and C++ instantiates the launch after it. */
+
+typedef struct top_decl {
+  CXFile file;
+  unsigned begin, end; /* expansion offsets of its extent */
+} top_decl;
+
+typedef struct top_list {
+  top_decl *items;
+  size_t n, cap;
+} top_list;
+
+static enum CXChildVisitResult collect_top(CXCursor c, CXCursor p,
+                                           CXClientData d) {
+  (void)p;
+  top_list *l = d;
+  if (l->n == l->cap) {
+    l->cap = l->cap ? 2 * l->cap : 256;
+    l->items = xrealloc(l->items, l->cap * sizeof *l->items);
+  }
+  CXSourceRange r = clang_getCursorExtent(c);
+  top_decl *t = &l->items[l->n++];
+  clang_getExpansionLocation(clang_getRangeStart(r), &t->file, NULL, NULL,
+                             &t->begin);
+  clang_getExpansionLocation(clang_getRangeEnd(r), NULL, NULL, NULL, &t->end);
+  return CXChildVisit_Continue;
+}
+
+/* The index of the top-level declaration that holds decl, or -1. */
+static int top_index(const top_list *l, CXCursor decl) {
+  CXFile f;
+  unsigned at;
+  clang_getExpansionLocation(clang_getCursorLocation(decl), &f, NULL, NULL,
+                             &at);
+  for (size_t i = 0; f && i < l->n; i++)
+    if (l->items[i].file && clang_File_isEqual(l->items[i].file, f) &&
+        l->items[i].begin <= at && at <= l->items[i].end)
+      return (int)i;
+  return -1;
+}
+
+typedef struct late_types {
+  const top_list *tops;
+  int latest;   /* the index of the latest top-level declaration */
+  int unplaced; /* a type no namespace-scope code can name */
+} late_types;
+
+/* Notes where the classes and enums t names (through pointers, arrays
+ * and template arguments) are declared. */
+static void note_type(late_types *l, CXType t, int depth) {
+  for (t = clang_getCanonicalType(t);; t = clang_getCanonicalType(t)) {
+    if (dev_is_array_type(t))
+      t = clang_getArrayElementType(t);
+    else if (t.kind == CXType_Pointer || t.kind == CXType_LValueReference ||
+             t.kind == CXType_RValueReference)
+      t = clang_getPointeeType(t);
+    else
+      break;
+  }
+  if (depth > 8 || (t.kind != CXType_Record && t.kind != CXType_Enum))
+    return;
+  int n = clang_Type_getNumTemplateArguments(t);
+  for (int i = 0; i < n; i++) {
+    CXType a = clang_Type_getTemplateArgumentAsType(t, (unsigned)i);
+    if (a.kind != CXType_Invalid)
+      note_type(l, a, depth + 1);
+  }
+  CXCursor d = clang_getTypeDeclaration(t);
+  if (cx_in_system_header(d))
+    return;
+  for (CXCursor p = clang_getCursorSemanticParent(d);
+       !clang_Cursor_isNull(p) &&
+       clang_getCursorKind(p) != CXCursor_TranslationUnit;
+       p = clang_getCursorSemanticParent(p)) {
+    enum CXCursorKind k = clang_getCursorKind(p);
+    if (k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod ||
+        k == CXCursor_FunctionTemplate || k == CXCursor_Constructor ||
+        k == CXCursor_Destructor || k == CXCursor_ConversionFunction)
+      l->unplaced = 1; /* a local class */
+  }
+  int i = top_index(l->tops, d);
+  if (i > l->latest)
+    l->latest = i;
+}
+
+/* The offset of the line after offset at in file f of tu. */
+static unsigned next_line(CXTranslationUnit tu, CXFile f, unsigned at) {
+  size_t len = 0;
+  const char *src = clang_getFileContents(tu, f, &len);
+  while (src && at < len && src[at] != '\n')
+    at++;
+  return src && at < len ? at + 1 : (unsigned)len;
+}
+
+/* The offset of the line that holds offset at in file f of tu. */
+static unsigned line_start(CXTranslationUnit tu, CXFile f, unsigned at) {
+  size_t len = 0;
+  const char *src = clang_getFileContents(tu, f, &len);
+  while (src && at > 0 && at <= len && src[at - 1] != '\n')
+    at--;
+  return at;
+}
+
+/* Sets k's stub_file and stub_at when specialization spec names a type
+ * declared after its kernel template (at namespace scope). */
+static void place_stub(CXTranslationUnit tu, const top_list *tops,
+                       CXCursor spec, cu2cl_kernel_spec *k) {
+  CXCursor tpl = clang_getSpecializedCursorTemplate(spec);
+  if (k->closure_cond || clang_Cursor_isNull(tpl) ||
+      clang_getCursorKind(clang_getCursorSemanticParent(tpl)) !=
+          CXCursor_TranslationUnit) /* a namespace's stub stays in it */
+    return;
+  int kernel_at = top_index(tops, clang_getCanonicalCursor(tpl));
+  late_types l = {tops, kernel_at, 0};
+  int n = clang_Cursor_getNumTemplateArguments(spec);
+  for (int i = 0; i < n; i++) {
+    if (clang_Cursor_getTemplateArgumentKind(spec, (unsigned)i) ==
+        CXTemplateArgumentKind_Type)
+      note_type(&l, clang_Cursor_getTemplateArgumentType(spec, (unsigned)i), 0);
+  }
+  int np = clang_Cursor_getNumArguments(spec); /* and the packs' types */
+  for (int i = 0; i < np; i++)
+    note_type(&l,
+              clang_getCursorType(clang_Cursor_getArgument(spec, (unsigned)i)),
+              0);
+  if (kernel_at < 0 || l.unplaced || l.latest <= kernel_at)
+    return;
+  char *mn = cx_take(clang_getTranslationUnitSpelling(tu));
+  CXFile main = clang_getFile(tu, mn);
+  free(mn);
+  const top_decl *t = &tops->items[l.latest];
+  size_t i = (size_t)l.latest + 1, len = 0;
+  while (i < tops->n && !clang_File_isEqual(tops->items[i].file, main))
+    i++;
+  unsigned at;
+  if (clang_File_isEqual(t->file, main))
+    at = next_line(tu, main, t->end);
+  else if (i < tops->n)
+    at = line_start(tu, main, tops->items[i].begin);
+  else if (clang_getFileContents(tu, main, &len))
+    at = (unsigned)len; /* the end of the main file */
+  else
+    return;
+  k->stub_file = cx_take(clang_getFileName(main));
+  k->stub_at = at;
+}
+
 /* Two specializations of one kernel template with the same condition
  * (one lambda, closures of one size from two instantiations of its
  * function) cannot be told apart at run time. */
@@ -445,7 +631,7 @@ static void kernel_spec(emitter *e, fn_clone *f, cu2cl_kernel_spec *k,
     } else {
       kp->host_type = cx_type_spelling(t);
     }
-    char *pn = cx_spelling(p);
+    char *pn = cx_param_name(p);
     kp->name = *pn ? pn : xasprintf("arg%d", i);
     if (!*pn)
       free(pn);
@@ -570,11 +756,15 @@ int cu2cl_emit_device(CXTranslationUnit tu, const CXCursor *kernels,
   out->kernels = xcalloc(nkernels + 1, sizeof *out->kernels);
   CXCursor *decls = xcalloc(nkernels + 1, sizeof *decls);
   e.out = NULL; /* what is reported now has no place in the output */
+  top_list tops = {0};
+  clang_visitChildren(clang_getTranslationUnitCursor(tu), collect_top, &tops);
   for (size_t i = 0; i < e.nfns; i++)
     if (e.fns[i].is_kernel) {
       decls[out->nkernels] = e.fns[i].decl;
-      kernel_spec(&e, &e.fns[i], &out->kernels[out->nkernels++], out);
+      kernel_spec(&e, &e.fns[i], &out->kernels[out->nkernels], out);
+      place_stub(tu, &tops, e.fns[i].decl, &out->kernels[out->nkernels++]);
     }
+  free(tops.items);
   check_closure_conditions(&e, out, decls);
   for (size_t i = 0; i < e.nsyms; i++)
     if (e.syms[i].elsewhere && e.syms[i].space != 'l')
@@ -603,6 +793,7 @@ void cu2cl_device_unit_free(cu2cl_device_unit *u) {
     free(k->tpl_params);
     free(k->tpl_args);
     free(k->closure_cond);
+    free(k->stub_file);
     strvec_free(&k->pattern_params);
     free(k->cl_name);
     free(k->display);

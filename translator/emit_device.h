@@ -57,6 +57,12 @@ typedef struct cu2cl_kernel_spec {
    * in the stub's generic definition (a closure type has no name to
    * specialize for); NULL otherwise. */
   char *closure_cond;
+  /* Where the stub of a specialization goes when a type it names is
+   * declared after the kernel (a functor defined in the .cu file that
+   * includes the kernel's header): the file and the offset of the line
+   * after that type's top-level declaration; NULL: with the kernel. */
+  char *stub_file;
+  unsigned stub_at;
   int uses_warp;  /* warp operations (itself or in callees) */
   int syncs_grid; /* a grid-wide sync (itself or in callees) */
   /* The C++ name of its cu2clKernelRef in host code. An ordinary kernel

@@ -41,7 +41,8 @@ static int declares(host *h, CXSourceRange tr, const char *name) {
 
 /* The specializations of the kernel declared by decl (a FunctionDecl or a
  * FunctionTemplate) that the device unit emitted, as stubs; each is placed
- * once, at the kernel's first declaration. *dead: a kernel template that
+ * once, at the kernel's first declaration (one that names a type declared
+ * later, after that type: place_late_stubs). *dead: a kernel template that
  * nothing instantiates, whose stubs' primary template alone is returned. */
 static char *stubs_for(host *h, CXCursor decl, int *dead) {
   char *usr = cx_usr(decl);
@@ -62,6 +63,8 @@ static char *stubs_for(host *h, CXCursor decl, int *dead) {
       cu2cl_host_stub_template(&b, h->tu, k, decl,
                                strvec_contains(&h->krefs, k->template_usr));
     }
+    if (k->stub_file) /* after types declared later: place_late_stubs */
+      continue;
     strvec_push(&h->stubbed, k->usr);
     if (k->closure_cond)
       closures[nclosures++] = k;
@@ -81,6 +84,27 @@ static char *stubs_for(host *h, CXCursor decl, int *dead) {
   }
   free(usr);
   return strbuf_take(&b);
+}
+
+/* The stubs of specializations that name types declared after the
+ * kernel, where the device unit placed them (emit_device.h: stub_file):
+ * in the main file, after the last of those types. */
+static void place_late_stubs(host *h) {
+  for (size_t i = 0; i < h->dev->nkernels; i++) {
+    const cu2cl_kernel_spec *k = &h->dev->kernels[i];
+    CXFile f = k->stub_file ? clang_getFile(h->tu, k->stub_file) : NULL;
+    if (!f || !clang_File_isEqual(f, h->file) || k->stub_at > h->src_len)
+      continue;
+    strbuf b = {0};
+    strbuf_printf(&b,
+                  "/* cu2cl: kernel %s is in %s; a launch stub for "
+                  "types declared above: */\n",
+                  k->cuda_name, h->opts->cl_name);
+    cu2cl_host_stub(&b, h->tu, k, clang_getNullCursor(),
+                    strvec_contains(&h->valued, k->usr) |
+                        (strvec_contains(&h->krefs, k->template_usr) << 1));
+    host_add_edit(h, k->stub_at, k->stub_at, strbuf_take(&b));
+  }
 }
 
 /* 1 for a conditional directive (#if, #ifdef, #ifndef, #elif, #else,
@@ -296,8 +320,8 @@ static void handle_macro(host *h, CXCursor c) {
 /* An include of a CUDA header (the toolkit's or cu2cl's own) gives way to
  * cu2clrt.h, Thrust's to cu2clrt_thrust.hpp, CUB's to cu2clrt_cub.hpp,
  * cuda_fp16.h to cu2clrt_fp16.h, cuda_bf16.h to cu2clrt_bf16.h, cuda_fp8.h
- * to cu2clrt_fp8.h, curand_kernel.h to cu2clrt_curand.h; the
- * first include of the file
+ * to cu2clrt_fp8.h, cuComplex.h to cu2clrt_complex.h, curand_kernel.h to
+ * cu2clrt_curand.h; the first include of the file
  * is noted (the cu2clrt block goes there). */
 /* The CUDA library (cuBLAS, cuRAND, ...) whose header c includes, from
  * rules/scan.def; NULL for any other header or one cu2cl's own headers
@@ -356,18 +380,21 @@ static void handle_include(host *h, CXCursor c) {
                         : str_starts_with(name, "cuda_fp16") ? "cu2clrt_fp16.h"
                         : str_starts_with(name, "cuda_bf16") ? "cu2clrt_bf16.h"
                         : str_starts_with(name, "cuda_fp8")  ? "cu2clrt_fp8.h"
+                        : !strcmp(name, "cuComplex.h")     ? "cu2clrt_complex.h"
                         : !strcmp(name, "curand_kernel.h") ? "cu2clrt_curand.h"
                                                            : "cu2clrt.h";
-    int *seen = !strcmp(layer, "cu2clrt_thrust.hpp") ? &h->thrust_included
-                : !strcmp(layer, "cu2clrt_cub.hpp")  ? &h->cub_included
-                : !strcmp(layer, "cu2clrt_fp16.h")   ? &h->fp16_included
-                : !strcmp(layer, "cu2clrt_bf16.h")   ? &h->bf16_included
-                : !strcmp(layer, "cu2clrt_fp8.h")    ? &h->fp8_included
-                : !strcmp(layer, "cu2clrt_curand.h") ? &h->curand_included
-                                                     : NULL;
+    int *seen = !strcmp(layer, "cu2clrt_thrust.hpp")  ? &h->thrust_included
+                : !strcmp(layer, "cu2clrt_cub.hpp")   ? &h->cub_included
+                : !strcmp(layer, "cu2clrt_fp16.h")    ? &h->fp16_included
+                : !strcmp(layer, "cu2clrt_bf16.h")    ? &h->bf16_included
+                : !strcmp(layer, "cu2clrt_fp8.h")     ? &h->fp8_included
+                : !strcmp(layer, "cu2clrt_complex.h") ? &h->complex_included
+                : !strcmp(layer, "cu2clrt_curand.h")  ? &h->curand_included
+                                                      : NULL;
     if (seen && !*seen) {
       /* Thrust, CUB: cu2clrt's own layers over its device algorithms;
-       * the host types of half precision, bfloat16 and fp8 */
+       * the host types of half precision, bfloat16, fp8 and complex
+       * numbers */
       *seen = 1;
       host_add_edit(
           h, b, e, xasprintf("#include \"%s\" /* cu2cl: <%s> */", layer, name));
@@ -757,6 +784,7 @@ char *cu2cl_emit_host(CXTranslationUnit tu, const char *file,
   clang_visitChildren(clang_getTranslationUnitCursor(tu), top_visit, &h);
   clang_visitChildren(clang_getTranslationUnitCursor(tu), host_launch_visit,
                       &h);
+  place_late_stubs(&h);
   rename_tokens(&h);
   if (h.is_main) {
     /* at the first include or declaration, whichever comes first (code

@@ -43,6 +43,7 @@ typedef struct host {
   int fp16_included;
   int bf16_included;
   int fp8_included;
+  int complex_included;
   int cub_included;
   int curand_included;
   cu2cl_kptr *kptr; /* declarations holding kernels (host_kptr.h) */

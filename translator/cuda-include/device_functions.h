@@ -4,7 +4,8 @@
  * primitives (CUDA C++ Programming Guide: "Synchronization Functions",
  * "Memory Fence Functions", "Time Function", "Formatted Output", "Dynamic
  * Global Memory Allocation", "Assertion"; CUDA Math API: "Single/Double
- * Precision Intrinsics", "Type Casting Intrinsics", "Integer Intrinsics").
+ * Precision Intrinsics", "Type Casting Intrinsics", "Integer Intrinsics",
+ * "SIMD Intrinsics").
  * All are __device__ declarations; cu2cl maps them by name and never
  * compiles them. Functions that share a name with a host C library function
  * (printf, malloc, free, memcpy, memset, clock) are declared as __device__
@@ -210,5 +211,152 @@ __device__ int __hadd(int x, int y);
 __device__ int __rhadd(int x, int y);
 __device__ unsigned int __uhadd(unsigned int x, unsigned int y);
 __device__ unsigned int __urhadd(unsigned int x, unsigned int y);
+
+/* SIMD intrinsics: a 32-bit word as two 16-bit lanes (names ending in 2)
+ * or four 8-bit lanes (ending in 4). */
+__device__ unsigned int __vabs2(unsigned int a);
+__device__ unsigned int __vabsss2(unsigned int a);
+__device__ unsigned int __vneg2(unsigned int a);
+__device__ unsigned int __vnegss2(unsigned int a);
+__device__ unsigned int __vadd2(unsigned int a, unsigned int b);
+__device__ unsigned int __vaddss2(unsigned int a, unsigned int b);
+__device__ unsigned int __vaddus2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsub2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsubss2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsubus2(unsigned int a, unsigned int b);
+__device__ unsigned int __vavgs2(unsigned int a, unsigned int b);
+__device__ unsigned int __vavgu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vhaddu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vabsdiffs2(unsigned int a, unsigned int b);
+__device__ unsigned int __vabsdiffu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsads2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsadu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vmaxs2(unsigned int a, unsigned int b);
+__device__ unsigned int __vmaxu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vmins2(unsigned int a, unsigned int b);
+__device__ unsigned int __vminu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpeq2(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpne2(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpges2(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpgeu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpgts2(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpgtu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmples2(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpleu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmplts2(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpltu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vseteq2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetne2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetges2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetgeu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetgts2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetgtu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetles2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetleu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetlts2(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetltu2(unsigned int a, unsigned int b);
+__device__ unsigned int __vabs4(unsigned int a);
+__device__ unsigned int __vabsss4(unsigned int a);
+__device__ unsigned int __vneg4(unsigned int a);
+__device__ unsigned int __vnegss4(unsigned int a);
+__device__ unsigned int __vadd4(unsigned int a, unsigned int b);
+__device__ unsigned int __vaddss4(unsigned int a, unsigned int b);
+__device__ unsigned int __vaddus4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsub4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsubss4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsubus4(unsigned int a, unsigned int b);
+__device__ unsigned int __vavgs4(unsigned int a, unsigned int b);
+__device__ unsigned int __vavgu4(unsigned int a, unsigned int b);
+__device__ unsigned int __vhaddu4(unsigned int a, unsigned int b);
+__device__ unsigned int __vabsdiffs4(unsigned int a, unsigned int b);
+__device__ unsigned int __vabsdiffu4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsads4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsadu4(unsigned int a, unsigned int b);
+__device__ unsigned int __vmaxs4(unsigned int a, unsigned int b);
+__device__ unsigned int __vmaxu4(unsigned int a, unsigned int b);
+__device__ unsigned int __vmins4(unsigned int a, unsigned int b);
+__device__ unsigned int __vminu4(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpeq4(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpne4(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpges4(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpgeu4(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpgts4(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpgtu4(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmples4(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpleu4(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmplts4(unsigned int a, unsigned int b);
+__device__ unsigned int __vcmpltu4(unsigned int a, unsigned int b);
+__device__ unsigned int __vseteq4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetne4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetges4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetgeu4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetgts4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetgtu4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetles4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetleu4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetlts4(unsigned int a, unsigned int b);
+__device__ unsigned int __vsetltu4(unsigned int a, unsigned int b);
+
+/* SIMD intrinsics of CUDA 12: three-way and add-then min/max, ReLU; the
+ * _s32/_u32 forms take the word as one integer, the 16x2 forms as two
+ * halfwords. (CUDA also lets host code call these.) */
+__device__ int __vimax_s32_relu(int a, int b);
+__device__ int __vimin_s32_relu(int a, int b);
+__device__ unsigned int __vimax_s16x2_relu(unsigned int a, unsigned int b);
+__device__ unsigned int __vimin_s16x2_relu(unsigned int a, unsigned int b);
+__device__ int __vimax3_s32(int a, int b, int c);
+__device__ unsigned int __vimax3_u32(unsigned int a, unsigned int b,
+                                     unsigned int c);
+__device__ unsigned int __vimax3_s16x2(unsigned int a, unsigned int b,
+                                       unsigned int c);
+__device__ unsigned int __vimax3_u16x2(unsigned int a, unsigned int b,
+                                       unsigned int c);
+__device__ int __vimin3_s32(int a, int b, int c);
+__device__ unsigned int __vimin3_u32(unsigned int a, unsigned int b,
+                                     unsigned int c);
+__device__ unsigned int __vimin3_s16x2(unsigned int a, unsigned int b,
+                                       unsigned int c);
+__device__ unsigned int __vimin3_u16x2(unsigned int a, unsigned int b,
+                                       unsigned int c);
+__device__ int __vimax3_s32_relu(int a, int b, int c);
+__device__ int __vimin3_s32_relu(int a, int b, int c);
+__device__ unsigned int __vimax3_s16x2_relu(unsigned int a, unsigned int b,
+                                            unsigned int c);
+__device__ unsigned int __vimin3_s16x2_relu(unsigned int a, unsigned int b,
+                                            unsigned int c);
+__device__ int __viaddmax_s32(int a, int b, int c);
+__device__ unsigned int __viaddmax_u32(unsigned int a, unsigned int b,
+                                       unsigned int c);
+__device__ unsigned int __viaddmax_s16x2(unsigned int a, unsigned int b,
+                                         unsigned int c);
+__device__ unsigned int __viaddmax_u16x2(unsigned int a, unsigned int b,
+                                         unsigned int c);
+__device__ int __viaddmin_s32(int a, int b, int c);
+__device__ unsigned int __viaddmin_u32(unsigned int a, unsigned int b,
+                                       unsigned int c);
+__device__ unsigned int __viaddmin_s16x2(unsigned int a, unsigned int b,
+                                         unsigned int c);
+__device__ unsigned int __viaddmin_u16x2(unsigned int a, unsigned int b,
+                                         unsigned int c);
+__device__ int __viaddmax_s32_relu(int a, int b, int c);
+__device__ int __viaddmin_s32_relu(int a, int b, int c);
+__device__ unsigned int __viaddmax_s16x2_relu(unsigned int a, unsigned int b,
+                                              unsigned int c);
+__device__ unsigned int __viaddmin_s16x2_relu(unsigned int a, unsigned int b,
+                                              unsigned int c);
+__device__ int __vibmax_s32(int a, int b, bool *pred);
+__device__ unsigned int __vibmax_u32(unsigned int a, unsigned int b,
+                                     bool *pred);
+__device__ int __vibmin_s32(int a, int b, bool *pred);
+__device__ unsigned int __vibmin_u32(unsigned int a, unsigned int b,
+                                     bool *pred);
+__device__ unsigned int __vibmax_s16x2(unsigned int a, unsigned int b,
+                                       bool *pred_hi, bool *pred_lo);
+__device__ unsigned int __vibmax_u16x2(unsigned int a, unsigned int b,
+                                       bool *pred_hi, bool *pred_lo);
+__device__ unsigned int __vibmin_s16x2(unsigned int a, unsigned int b,
+                                       bool *pred_hi, bool *pred_lo);
+__device__ unsigned int __vibmin_u16x2(unsigned int a, unsigned int b,
+                                       bool *pred_hi, bool *pred_lo);
 
 #endif /* CU2CL_DEVICE_FUNCTIONS_H */

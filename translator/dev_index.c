@@ -169,19 +169,39 @@ typedef struct call_find {
   int calls;
 } call_find;
 
-static int calls_fn(CXCursor c, void *ctx) {
-  call_find *f = ctx;
-  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+/* ref names the function f looks for: itself, a specialization of it,
+ * or an overload set holding it (a call in a template's body). */
+static int refers_to(const call_find *f, CXCursor ref) {
+  if (clang_Cursor_isNull(ref))
     return 0;
-  CXCursor ref = clang_getCursorReferenced(c);
   cx_key k = cx_key_of(ref);
   if (cx_key_eq(&k, &f->fn))
     return 1;
+  if (clang_getCursorKind(ref) == CXCursor_OverloadedDeclRef) {
+    unsigned n = clang_getNumOverloadedDecls(ref);
+    for (unsigned i = 0; i < n; i++)
+      if (refers_to(f, clang_getOverloadedDecl(ref, i)))
+        return 1;
+    return 0;
+  }
   CXCursor t = clang_getSpecializedCursorTemplate(ref);
   if (clang_Cursor_isNull(t))
     return 0;
   k = cx_key_of(t);
   return cx_key_eq(&k, &f->fn);
+}
+
+static int calls_fn(CXCursor c, void *ctx) {
+  call_find *f = ctx;
+  if (clang_getCursorKind(c) != CXCursor_CallExpr)
+    return 0;
+  if (refers_to(f, clang_getCursorReferenced(c)))
+    return 1;
+  /* a dependent call: the callee expression names the overload set */
+  CXCursor callee = dev_index_strip(dev_first_child(c));
+  return !clang_Cursor_isNull(callee) &&
+         (refers_to(f, clang_getCursorReferenced(callee)) ||
+          refers_to(f, dev_first_child(callee)));
 }
 
 static enum CXChildVisitResult find_callers(CXCursor c, CXCursor parent,
@@ -206,10 +226,12 @@ static enum CXChildVisitResult find_callers(CXCursor c, CXCursor parent,
     dev_index_assignments(&cw, body, 0);
     dev_index_strides(&cw, body);
     for (size_t i = 0; i < n; i++) {
-      int na = clang_Cursor_getNumArguments(calls[i]);
-      for (int a = 0; a < na && a < 64; a++)
-        if (!dev_index_uniform(&cw, clang_Cursor_getArgument(calls[i], a), 3))
+      CXCursor *args;
+      unsigned na = dev_call_args(calls[i], &args);
+      for (unsigned a = 0; a < na && a < 64; a++)
+        if (!dev_index_uniform(&cw, args[a], 3))
           f->varying |= 1ULL << a;
+      free(args);
     }
     f->calls += (int)n;
     free(cw.vars);

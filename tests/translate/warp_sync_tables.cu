@@ -68,6 +68,27 @@ __global__ void hist(const unsigned char *data, int *out, int n, int bins)
     }
 }
 
+// The same in a function template called from a kernel template (the
+// call in the template's body names an overload set).
+template <int fill>
+__device__ void rows_t(const int *ids, int n, int ne)
+{
+    extern __shared__ int sh[];
+    for (int i = 0; i < ne; ++i)
+        sh[(threadIdx.x + fill) * ne + i] = 0;
+    for (int i = threadIdx.x; i < n; i += blockDim.x) {
+        int e = ids[i];
+        sh[(threadIdx.x + fill) * ne + e] += 1;
+    }
+}
+
+template <int fill>
+__global__ void rows_kernel(const int *ids, int n, int ne)
+{
+    rows_t<fill>(ids, n, ne);
+}
+template __global__ void rows_kernel<1>(const int *, int, int);
+
 // A width that a call makes differ between threads is no table's.
 __device__ void varying_width(const int *data, int *out, int w)
 {

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cl_fixture.h"
 #include "util.h"
 
 #define FEATURES "-DCU2CL_DEVICE_HAS_FP64=1"
@@ -51,30 +52,13 @@ static const char kernels[] =
     "ALL(double, )\n";
 
 static void cl_setup(void) {
-  cl_platform_id plat;
-  cl_uint n = 0;
-  ck_assert_int_eq(clGetPlatformIDs(1, &plat, &n), CL_SUCCESS);
-  ck_assert_int_eq(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL),
-                   CL_SUCCESS);
-  cl_int err;
-  ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-  ck_assert_int_eq(err, CL_SUCCESS);
-  queue = clCreateCommandQueue(ctx, dev, 0, &err);
-  ck_assert_int_eq(err, CL_SUCCESS);
+  clfx_open(&dev, &ctx, &queue);
   char *a = read_file(CU2CL_SOURCE_DIR "/rules/prelude.cl", NULL);
   char *b = read_file(CU2CL_SOURCE_DIR "/rules/prelude_math.cl", NULL);
   ck_assert(a && b);
   char *src = xasprintf("%s\n%s\n%s", a, b, kernels);
   const char *s = src;
-  prog = clCreateProgramWithSource(ctx, 1, &s, NULL, &err);
-  ck_assert_int_eq(err, CL_SUCCESS);
-  err = clBuildProgram(prog, 1, &dev, FEATURES, NULL, NULL);
-  if (err != CL_SUCCESS) {
-    static char log[16384];
-    clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
-                          NULL);
-    ck_abort_msg("build failed:\n%s", log);
-  }
+  prog = clfx_build(ctx, dev, s, FEATURES);
   free(a), free(b), free(src);
 }
 

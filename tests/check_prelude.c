@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cl_fixture.h"
 #include "util.h"
 
 #define FEATURES "-DCU2CL_DEVICE_HAS_FP64=1 -DCU2CL_DEVICE_HAS_INT64_ATOMICS=1"
@@ -43,17 +44,7 @@ static cl_device_id dev;
 static cl_command_queue queue;
 
 static void cl_setup(void) {
-  cl_platform_id plat;
-  cl_uint n = 0;
-  ck_assert_int_eq(clGetPlatformIDs(1, &plat, &n), CL_SUCCESS);
-  ck_assert_uint_ge(n, 1);
-  ck_assert_int_eq(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL),
-                   CL_SUCCESS);
-  cl_int err;
-  ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-  ck_assert_int_eq(err, CL_SUCCESS);
-  queue = clCreateCommandQueue(ctx, dev, 0, &err);
-  ck_assert_int_eq(err, CL_SUCCESS);
+  clfx_open(&dev, &ctx, &queue);
 }
 
 static void cl_teardown(void) {
@@ -322,12 +313,12 @@ static void append_row_kernel(strbuf *b, int id, const row *r, const char *sig,
           !strcmp(space, "global") ? xasprintf("p%d", i) : xasprintf("a%d", i);
       free(elem);
     } else if (!strcmp(t, "cu2cl_half")) {
-      strbuf_printf(&locals, "  %s v%d = cu2cl_float2half_rn(in[%d]);\n", t,
-                    i, i);
+      strbuf_printf(&locals, "  %s v%d = cu2cl_float2half_rn(in[%d]);\n", t, i,
+                    i);
       args[i] = xasprintf("v%d", i);
     } else if (!strcmp(t, "cu2cl_half2")) {
-      strbuf_printf(&locals, "  %s v%d = cu2cl_float2half2_rn(in[%d]);\n", t,
-                    i, i);
+      strbuf_printf(&locals, "  %s v%d = cu2cl_float2half2_rn(in[%d]);\n", t, i,
+                    i);
       args[i] = xasprintf("v%d", i);
     } else if (str_starts_with(t, "cu2cl_fp8")) { /* the storage's bits */
       strbuf_printf(&locals, "  %s v%d = cu2cl_make_%s(in[%d]);\n", t, i, t, i);

@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cl_fixture.h"
 #include "util.h"
 
 #define N (1u << 20) /* inputs per function */
@@ -520,27 +521,10 @@ static char *kernels_source(void) {
 }
 
 static void cl_setup(void) {
-  cl_platform_id plat;
-  cl_uint n = 0;
-  ck_assert_int_eq(clGetPlatformIDs(1, &plat, &n), CL_SUCCESS);
-  ck_assert_int_eq(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL),
-                   CL_SUCCESS);
-  cl_int err;
-  ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-  ck_assert_int_eq(err, CL_SUCCESS);
-  queue = clCreateCommandQueue(ctx, dev, 0, &err);
-  ck_assert_int_eq(err, CL_SUCCESS);
+  clfx_open(&dev, &ctx, &queue);
   char *text = kernels_source();
   const char *s = text;
-  prog = clCreateProgramWithSource(ctx, 1, &s, NULL, &err);
-  ck_assert_int_eq(err, CL_SUCCESS);
-  err = clBuildProgram(prog, 1, &dev, "-cl-std=CL1.2", NULL, NULL);
-  if (err != CL_SUCCESS) {
-    static char log[16384];
-    clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, sizeof log - 1, log,
-                          NULL);
-    ck_abort_msg("build failed:\n%s", log);
-  }
+  prog = clfx_build(ctx, dev, s, "-cl-std=CL1.2");
   free(text);
 }
 

@@ -22,6 +22,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cl_fixture.h"
 #include "util.h"
 #include "warp_model.h"
 
@@ -36,16 +37,7 @@ static cl_device_id dev;
 static cl_command_queue queue;
 
 static void cl_setup(void) {
-  cl_platform_id plat;
-  cl_uint n = 0;
-  ck_assert_int_eq(clGetPlatformIDs(1, &plat, &n), CL_SUCCESS);
-  ck_assert_int_eq(clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, NULL),
-                   CL_SUCCESS);
-  cl_int err;
-  ctx = clCreateContext(NULL, 1, &dev, NULL, NULL, &err);
-  ck_assert_int_eq(err, CL_SUCCESS);
-  queue = clCreateCommandQueue(ctx, dev, 0, &err);
-  ck_assert_int_eq(err, CL_SUCCESS);
+  clfx_open(&dev, &ctx, &queue);
 }
 
 static void cl_teardown(void) {
@@ -95,8 +87,8 @@ static cl_program build_test_kernels(void) {
 
 static cl_mem buffer(size_t size, const void *init) {
   cl_int err;
-  cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR,
-                            size, (void *)init, &err);
+  cl_mem m = clCreateBuffer(ctx, CL_MEM_READ_WRITE | CL_MEM_COPY_HOST_PTR, size,
+                            (void *)init, &err);
   ck_assert_int_eq(err, CL_SUCCESS);
   return m;
 }
@@ -115,8 +107,7 @@ static int cl_run(void *p, const char *name, unsigned bx, unsigned by,
     ck_assert_int_eq(clSetKernelArg(k, i, sizeof(cl_mem), &bufs[i]),
                      CL_SUCCESS);
   size_t global[2] = {(size_t)bx * nblocks, by}, local[2] = {bx, by};
-  err = clEnqueueNDRangeKernel(queue, k, 2, NULL, global, local, 0, NULL,
-                               NULL);
+  err = clEnqueueNDRangeKernel(queue, k, 2, NULL, global, local, 0, NULL, NULL);
   if (err == CL_SUCCESS)
     err = clEnqueueReadBuffer(queue, bufs[2], CL_TRUE, 0, nout * 8, out, 0,
                               NULL, NULL);
@@ -207,9 +198,9 @@ START_TEST(test_emulate_warp_reduce_idiom) {
   cl_kernel k = clCreateKernel(p, "k", &err);
   clSetKernelArg(k, 0, sizeof m, &m);
   size_t g = 96, l = 96;
-  ck_assert_int_eq(clEnqueueNDRangeKernel(queue, k, 1, NULL, &g, &l, 0, NULL,
-                                          NULL),
-                   CL_SUCCESS);
+  ck_assert_int_eq(
+      clEnqueueNDRangeKernel(queue, k, 1, NULL, &g, &l, 0, NULL, NULL),
+      CL_SUCCESS);
   clEnqueueReadBuffer(queue, m, CL_TRUE, 0, sizeof out, out, 0, NULL, NULL);
   for (int w = 0; w < 3; w++) /* sum of 32w .. 32w+31 */
     ck_assert_float_eq(out[w], (float)(32 * 32 * w + 496));
@@ -219,13 +210,15 @@ START_TEST(test_emulate_warp_reduce_idiom) {
 }
 END_TEST
 
-/* ---- Core: the other paths compile ---------------------------------------- */
+/* ---- Core: the other paths compile ----------------------------------------
+ */
 
 /* Parses prelude + test kernels with libclang; returns the errors and
  * warnings as text (empty when clean). Caller frees. */
 static char *libclang_diagnostics(const char *const *extra, int nextra) {
-  const char *base[] = {"-x", "cl", "-Xclang", "-finclude-default-header",
-                        "-Wall", "-Wno-unused-parameter"};
+  const char *base[] = {"-x",      "cl",
+                        "-Xclang", "-finclude-default-header",
+                        "-Wall",   "-Wno-unused-parameter"};
   const char *args[32];
   int n = 0;
   for (size_t i = 0; i < sizeof base / sizeof base[0]; i++)
@@ -260,9 +253,13 @@ START_TEST(test_ptx_path_compiles) {
   static const char *const sms[] = {"-DCU2CL_NVIDIA_SM=90",
                                     "-DCU2CL_NVIDIA_SM=75",
                                     "-DCU2CL_NVIDIA_SM=60", "-DCU2CL_X=1"};
-  const char *args[] = {"-cl-std=CL1.2", "-target", "nvptx64-nvidia-cuda",
-                        "-DCU2CL_WARP_PTX=1", "-DCU2CL_NVIDIA=1",
-                        "-DCU2CL_DEVICE_HAS_FP64=1", sms[_i]};
+  const char *args[] = {"-cl-std=CL1.2",
+                        "-target",
+                        "nvptx64-nvidia-cuda",
+                        "-DCU2CL_WARP_PTX=1",
+                        "-DCU2CL_NVIDIA=1",
+                        "-DCU2CL_DEVICE_HAS_FP64=1",
+                        sms[_i]};
   char *d = libclang_diagnostics(args, 7);
   ck_assert_msg(*d == '\0', "PTX path (%s):\n%s", sms[_i], d);
   free(d);
@@ -312,16 +309,17 @@ START_TEST(test_ptx_assembles) {
   char *cl = xasprintf("%s/warp.cl", dir);
   char *body = warp_test_source(), *src = with_prelude(body);
   ck_assert_int_eq(write_file_atomic(cl, src, strlen(src)), 0);
-  static const struct { int sm; const char *arch; } levels[] = {
-      {90, "sm_90"}, {80, "sm_80"}, {75, "sm_75"}, {60, "sm_75"}};
+  static const struct {
+    int sm;
+    const char *arch;
+  } levels[] = {{90, "sm_90"}, {80, "sm_80"}, {75, "sm_75"}, {60, "sm_75"}};
   for (size_t i = 0; i < sizeof levels / sizeof levels[0]; i++) {
     char *cmd = xasprintf(
         "clang-22 -x cl -cl-std=CL1.2 -target nvptx64-nvidia-cuda -march=%s "
         "-O2 -S -Xclang -finclude-default-header -DCU2CL_WARP_PTX=1 "
         "-DCU2CL_NVIDIA=1 -DCU2CL_DEVICE_HAS_FP64=1 -DCU2CL_NVIDIA_SM=%d "
         "%s -o %s/w.ptx && %s -c -arch=%s %s/w.ptx -o %s/w.o",
-        levels[i].arch, levels[i].sm, cl, dir, PTXAS, levels[i].arch, dir,
-        dir);
+        levels[i].arch, levels[i].sm, cl, dir, PTXAS, levels[i].arch, dir, dir);
     ck_assert_msg(run_quiet(cmd) == 0, "PTX for sm %d does not assemble: %s",
                   levels[i].sm, cmd);
     free(cmd);
@@ -335,12 +333,13 @@ START_TEST(test_ptx_assembles) {
 }
 END_TEST
 
-/* ---- Errors ---------------------------------------------------------------- */
+/* ---- Errors ----------------------------------------------------------------
+ */
 
 START_TEST(test_two_paths_are_an_error) {
   char *log;
-  cl_program p = build("", "-DCU2CL_WARP_EMULATE=1 -DCU2CL_WARP_SUBGROUP=1",
-                       &log);
+  cl_program p =
+      build("", "-DCU2CL_WARP_EMULATE=1 -DCU2CL_WARP_SUBGROUP=1", &log);
   ck_assert_ptr_null(p);
   ck_assert_msg(strstr(log, "at most one of") != NULL, "%s", log);
   free(log);
@@ -376,8 +375,7 @@ static Suite *warp_suite(void) {
   TCase *core = tcase_create("Core");
   tcase_add_checked_fixture(core, cl_setup, cl_teardown);
   tcase_set_timeout(core, 240);
-  tcase_add_loop_test(core, test_emulate_shuffles_matches_tiles, 0,
-                      WM_NTYPES);
+  tcase_add_loop_test(core, test_emulate_shuffles_matches_tiles, 0, WM_NTYPES);
   tcase_add_test(core, test_emulate_votes_reductions_ids);
   tcase_add_test(core, test_model_catches_a_wrong_result);
   tcase_add_test(core, test_emulate_warp_reduce_idiom);

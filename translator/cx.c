@@ -285,6 +285,9 @@ unsigned cx_children(CXCursor c, CXCursor **out) {
 char *cx_param_name(CXCursor parm) {
   char *n = cx_spelling(parm);
   CXCursor fn = clang_getCursorSemanticParent(parm);
+  /* only a template's specialization expands a parameter pack */
+  if (clang_Cursor_isNull(clang_getSpecializedCursorTemplate(fn)))
+    return n;
   int np = clang_Cursor_getNumArguments(fn), same = 0, index = -1;
   for (int i = 0; i < np; i++) {
     CXCursor p = clang_Cursor_getArgument(fn, (unsigned)i);

@@ -883,12 +883,13 @@ int dev_index_lane_residue(sync_walk *w, CXCursor c, int depth) {
 
 /* ---- thread terms ------------------------------------------------------ */
 
-const char *dev_index_thread_shift(sync_walk *w, CXCursor c, int depth) {
+tshift dev_index_thread_shift(sync_walk *w, CXCursor c, int depth) {
+  tshift r = {0};
   c = dev_index_strip(c);
   if (depth <= 0)
-    return NULL;
+    return r;
   if (is_tid_x(c))
-    return "0||+";
+    return (tshift){1, 0, NULL, 0};
   enum CXCursorKind k = clang_getCursorKind(c);
   if (k == CXCursor_DeclRefExpr) {
     CXCursor d = clang_getCursorReferenced(c);
@@ -897,51 +898,47 @@ const char *dev_index_thread_shift(sync_walk *w, CXCursor c, int depth) {
                         : clang_getNullCursor();
     if (dev_index_var(w, d) || clang_Cursor_isNull(init) ||
         cx_in_system_header(d) || !dev_index_init_current(w, d, init))
-      return NULL;
+      return r;
     return dev_index_thread_shift(w, init, depth - 1);
   }
   enum CXBinaryOperatorKind op = clang_getCursorBinaryOperatorKind(c);
   if (k != CXCursor_BinaryOperator ||
       (op != CXBinaryOperator_Add && op != CXBinaryOperator_Sub))
-    return NULL;
+    return r;
   CXCursor *kids;
   unsigned n = cx_children(c, &kids);
-  const char *r = NULL;
-  for (int i = 0; n == 2 && i < (op == CXBinaryOperator_Sub ? 1 : 2) && !r;
-       i++) {
-    const char *t = dev_index_thread_shift(w, kids[i], depth);
-    long long tk, v;
-    if (!t || sscanf(t, "%lld|", &tk) != 1)
-      continue;
-    const char *u = strchr(t, '|') + 1, *end = strrchr(t, '|');
+  int sub = op == CXBinaryOperator_Sub;
+  for (int i = 0; n == 2 && i < (sub ? 1 : 2) && !r.ok; i++) {
+    tshift t = dev_index_thread_shift(w, kids[i], depth);
     CXCursor o = dev_index_strip(kids[!i]);
-    if (cx_eval_int(o, &v, NULL) && llabs(v) < (1LL << 30))
-      r = dev_index_keep(w,
-                         xasprintf("%lld|%.*s%s",
-                                   tk + (op == CXBinaryOperator_Sub ? -v : v),
-                                   (int)(end - u), u, end));
-    else if (u == end && dev_index_uniform(w, o, 3))
-      r = dev_index_keep(w, xasprintf("%lld|%s|%c", tk, dev_index_sym(w, o),
-                                      op == CXBinaryOperator_Sub ? '-' : '+'));
+    long long v;
+    if (!t.ok)
+      continue;
+    if (cx_eval_int(o, &v, NULL) && llabs(v) < (1LL << 30)) {
+      t.k += sub ? -v : v;
+      r = t;
+    } else if (!t.u && dev_index_uniform(w, o, 3)) {
+      t.u = dev_index_sym(w, o);
+      t.neg = sub;
+      r = t;
+    }
   }
   free(kids);
   return r;
 }
 
-/* The thread term t (thread_shift) is never negative under g: threadIdx.x
- * + k with k >= 0, or threadIdx.x - u + k where g says threadIdx.x >= u. */
-static int shift_nonnegative(const char *t, guard g) {
-  long long k;
-  if (sscanf(t, "%lld|", &k) != 1)
-    return 0;
-  const char *u = strchr(t, '|') + 1, *end = strrchr(t, '|');
-  if (u == end)
-    return k + (g.lo.inf || g.lo.sym ? 0 : g.lo.k) >= 0;
-  if (k < 0)
-    return 0;
-  return end[1] == '-' && g.at_least &&
-         strlen(g.at_least) == (size_t)(end - u) &&
-         !strncmp(u, g.at_least, end - u);
+int dev_index_shift_eq(tshift a, tshift b) {
+  return a.ok && b.ok && a.k == b.k && a.neg == b.neg &&
+         dev_index_same_sym((bound){0, 0, a.u}, (bound){0, 0, b.u});
+}
+
+/* The thread term t is never negative under g: threadIdx.x + k with
+ * k >= 0 (or above g's constant lower bound), or threadIdx.x - u + k where
+ * g says threadIdx.x >= u. */
+static int shift_nonnegative(tshift t, guard g) {
+  if (!t.u)
+    return t.k + (g.lo.inf || g.lo.sym ? 0 : g.lo.k) >= 0;
+  return t.k >= 0 && t.neg && g.at_least && !strcmp(t.u, g.at_least);
 }
 
 /* T < W with T a thread term never negative under g: the column guard. */
@@ -949,8 +946,8 @@ static void refine_column(sync_walk *w, CXCursor *kids,
                           enum CXBinaryOperatorKind op, guard *g) {
   if (op != CXBinaryOperator_LT || !dev_index_uniform(w, kids[1], 3))
     return;
-  const char *t = dev_index_thread_shift(w, kids[0], 3);
-  if (t && shift_nonnegative(t, *g)) {
+  tshift t = dev_index_thread_shift(w, kids[0], 3);
+  if (t.ok && shift_nonnegative(t, *g)) {
     g->col_t = t;
     g->col_w = dev_index_sym(w, dev_index_strip(kids[1]));
   }

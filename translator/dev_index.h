@@ -15,13 +15,23 @@ typedef struct bound {
   const char *sym; /* a uniform term's text, or NULL */
 } bound;
 
+/* A thread term: threadIdx.x + k + u (or - u when neg), u a uniform
+ * term's text or NULL; one value per thread, another in each. */
+typedef struct tshift {
+  int ok;
+  long long k;
+  const char *u;
+  int neg;
+} tshift;
+
 /* The range [lo, hi) of threadIdx.x that the enclosing conditions allow;
- * col_t < col_w where a condition held a thread term (threadIdx.x plus a
- * uniform term, texts) below a uniform width; at_least a uniform term
- * threadIdx.x is known to reach (after if (threadIdx.x < u) return;). */
+ * col_t < col_w where a condition held a thread term never negative below
+ * a uniform width (its text); at_least a uniform term threadIdx.x is known
+ * to reach (after if (threadIdx.x < u) return;). */
 typedef struct guard {
   bound lo, hi;
-  const char *col_t, *col_w;
+  tshift col_t;
+  const char *col_w;
   const char *at_least;
 } guard;
 
@@ -119,10 +129,10 @@ int dev_index_lane_residue(sync_walk *w, CXCursor c, int depth);
 guard dev_index_refine(sync_walk *w, CXCursor cond, guard g);
 guard dev_index_refine_not(sync_walk *w, CXCursor cond, guard g);
 
-/* c as threadIdx.x + k + u (or - u), u a uniform term: one value per
- * thread, another in each; canonical text "k|u|sign", NULL when c is not
- * one. */
-const char *dev_index_thread_shift(sync_walk *w, CXCursor c, int depth);
+/* c as a thread term (ok 0 when it is none). */
+tshift dev_index_thread_shift(sync_walk *w, CXCursor c, int depth);
+/* a and b are one thread term. */
+int dev_index_shift_eq(tshift a, tshift b);
 /* A uniform term's text, with the versions of the strides it names. */
 const char *dev_index_sym(sync_walk *w, CXCursor c);
 /* Whether d's initializer init still has its value (no stride it names

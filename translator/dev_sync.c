@@ -522,7 +522,7 @@ static int conflict(const access *a, int a_stale, const access *b) {
   if (strided_apart(&a->sf, &b->sf))
     return 0;
   if (a->gf.kind && a->gf.kind == b->gf.kind && !strcmp(a->gf.w, b->gf.w) &&
-      !strcmp(a->gf.t, b->gf.t))
+      dev_index_shift_eq(a->gf.t, b->gf.t))
     return 0; /* cnt[(tid + 1) * n + e] and cnt[(tid + 1) * n + i]: one
                  thread's row (the row * W + col reading); t[i * n + tid]
                  and t[tid] under tid < n: one thread's column */
@@ -823,7 +823,7 @@ static void analyze_body(emitter *e, CXCursor fn, CXCursor body) {
   w.is_kernel = (cx_cuda_attrs(fn) & CX_GLOBAL) != 0;
   dev_index_assignments(&w, body, 0);
   dev_index_strides(&w, body);
-  guard g = {{0, 0, NULL}, {1, 0, NULL}, NULL, NULL, NULL};
+  guard g = {{0, 0, NULL}, {1, 0, NULL}, {0}, NULL, NULL};
   pend p = {NULL, 0};
   walk_body(&w, body, g, &p);
   free(p.v);

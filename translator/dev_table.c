@@ -165,12 +165,12 @@ gform dev_table_grid(sync_walk *w, CXCursor index, guard g) {
   for (unsigned m = 0; m < nt && !r.kind; m++) {
     CXCursor mul = terms[m];
     CXCursor col = nt == 2 ? terms[!m] : clang_getNullCursor();
-    /* the column form: W's text is the guard's */
-    const char *ct =
-        clang_Cursor_isNull(col) ? NULL : dev_index_thread_shift(w, col, 3);
-    if (nt == 1 && g.col_t && (ct = dev_index_thread_shift(w, mul, 3)) &&
-        !strcmp(ct, g.col_t))
-      return (gform){'c', g.col_w, ct}; /* T alone: X = 0 */
+    /* the column form: the guard's thread term, and W its width */
+    tshift ct = clang_Cursor_isNull(col) ? (tshift){0}
+                                         : dev_index_thread_shift(w, col, 3);
+    if (nt == 1 &&
+        dev_index_shift_eq(dev_index_thread_shift(w, mul, 3), g.col_t))
+      return (gform){'c', g.col_w, g.col_t}; /* T alone: X = 0 */
     if (clang_getCursorKind(mul) != CXCursor_BinaryOperator ||
         clang_getCursorBinaryOperatorKind(mul) != CXBinaryOperator_Mul)
       continue;
@@ -184,10 +184,10 @@ gform dev_table_grid(sync_walk *w, CXCursor index, guard g) {
       if (!dev_index_uniform(w, wc, 3))
         continue;
       const char *wt = dev_index_sym(w, wc);
-      const char *rt = dev_index_thread_shift(w, x, 3);
-      if (rt && (clang_Cursor_isNull(col) || column_within(w, col, wc, wt)))
+      tshift rt = dev_index_thread_shift(w, x, 3);
+      if (rt.ok && (clang_Cursor_isNull(col) || column_within(w, col, wc, wt)))
         r = (gform){'r', wt, rt};
-      else if (ct && g.col_t && !strcmp(ct, g.col_t) && !strcmp(wt, g.col_w))
+      else if (dev_index_shift_eq(ct, g.col_t) && !strcmp(wt, g.col_w))
         r = (gform){'c', wt, ct};
     }
     free(f);

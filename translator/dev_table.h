@@ -17,7 +17,8 @@
  * thread term (t) meet only in one thread. */
 typedef struct gform {
   int kind;
-  const char *w, *t;
+  const char *w;
+  tshift t;
 } gform;
 gform dev_table_grid(sync_walk *w, CXCursor index, guard g);
 
